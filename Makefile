@@ -1,0 +1,43 @@
+# adjutant: thin wrapper around CMake. `make demo` and `make test` work on a
+# fresh Debian 12 machine: both install what is missing first.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Everything the build, the tests and the demo use, as Debian 12 packages.
+DEPS = cmake ninja-build g++ make pkg-config git \
+       libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
+       libcairo2-dev libfreetype-dev fonts-dejavu-core \
+       python3 python3-jsonschema python3-aiosmtpd dovecot-imapd mpack libxml2-utils \
+       clang-format
+
+.PHONY: all deps configure test demo bench format clean
+
+all: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+deps:
+	@missing=$$(for p in $(DEPS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "deps: everything is installed"; fi
+
+configure: deps
+	@[ -f $(BUILD)/build.ninja ] || cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+test: all
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: all
+	bash tools/demo.sh $(BUILD)/adjutant
+
+bench: all
+	$(BUILD)/adjutant bench
+
+format:
+	find src tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD)

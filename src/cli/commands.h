@@ -1,0 +1,24 @@
+// One function per subcommand; main.cpp dispatches on the first argument.
+// Each returns the process exit code (util/error.h Exit) and may throw Error.
+#pragma once
+
+namespace adjutant::cli {
+
+int cmd_keygen(int argc, char** argv);
+int cmd_join(int argc, char** argv);
+int cmd_new(int argc, char** argv);
+int cmd_sign(int argc, char** argv);
+int cmd_check(int argc, char** argv);
+int cmd_adjudicate(int argc, char** argv);
+int cmd_status(int argc, char** argv);
+int cmd_replay(int argc, char** argv);
+int cmd_verify(int argc, char** argv);
+int cmd_canon(int argc, char** argv);
+int cmd_case(int argc, char** argv);
+int cmd_explain(int argc, char** argv);
+int cmd_render(int argc, char** argv);
+int cmd_report(int argc, char** argv);
+int cmd_mail(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
+
+}  // namespace adjutant::cli

@@ -1,0 +1,22 @@
+// Shared pieces of the subcommands: option parsing with --help, and output.
+#pragma once
+
+#include <cxxopts.hpp>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "ledger/jcs.h"
+
+namespace adjutant::cli {
+
+// Parses options; on --help prints the help and returns nullopt (exit 0).
+// Unknown options or missing values throw Error "usage.*" (exit 2).
+std::optional<cxxopts::ParseResult> parse(cxxopts::Options& options, int argc, char** argv);
+
+// The value of a required option or positional argument, else Error "usage.missing" (exit 2).
+std::string required(const cxxopts::ParseResult& r, const std::string& name);
+
+void print_json(const ledger::Json& j);
+
+}  // namespace adjutant::cli

@@ -1,0 +1,125 @@
+#include "game/adjudicate.h"
+
+#include <ctime>
+
+#include "game/log.h"
+#include "ledger/chain.h"
+#include "ledger/digest.h"
+#include "ledger/dice.h"
+#include "ledger/keys.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace adjutant::game {
+
+void require_ruleset_version(const Archive& archive) {
+  const Json& r = archive.genesis().at("ruleset");
+  std::string id = r.value("id", "");
+  int version = r.value("version", 0);
+  if (id != archive.ruleset().id() || version != archive.ruleset().version())
+    throw Error("archive.ruleset_version",
+                archive.dir().string() + ": this game was made under ruleset " + id + " version " +
+                    std::to_string(version) + "; this adjutant has " + archive.ruleset().id() +
+                    " version " + std::to_string(archive.ruleset().version()) +
+                    ". Its outcomes may differ: use the adjutant release that made it. "
+                    "This is not evidence of tampering.",
+                Exit::kRulesetVersion);
+}
+
+std::string adjudication_seed(const Archive& archive, int t, const std::string& adjudicator,
+                              std::uint32_t i, const std::string& s_i,
+                              const std::map<std::string, LatestReveal>& reveals) {
+  std::vector<ledger::Reveal> players;
+  for (const auto& [id, r] : reveals)
+    if (id != "umpire") players.push_back({id, r.m, r.s});
+  return ledger::seed(ledger::from_hex(archive.game_id()), std::uint32_t(t), {adjudicator, i, s_i},
+                      players);
+}
+
+std::string now_utc() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
+                             const AdjudicateOptions& options) {
+  FolderLock lock(dir);
+  Archive archive = Archive::open(dir);
+  require_ruleset_version(archive);
+  model::State state = archive.state_at();
+  Intake in = take_order_file(archive, state, orders_file);
+
+  std::string adjudicator = archive.adjudicator_for(in.side);
+  Party party = *archive.party(adjudicator);
+  fs::path key_file = options.key.empty() ? dir / ".secret" / (adjudicator + ".key") : options.key;
+  fs::path chain_file =
+      options.chain.empty() ? dir / ".secret" / (adjudicator + ".chain") : options.chain;
+  ledger::SigningKey key = ledger::SigningKey::load_pem(key_file);
+  if (key.public_raw() != party.public_key)
+    throw Error("adjudicate.wrong_key", key_file.string() + ": not the key of " + adjudicator +
+                                            ", who adjudicates " + in.side + "'s orders",
+                Exit::kUsage);
+  ledger::ChainSecret chain = ledger::load_chain(chain_file);
+  if (ledger::anchor(chain) != party.anchor)
+    throw Error("adjudicate.wrong_chain",
+                chain_file.string() + ": not the dice chain " + adjudicator + " published",
+                Exit::kUsage);
+
+  int orders_seq = int(archive.log().size());
+  auto reveals = reveals_before(archive, orders_seq);
+  reveals[in.side] = {in.m, in.s};
+  std::uint32_t i = reveals.at(adjudicator).m + 1;
+  std::string s_i = ledger::link(chain, i);
+  int t = state.adjudications + 1;
+  std::string seed = adjudication_seed(archive, t, adjudicator, i, s_i, reveals);
+
+  ledger::SeededDice dice(seed);
+  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
+  Json events = archive.ruleset().adjudicate(state, in.checked, dice);
+  model::State after = apply_adjudication(archive.ruleset(), state, events);
+
+  Json rolls = Json::array();
+  for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
+  Json used = Json::array();
+  for (const auto& [id, r] : reveals)
+    if (id != "umpire") used.push_back({{"party", id}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
+  Json body = {{"t", t},
+               {"turn", phase.turn},
+               {"phase", phase.name},
+               {"orders", orders_seq},
+               {"adjudicator", adjudicator},
+               {"reveal", {{"m", i}, {"s", ledger::to_hex(s_i)}}},
+               {"reveals", used},
+               {"seed", ledger::to_hex(seed)},
+               {"rolls", rolls},
+               {"echo", in.checked.echo},
+               {"events", events},
+               {"state", after.hash()},
+               {"at", options.at.empty() ? now_utc() : options.at}};
+
+  std::string orders_line = make_entry_line(orders_seq, archive.head(), "orders", in.envelope, key);
+  std::string adj_line = make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
+                                         "adjudication", body, key);
+
+  // The log is the authority and is written first; state.json and the turn
+  // folder are caches that replay can always rebuild.
+  fs::create_directories(dir / "inbox");
+  std::string raw = read_file(orders_file);
+  fs::path kept = dir / "inbox" / (ledger::sha256_hex(raw).substr(0, 16) + ".orders.json");
+  if (!fs::exists(kept)) write_file_atomic(kept, raw);
+  append_log(dir / "log.jsonl", {orders_line, adj_line});
+  write_file_atomic(dir / "state.json", after.to_json().dump(2) + "\n");
+
+  Archive reread = Archive::open(dir);
+  Adjudication adj = reread.adjudications().back();
+  fs::path folder = dir / "turns" / adj.folder_name();
+  fs::create_directories(folder);
+  write_file_atomic(folder / "events.json", events.dump(2) + "\n");
+  return adj;
+}
+
+}  // namespace adjutant::game

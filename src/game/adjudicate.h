@@ -1,0 +1,39 @@
+// The turn pipeline's write step: take a checked order file, roll the
+// phase's dice from the revealed chain links, adjudicate, and append the
+// orders and adjudication entries, state.json and the turn folder.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "game/archive.h"
+#include "game/intake.h"
+
+namespace adjutant::game {
+
+// Error "archive.ruleset_version" (exit 5) when the archive was made under
+// another version of its ruleset than this build's.
+void require_ruleset_version(const Archive& archive);
+
+// R_t from the adjudicator's link and every player's latest reveal
+// (DESIGN "Dice" step 3; docs/protocol.md).
+std::string adjudication_seed(const Archive& archive, int t, const std::string& adjudicator,
+                              std::uint32_t i, const std::string& s_i,
+                              const std::map<std::string, LatestReveal>& reveals);
+
+struct AdjudicateOptions {
+  fs::path key;    // the adjudicator's private key (default .secret/<party>.key)
+  fs::path chain;  // its dice chain (default .secret/<party>.chain)
+  std::string at;  // time to record (RFC 3339 UTC); default now
+};
+
+// Runs the whole step under the archive lock; nothing changes on disk when
+// any check fails. Returns the new adjudication as read back.
+Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
+                             const AdjudicateOptions& options);
+
+// Current UTC time as RFC 3339 ("2026-11-29T12:00:00Z"), for recording only.
+std::string now_utc();
+
+}  // namespace adjutant::game

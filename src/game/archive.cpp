@@ -1,0 +1,117 @@
+#include "game/archive.h"
+
+#include <cstdio>
+
+#include "game/genesis.h"
+#include "game/log.h"
+#include "ledger/digest.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace adjutant::game {
+
+std::string Adjudication::folder_name() const {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%03d", t);
+  return std::string(buf) + "-" + phase;
+}
+
+model::State apply_adjudication(const rules::Ruleset& ruleset, const model::State& before,
+                                const Json& events) {
+  model::State after = ruleset.apply(before, events);
+  after.adjudications = before.adjudications + 1;
+  return after;
+}
+
+Archive Archive::open(const fs::path& dir) {
+  int bad_line = -1;
+  std::string problem;
+  Archive a = open_partial(dir, bad_line, problem);
+  if (bad_line >= 0)
+    throw Error("log.malformed",
+                (dir / "log.jsonl").string() + ": line " + std::to_string(bad_line) + ": " + problem,
+                Exit::kVerifyFailed);
+  return a;
+}
+
+Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& problem) {
+  if (!fs::exists(dir / "log.jsonl"))
+    throw Error("archive.not_found", dir.string() + ": not a game archive (no log.jsonl)",
+                Exit::kBadInput);
+  Archive a;
+  a.dir_ = dir;
+  a.log_ = read_log_partial(dir / "log.jsonl", bad_line, problem);
+  if (a.log_.empty() || a.log_[0].kind != "genesis")
+    throw Error("log.no_genesis", dir.string() + ": the log does not start with a genesis entry",
+                Exit::kVerifyFailed);
+  a.genesis_ = a.log_[0].body;
+  std::string scenario_file = (dir / "scenario.json").string();
+  Json scenario = ledger::parse_strict(read_file(dir / "scenario.json"), scenario_file);
+  a.scenario_ = std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
+  a.ruleset_ = rules::make_ruleset(scenario, scenario_file);
+  return a;
+}
+
+std::string Archive::game_id() const { return ledger::sha256_hex(ledger::canonical(genesis_)); }
+
+std::string Archive::name() const { return genesis_.value("name", ""); }
+
+bool Archive::has_umpire() const { return party("umpire").has_value(); }
+
+std::vector<Party> Archive::parties() const { return genesis_parties(genesis_); }
+
+std::optional<Party> Archive::party(const std::string& id) const {
+  for (const auto& p : parties())
+    if (p.id == id) return p;
+  return std::nullopt;
+}
+
+std::string Archive::adjudicator_for(const std::string& side) const {
+  if (has_umpire()) return "umpire";
+  return scenario_->other_side(side);
+}
+
+int Archive::deadline_hours() const { return genesis_.value("deadline_hours", 72); }
+
+std::vector<Adjudication> Archive::adjudications() const {
+  std::vector<Adjudication> out;
+  model::State state = ruleset_->initial_state();
+  const LogEntry* orders = nullptr;
+  for (const auto& e : log_) {
+    if (e.kind == "orders") {
+      orders = &e;
+    } else if (e.kind == "adjudication") {
+      Adjudication a;
+      a.seq = e.seq;
+      a.t = e.body.value("t", 0);
+      a.orders_seq = e.body.value("orders", 0);
+      a.turn = e.body.value("turn", 0);
+      a.phase = e.body.value("phase", "");
+      a.adjudicator = e.body.value("adjudicator", "");
+      a.at = e.body.value("at", "");
+      if (orders) a.orders = orders->body.value("body", Json::object());
+      a.events = e.body.value("events", Json::array());
+      a.rolls = e.body.value("rolls", Json::array());
+      for (const auto& line : e.body.value("echo", Json::array())) a.echo.push_back(line);
+      a.before = state;
+      state = apply_adjudication(*ruleset_, state, a.events);
+      a.after = state;
+      out.push_back(std::move(a));
+      orders = nullptr;
+    }
+  }
+  return out;
+}
+
+model::State Archive::state_at(int seq) const {
+  if (seq >= int(log_.size()))
+    throw Error("replay.bad_line", "line " + std::to_string(seq) + " is past the end of the log (" +
+                                       std::to_string(log_.size()) + " lines)",
+                Exit::kUsage);
+  model::State state = ruleset_->initial_state();
+  for (const auto& a : adjudications())
+    if (seq < 0 || a.seq <= seq) state = a.after;
+  return state;
+}
+
+}  // namespace adjutant::game

@@ -1,0 +1,108 @@
+// A game archive on disk (DESIGN "The game archive"): game.json (genesis),
+// scenario.json (the pinned scenario), log.jsonl (the hash-chained log),
+// state.json (a cache of the current state), turns/, inbox/, .secret/.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "model/state.h"
+#include "rules/ruleset.h"
+
+namespace adjutant::game {
+
+using ledger::Json;
+namespace fs = std::filesystem;
+
+inline constexpr const char* kGameFormat = "adjutant-game/1";
+inline constexpr const char* kZeroHash =
+    "0000000000000000000000000000000000000000000000000000000000000000";
+
+// One line of log.jsonl: {"seq","prev","kind","body","sig"}.
+struct LogEntry {
+  int seq = 0;
+  std::string prev;
+  std::string kind;  // genesis, orders, adjudication, ruling, end
+  Json body;
+  Json sig;
+  std::string line;  // the exact bytes of the line, without the newline
+  std::string hash;  // hex SHA-256 of `line`
+};
+
+// A party of the game: a player (id = side) or the umpire (id "umpire").
+struct Party {
+  std::string id;
+  std::string name;
+  std::string email;
+  std::string public_key;  // raw 32 bytes
+  std::string key_id;
+  std::string anchor;  // s_0, raw 32 bytes
+  std::uint32_t chain_length = 0;
+};
+
+// One adjudication, as read back from the log (no verification).
+struct Adjudication {
+  int t = 0;           // 1, 2, ... over the whole game
+  int seq = 0;         // its log line
+  int orders_seq = 0;  // the orders line it adjudicated
+  int turn = 0;
+  std::string phase;
+  std::string adjudicator;
+  std::string at;  // time recorded in the entry (RFC 3339, UTC)
+  Json orders;     // the order body
+  Json events;
+  Json rolls;
+  std::vector<std::string> echo;
+  model::State before;
+  model::State after;
+  std::string folder_name() const;  // "001-confederate"
+};
+
+// The state after an adjudication's events: the ruleset applies them and the
+// pipeline counts the adjudication (State::adjudications is t).
+model::State apply_adjudication(const rules::Ruleset& ruleset, const model::State& before,
+                                const Json& events);
+
+class Archive {
+ public:
+  // Reads and parses the files; does not verify (see verify.h).
+  static Archive open(const fs::path& dir);
+  // As open, but keeps the lines before the first damaged one and reports it
+  // (bad_line -1 when the log is whole), so verify can name it.
+  static Archive open_partial(const fs::path& dir, int& bad_line, std::string& problem);
+
+  const fs::path& dir() const { return dir_; }
+  const Json& genesis() const { return genesis_; }  // the genesis body
+  std::string game_id() const;                      // hex H(JCS(genesis body))
+  std::string name() const;                         // the game's name from genesis
+  const model::Scenario& scenario() const { return *scenario_; }
+  const rules::Ruleset& ruleset() const { return *ruleset_; }
+  const std::vector<LogEntry>& log() const { return log_; }
+  std::string head() const { return log_.empty() ? kZeroHash : log_.back().hash; }
+  bool has_umpire() const;
+  std::vector<Party> parties() const;  // players in ascending id order, then the umpire
+  std::optional<Party> party(const std::string& id) const;
+  // Who adjudicates orders of `side`: the umpire, or else the other side.
+  std::string adjudicator_for(const std::string& side) const;
+  int deadline_hours() const;
+
+  // Every adjudication in log order with the states before and after it,
+  // computed by applying the logged events (fast; verify re-adjudicates).
+  std::vector<Adjudication> adjudications() const;
+  // The state after log line `seq` (-1: the latest).
+  model::State state_at(int seq = -1) const;
+
+ private:
+  fs::path dir_;
+  Json genesis_;
+  std::shared_ptr<model::Scenario> scenario_;
+  std::shared_ptr<rules::Ruleset> ruleset_;
+  std::vector<LogEntry> log_;
+};
+
+}  // namespace adjutant::game

@@ -1,0 +1,141 @@
+#include "game/genesis.h"
+
+#include <set>
+
+#include "game/log.h"
+#include "ledger/digest.h"
+#include "ledger/envelope.h"
+#include "util/error.h"
+#include "util/fields.h"
+#include "util/files.h"
+
+namespace adjutant::game {
+
+namespace {
+
+bool valid_id(const std::string& id) {
+  if (id.empty() || id.size() > 32) return false;
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  return true;
+}
+
+}  // namespace
+
+Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
+               const std::string& email, const ledger::SigningKey& key,
+               const ledger::ChainSecret& chain) {
+  if (!valid_id(party))
+    throw Error("card.bad_party", "side \"" + party + "\" must be 1-32 of a-z 0-9 _ -", Exit::kUsage);
+  return Json{{"format", kCardFormat},
+              {"game", game_name},
+              {"party", party},
+              {"name", name},
+              {"email", email},
+              {"key", ledger::base64url(key.public_raw())},
+              {"dice", {{"anchor", ledger::to_hex(ledger::anchor(chain))}, {"length", chain.length}}}};
+}
+
+Party party_from_card(const Json& envelope, const std::string& source) {
+  ledger::Envelope env = ledger::parse_envelope(envelope, source);
+  if (env.payload_type != ledger::kCardType)
+    throw Error("card.type", source + ": not a player card (payloadType " + env.payload_type + ")");
+  Fields f(env.body, source, "card");
+  if (f.str("format") != kCardFormat)
+    throw Error("card.format", source + ": format must be \"" + std::string(kCardFormat) + "\"");
+  f.str("game");
+  Party p;
+  p.id = f.str("party");
+  p.name = f.str("name");
+  p.email = f.str("email");
+  p.public_key = ledger::from_base64url(f.str("key"));
+  if (p.public_key.size() != 32)
+    throw Error("card.key", source + ": key must be a 32-byte Ed25519 public key");
+  p.key_id = ledger::key_id(p.public_key);
+  Fields d(f.object("dice"), source + ": dice", "card");
+  p.anchor = ledger::from_hex(d.str("anchor"));
+  p.chain_length = std::uint32_t(d.integer("length"));
+  d.finish();
+  f.finish();
+  if (!valid_id(p.id)) throw Error("card.bad_party", source + ": bad party id \"" + p.id + "\"");
+  if (p.anchor.size() != 32) throw Error("card.dice", source + ": dice anchor must be 32 bytes");
+  if (p.chain_length < 1) throw Error("card.dice", source + ": dice chain length must be >= 1");
+  if (!ledger::verify_envelope(env, ledger::kCardType, p.public_key))
+    throw Error("card.bad_signature",
+                source + ": the card is not signed by the key it names (party " + p.id + ")");
+  return p;
+}
+
+std::vector<Party> genesis_parties(const Json& genesis) {
+  std::vector<Party> players;
+  std::vector<Party> umpire;
+  int i = 0;
+  for (const auto& card : genesis.at("cards")) {
+    Party p = party_from_card(card, "genesis card " + std::to_string(i++));
+    (p.id == "umpire" ? umpire : players).push_back(p);
+  }
+  std::sort(players.begin(), players.end(),
+            [](const Party& a, const Party& b) { return a.id < b.id; });
+  for (auto& u : umpire) players.push_back(u);
+  return players;
+}
+
+Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
+  std::set<std::string> seen;
+  std::vector<std::string> sides = ruleset.sides();
+  Json cards = Json::array();
+  for (std::size_t i = 0; i < g.cards.size(); ++i) {
+    std::string source = "card " + std::to_string(i + 1);
+    Party p = party_from_card(g.cards[i], source);
+    std::string game = g.cards[i]["body"]["game"].get<std::string>();
+    if (game != g.name)
+      throw Error("new.card_game", source + " (" + p.id + "): made for game \"" + game +
+                                       "\", not \"" + g.name + "\"");
+    bool is_side = std::find(sides.begin(), sides.end(), p.id) != sides.end();
+    if (!is_side && p.id != "umpire")
+      throw Error("new.card_party", source + ": \"" + p.id +
+                                        "\" is neither a side of the scenario nor \"umpire\"");
+    if (!seen.insert(p.id).second)
+      throw Error("new.card_party", source + ": a second card for \"" + p.id + "\"");
+    cards.push_back(g.cards[i]);
+  }
+  for (const auto& s : sides)
+    if (!seen.count(s)) throw Error("new.missing_side", "no player card for side \"" + s + "\"");
+  if (!seen.count(g.host))
+    throw Error("new.host", "the host \"" + g.host + "\" has no card in this game", Exit::kUsage);
+  return Json{{"format", kGameFormat},
+              {"name", g.name},
+              {"created", g.created},
+              {"deadline_hours", g.deadline_hours},
+              {"scenario",
+               {{"id", g.scenario.value("id", "")},
+                {"title", g.scenario.value("title", "")},
+                {"sha256", ledger::sha256_hex(ledger::canonical(g.scenario))}}},
+              {"ruleset", {{"id", ruleset.id()}, {"version", ruleset.version()}}},
+              {"host", g.host},
+              {"cards", cards}};
+}
+
+void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key) {
+  auto ruleset = rules::make_ruleset(g.scenario, "scenario");
+  Json body = genesis_body(g, *ruleset);
+  Party host;
+  for (const auto& p : genesis_parties(body))
+    if (p.id == g.host) host = p;
+  if (host.public_key != host_key.public_raw())
+    throw Error("new.host_key", "the signing key is not the key on " + g.host + "'s card",
+                Exit::kUsage);
+  if (fs::exists(dir) && !fs::is_empty(dir))
+    throw Error("new.exists", dir.string() + ": exists and is not empty", Exit::kUsage);
+  fs::create_directories(dir);
+  FolderLock lock(dir);
+  fs::create_directories(dir / "inbox");
+  fs::create_directories(dir / "turns");
+  model::State state = ruleset->initial_state();
+  write_file_atomic(dir / "scenario.json", g.scenario_text);
+  write_file_atomic(dir / "game.json", body.dump(2) + "\n");
+  write_file_atomic(dir / "state.json", state.to_json().dump(2) + "\n");
+  append_log(dir / "log.jsonl", {make_entry_line(0, kZeroHash, "genesis", body, host_key)});
+}
+
+}  // namespace adjutant::game

@@ -1,0 +1,48 @@
+// Player cards and the genesis entry: who plays which side with which key
+// and dice chain, under which scenario and ruleset version.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "game/archive.h"
+#include "ledger/chain.h"
+#include "ledger/keys.h"
+
+namespace adjutant::game {
+
+inline constexpr const char* kCardFormat = "adjutant-card/1";
+
+// The body of a signed player card (`adjutant join`).
+Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
+               const std::string& email, const ledger::SigningKey& key,
+               const ledger::ChainSecret& chain);
+
+// Reads a card envelope: checks its format, its self-signature and its
+// fields; Error ids card.*.
+Party party_from_card(const Json& envelope, const std::string& source);
+
+struct NewGame {
+  std::string name;
+  std::string created;  // RFC 3339 UTC
+  int deadline_hours = 72;
+  Json scenario;                // the scenario file as parsed
+  std::string scenario_text;    // its bytes, copied into the archive verbatim
+  std::vector<Json> cards;      // signed card envelopes
+  std::string host;             // party id whose key signs genesis
+};
+
+// Builds the genesis body; checks that the cards name this game, that each
+// scenario side has exactly one player, at most one umpire. Error ids new.*.
+Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset);
+
+// Creates the archive folder with game.json, scenario.json, log.jsonl (the
+// signed genesis entry), state.json and the empty inbox/, turns/ folders.
+// Refuses an existing non-empty folder (Error "new.exists").
+void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key);
+
+// Parties named by a genesis body, players in ascending id order, then the umpire.
+std::vector<Party> genesis_parties(const Json& genesis);
+
+}  // namespace adjutant::game

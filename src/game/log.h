@@ -1,0 +1,36 @@
+// The hash-chained game log (DESIGN "The game archive"): each line is the
+// canonical JSON of {"seq","prev","kind","body","sig"}; `prev` is the SHA-256
+// of the previous line's bytes; `sig` signs the entry without `sig`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "game/archive.h"
+#include "ledger/keys.h"
+
+namespace adjutant::game {
+
+// The canonical line of a new entry signed by `key`.
+std::string make_entry_line(int seq, const std::string& prev, const std::string& kind,
+                            const Json& body, const ledger::SigningKey& key);
+
+// True when the entry's "sig" verifies with `public_raw` over
+// PAE(log type, JCS(entry without sig)).
+bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw);
+
+// Splits log.jsonl into entries. Structural damage (a line that is not JSON,
+// not canonical, a missing newline at the end) throws Error "log.malformed"
+// naming the line, with exit kVerifyFailed.
+std::vector<LogEntry> read_log(const fs::path& file);
+
+// As read_log, but stops at the first damaged line and reports it in
+// `bad_line` / `problem` instead of throwing (for verify).
+std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std::string& problem);
+
+// Appends lines atomically: the old log plus the new lines is written to a
+// temporary file, fsynced and renamed, so a crash leaves old or new, never torn.
+void append_log(const fs::path& file, const std::vector<std::string>& lines);
+
+}  // namespace adjutant::game

@@ -1,0 +1,103 @@
+#include "ledger/chain.h"
+
+#include <openssl/rand.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "ledger/digest.h"
+#include "ledger/jcs.h"
+#include "ledger/keys.h"
+#include "util/error.h"
+
+namespace adjutant::ledger {
+
+namespace {
+
+[[noreturn]] void format_error(const std::filesystem::path& file, const std::string& what) {
+  throw Error("chain.format", file.string() + ": " + what);
+}
+
+}  // namespace
+
+std::string chain_step(std::uint32_t i, std::string_view s_i) {
+  return sha256(lp("adjutant-dice-v1/chain") + u32(i) + std::string(s_i));
+}
+
+ChainSecret new_chain(std::uint32_t length) {
+  if (length == 0) throw Error("chain.length", "a dice chain needs at least one link");
+  ChainSecret c;
+  c.length = length;
+  c.top.assign(32, '\0');
+  if (RAND_bytes(reinterpret_cast<unsigned char*>(c.top.data()), 32) != 1)
+    throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
+  return c;
+}
+
+std::string link(const ChainSecret& c, std::uint32_t i) {
+  if (i > c.length)
+    throw Error("chain.exhausted", "dice chain link " + std::to_string(i) +
+                                       " asked for, but the chain has only " +
+                                       std::to_string(c.length) + " (start a new game)");
+  std::string s = c.top;
+  for (std::uint32_t j = c.length; j > i; --j) s = chain_step(j, s);
+  return s;
+}
+
+std::string anchor(const ChainSecret& c) {
+  return link(c, 0);
+}
+
+bool check_link(std::uint32_t m, std::string_view s_m, std::uint32_t known_m,
+                std::string_view known) {
+  if (m < known_m || s_m.size() != 32 || known.size() != 32) return false;
+  std::string s(s_m);
+  for (std::uint32_t j = m; j > known_m; --j) s = chain_step(j, s);
+  return s == known;
+}
+
+void save_chain(const std::filesystem::path& file, const ChainSecret& c) {
+  Json j = Json::object();
+  j["format"] = kChainFormat;
+  j["length"] = c.length;
+  j["top"] = to_hex(c.top);
+  write_private_file(file, canonical(j) + "\n", "chain.write");
+}
+
+ChainSecret load_chain(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw Error("chain.read", file.string() + ": cannot open: " + std::strerror(errno),
+                Exit::kEnvironment);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad())
+    throw Error("chain.read", file.string() + ": cannot read: " + std::strerror(errno),
+                Exit::kEnvironment);
+  Json j = parse_strict(text.str(), file.string());
+  if (!j.is_object()) format_error(file, "must be a JSON object");
+  for (const auto& [name, value] : j.items()) {
+    if (name != "format" && name != "length" && name != "top")
+      format_error(file, "unknown field " + name);
+  }
+  if (!j.contains("format") || j.at("format") != kChainFormat)
+    format_error(file, std::string("format must be \"") + kChainFormat + "\"");
+  const Json* length = j.contains("length") ? &j.at("length") : nullptr;
+  if (!length || !length->is_number_integer() || length->get<std::int64_t>() < 1 ||
+      length->get<std::int64_t>() > std::int64_t{UINT32_MAX})
+    format_error(file, "length must be an integer from 1 to 4294967295");
+  if (!j.contains("top") || !j.at("top").is_string() || j.at("top").get<std::string>().size() != 64)
+    format_error(file, "top must be 64 hex digits");
+  ChainSecret c;
+  c.length = static_cast<std::uint32_t>(length->get<std::int64_t>());
+  try {
+    c.top = from_hex(j.at("top").get<std::string>());
+  } catch (const Error&) {
+    format_error(file, "top must be 64 hex digits");
+  }
+  return c;
+}
+
+}  // namespace adjutant::ledger

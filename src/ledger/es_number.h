@@ -1,0 +1,14 @@
+// ECMAScript Number::toString (ECMA-262 section 6.1.6.1.20), the number form
+// RFC 8785 prescribes for canonical JSON.
+#pragma once
+
+#include <string>
+
+namespace adjutant::ledger {
+
+// Shortest round-trip digits laid out as JavaScript prints them: "0" for -0,
+// plain digits below 1e21, fixed notation down to 1e-7, else "1.5e-7" or
+// "1e+21". Throws Error "json.number" for NaN and infinities.
+std::string es_number(double value);
+
+}  // namespace adjutant::ledger

@@ -1,0 +1,197 @@
+#include "ledger/jcs.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "ledger/es_number.h"
+#include "util/error.h"
+
+namespace adjutant::ledger {
+
+namespace {
+
+bool in_range(unsigned char c, unsigned char low, unsigned char high) {
+  return c >= low && c <= high;
+}
+
+// Length of the well-formed UTF-8 sequence at text[i] (Unicode table 3-7), or
+// 0 when it is malformed or truncated.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  auto at = [&](std::size_t j) -> unsigned char {
+    return j < text.size() ? static_cast<unsigned char>(text[j]) : 0;
+  };
+  const unsigned char lead = at(i);
+  if (lead < 0x80) return 1;
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;
+  std::size_t length = 0;
+  if (in_range(lead, 0xC2, 0xDF)) {
+    length = 2;
+  } else if (in_range(lead, 0xE0, 0xEF)) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (in_range(lead, 0xF0, 0xF4)) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (!in_range(at(i + 1), low, high)) return 0;
+  for (std::size_t j = 2; j < length; ++j)
+    if (!in_range(at(i + j), 0x80, 0xBF)) return 0;
+  return length;
+}
+
+// RFC 8785 section 3.2.3 orders members by the UTF-16 code units of their
+// names, so characters above U+FFFF compare as their surrogate pairs.
+std::u16string utf16_key(const std::string& key) {
+  if (invalid_utf8_at(key) != std::string_view::npos)
+    throw Error("json.utf8", "object member name is not valid UTF-8");
+  std::u16string out;
+  out.reserve(key.size());
+  for (std::size_t i = 0; i < key.size();) {
+    const std::size_t length = utf8_sequence_length(key, i);
+    auto byte = [&](std::size_t j) { return static_cast<unsigned char>(key[i + j]); };
+    char32_t cp = 0;
+    if (length == 1) cp = byte(0);
+    if (length == 2) cp = ((byte(0) & 0x1Fu) << 6) | (byte(1) & 0x3Fu);
+    if (length == 3) cp = ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
+    if (length == 4)
+      cp = ((byte(0) & 0x07u) << 18) | ((byte(1) & 0x3Fu) << 12) | ((byte(2) & 0x3Fu) << 6) |
+           (byte(3) & 0x3Fu);
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out += static_cast<char16_t>(0xD800 + (cp >> 10));
+      out += static_cast<char16_t>(0xDC00 + (cp & 0x3FF));
+    } else {
+      out += static_cast<char16_t>(cp);
+    }
+    i += length;
+  }
+  return out;
+}
+
+// RFC 8785 section 3.2.2.2: escape only '"', '\' and C0 controls; everything
+// else, U+2028 and DEL included, is written as raw UTF-8.
+void write_string(const std::string& value, std::string& out) {
+  if (invalid_utf8_at(value) != std::string_view::npos)
+    throw Error("json.utf8", "string is not valid UTF-8");
+  static const char* kHex = "0123456789abcdef";
+  out += '"';
+  for (char c : value) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (u < 0x20) {
+          out += "\\u00";
+          out += kHex[u >> 4];
+          out += kHex[u & 15];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void write_value(const Json& value, std::string& out) {
+  switch (value.type()) {
+    case Json::value_t::null:
+      out += "null";
+      break;
+    case Json::value_t::boolean:
+      out += value.get<bool>() ? "true" : "false";
+      break;
+    case Json::value_t::number_integer:
+      out += es_number(static_cast<double>(value.get<std::int64_t>()));
+      break;
+    case Json::value_t::number_unsigned:
+      out += es_number(static_cast<double>(value.get<std::uint64_t>()));
+      break;
+    case Json::value_t::number_float:
+      out += es_number(value.get<double>());
+      break;
+    case Json::value_t::string:
+      write_string(value.get_ref<const std::string&>(), out);
+      break;
+    case Json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const Json& element : value) {
+        if (!first) out += ',';
+        first = false;
+        write_value(element, out);
+      }
+      out += ']';
+      break;
+    }
+    case Json::value_t::object: {
+      std::vector<std::pair<std::u16string, Json::const_iterator>> members;
+      members.reserve(value.size());
+      for (auto it = value.begin(); it != value.end(); ++it)
+        members.emplace_back(utf16_key(it.key()), it);
+      std::sort(members.begin(), members.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      out += '{';
+      bool first = true;
+      for (const auto& [ignored, it] : members) {
+        if (!first) out += ',';
+        first = false;
+        write_string(it.key(), out);
+        out += ':';
+        write_value(it.value(), out);
+      }
+      out += '}';
+      break;
+    }
+    default:
+      throw Error("json.type", "binary and discarded values have no JSON form");
+  }
+}
+
+}  // namespace
+
+std::size_t invalid_utf8_at(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+std::string canonical(const Json& value) {
+  std::string out;
+  write_value(value, out);
+  return out;
+}
+
+std::string canonical_text(std::string_view text, const std::string& source) {
+  return canonical(parse_strict(text, source));
+}
+
+}  // namespace adjutant::ledger

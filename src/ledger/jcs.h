@@ -1,0 +1,33 @@
+// RFC 8785 JSON Canonicalization Scheme and the strict parser every file read
+// goes through (duplicate keys, bad UTF-8 and oversize input are errors).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace adjutant::ledger {
+
+using Json = nlohmann::json;
+
+// Parses JSON text; throws Error with id json.syntax, json.duplicate_key,
+// json.utf8, json.too_deep or json.too_large, naming `source` and the
+// line and column. Numbers keep nlohmann's integer/float distinction.
+Json parse_strict(std::string_view text, const std::string& source,
+                  std::size_t max_bytes = 16u << 20);
+
+// RFC 8785: UTF-16 code unit key order, ECMAScript number formatting,
+// minimal string escaping, no whitespace.
+std::string canonical(const Json& value);
+
+// parse_strict + canonical.
+std::string canonical_text(std::string_view text, const std::string& source);
+
+// Byte offset of the first byte that does not start a well-formed UTF-8
+// sequence (RFC 3629: no overlongs, surrogates or values above U+10FFFF), or
+// std::string_view::npos when all of `text` is valid.
+std::size_t invalid_utf8_at(std::string_view text);
+
+}  // namespace adjutant::ledger

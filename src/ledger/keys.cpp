@@ -1,0 +1,210 @@
+#include "ledger/keys.h"
+
+#include <fcntl.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "ledger/digest.h"
+#include "util/error.h"
+
+namespace adjutant::ledger {
+
+namespace {
+
+struct PkeyFree {
+  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+struct CtxFree {
+  void operator()(EVP_MD_CTX* p) const { EVP_MD_CTX_free(p); }
+};
+struct BioFree {
+  void operator()(BIO* p) const { BIO_free(p); }
+};
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
+using CtxPtr = std::unique_ptr<EVP_MD_CTX, CtxFree>;
+using BioPtr = std::unique_ptr<BIO, BioFree>;
+
+[[noreturn]] void crypto_failure(const std::string& what) {
+  unsigned long code = ERR_get_error();
+  char text[256] = "no detail";
+  if (code != 0) ERR_error_string_n(code, text, sizeof text);
+  ERR_clear_error();
+  throw Error("crypto.ed25519", what + " failed: " + text, Exit::kEnvironment);
+}
+
+// Refuses to prompt on the terminal for a passphrase: keys are stored unencrypted.
+int no_passphrase(char*, int, int, void*) {
+  return -1;
+}
+
+const unsigned char* bytes(std::string_view s) {
+  return reinterpret_cast<const unsigned char*>(s.data());
+}
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+}  // namespace
+
+SigningKey::SigningKey(SigningKey&& other) noexcept : key_(other.key_) {
+  other.key_ = nullptr;
+}
+
+SigningKey& SigningKey::operator=(SigningKey&& other) noexcept {
+  if (this != &other) {
+    EVP_PKEY_free(key_);
+    key_ = other.key_;
+    other.key_ = nullptr;
+  }
+  return *this;
+}
+
+SigningKey::~SigningKey() {
+  EVP_PKEY_free(key_);
+}
+
+SigningKey SigningKey::generate() {
+  EVP_PKEY* key = EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519");
+  if (!key) crypto_failure("Ed25519 key generation");
+  return SigningKey(key);
+}
+
+SigningKey SigningKey::from_seed(std::string_view seed) {
+  if (seed.size() != 32) throw Error("key.seed", "an Ed25519 private key is 32 bytes");
+  EVP_PKEY* key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nullptr, bytes(seed), 32);
+  if (!key) crypto_failure("loading a raw Ed25519 private key");
+  return SigningKey(key);
+}
+
+SigningKey SigningKey::load_pem(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw Error("key.read", file.string() + ": cannot open: " + errno_text(), Exit::kEnvironment);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad())
+    throw Error("key.read", file.string() + ": cannot read: " + errno_text(), Exit::kEnvironment);
+  std::string pem = text.str();
+  BioPtr bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
+  if (!bio) crypto_failure("BIO_new_mem_buf");
+  PkeyPtr key(PEM_read_bio_PrivateKey(bio.get(), nullptr, no_passphrase, nullptr));
+  ERR_clear_error();
+  if (!key)
+    throw Error(
+        "key.read",
+        file.string() + ": not an unencrypted PEM private key (adjutant keygen writes one)");
+  if (!EVP_PKEY_is_a(key.get(), "ED25519"))
+    throw Error("key.not_ed25519", file.string() + ": the key is " +
+                                       EVP_PKEY_get0_type_name(key.get()) +
+                                       ", adjutant signs with Ed25519 only");
+  return SigningKey(key.release());
+}
+
+std::string SigningKey::private_pem() const {
+  BioPtr bio(BIO_new(BIO_s_mem()));
+  if (!bio || PEM_write_bio_PrivateKey(bio.get(), key_, nullptr, nullptr, 0, nullptr, nullptr) != 1)
+    crypto_failure("writing the PEM private key");
+  char* data = nullptr;
+  long len = BIO_get_mem_data(bio.get(), &data);
+  return std::string(data, static_cast<std::size_t>(len));
+}
+
+void SigningKey::save_pem(const std::filesystem::path& file) const {
+  write_private_file(file, private_pem(), "key.write");
+}
+
+std::string SigningKey::public_raw() const {
+  std::string out(32, '\0');
+  std::size_t len = out.size();
+  if (EVP_PKEY_get_raw_public_key(key_, reinterpret_cast<unsigned char*>(out.data()), &len) != 1 ||
+      len != 32)
+    crypto_failure("reading the raw public key");
+  return out;
+}
+
+std::string SigningKey::sign(std::string_view message) const {
+  CtxPtr ctx(EVP_MD_CTX_new());
+  if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, nullptr, nullptr, key_) != 1)
+    crypto_failure("EVP_DigestSignInit");
+  std::string sig(64, '\0');
+  std::size_t len = sig.size();
+  if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(sig.data()), &len, bytes(message),
+                     message.size()) != 1 ||
+      len != 64)
+    crypto_failure("EVP_DigestSign");
+  return sig;
+}
+
+bool verify_signature(std::string_view public_raw, std::string_view message,
+                      std::string_view signature) {
+  if (public_raw.size() != 32 || signature.size() != 64) return false;
+  PkeyPtr key(EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, bytes(public_raw), 32));
+  CtxPtr ctx(EVP_MD_CTX_new());
+  bool ok = key && ctx &&
+            EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, key.get()) == 1 &&
+            EVP_DigestVerify(ctx.get(), bytes(signature), signature.size(), bytes(message),
+                             message.size()) == 1;
+  ERR_clear_error();
+  return ok;
+}
+
+std::string key_id(std::string_view public_raw) {
+  return sha256_hex(public_raw).substr(0, 16);
+}
+
+void write_private_file(const std::filesystem::path& file, std::string_view content,
+                        const std::string& error_id) {
+  auto fail = [&](const std::string& what) {
+    throw Error(error_id, file.string() + ": " + what + ": " + errno_text(), Exit::kEnvironment);
+  };
+  unsigned char suffix[6];
+  if (RAND_bytes(suffix, sizeof suffix) != 1) crypto_failure("RAND_bytes");
+  std::filesystem::path temp = file;
+  temp += ".tmp-" + to_hex(std::string_view(reinterpret_cast<char*>(suffix), sizeof suffix));
+
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) fail("cannot create");
+  bool ok = ::fchmod(fd, 0600) == 0;
+  for (std::size_t done = 0; ok && done < content.size();) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (ok) done += static_cast<std::size_t>(n);
+  }
+  ok = ok && ::fsync(fd) == 0;
+  int failed = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    failed = errno;
+  }
+  if (ok && ::rename(temp.c_str(), file.c_str()) != 0) {
+    ok = false;
+    failed = errno;
+  }
+  if (!ok) {
+    ::unlink(temp.c_str());
+    errno = failed;
+    fail("cannot write");
+  }
+  // The rename is durable only once the directory entry is on disk too.
+  std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+}  // namespace adjutant::ledger

@@ -1,0 +1,53 @@
+// Ed25519 signing keys (DESIGN "Keys, signatures, envelopes"): OpenSSL 3 EVP,
+// PKCS#8 PEM on disk, raw 32-byte public keys in genesis.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <openssl/types.h>
+
+namespace adjutant::ledger {
+
+class SigningKey {
+ public:
+  SigningKey(SigningKey&& other) noexcept;
+  SigningKey& operator=(SigningKey&& other) noexcept;
+  SigningKey(const SigningKey&) = delete;
+  SigningKey& operator=(const SigningKey&) = delete;
+  ~SigningKey();
+
+  static SigningKey generate();
+  // The RFC 8032 private key (32 raw bytes), for fixed test vectors.
+  static SigningKey from_seed(std::string_view seed);
+  // Throws Error "key.read" (exit kEnvironment when the file cannot be read)
+  // or "key.not_ed25519".
+  static SigningKey load_pem(const std::filesystem::path& file);
+
+  std::string private_pem() const;
+  // Written 0600 from creation, atomically; throws Error "key.write".
+  void save_pem(const std::filesystem::path& file) const;
+
+  std::string public_raw() const;                    // 32 bytes
+  std::string sign(std::string_view message) const;  // 64 bytes
+
+ private:
+  explicit SigningKey(EVP_PKEY* key) : key_(key) {}
+  EVP_PKEY* key_ = nullptr;
+};
+
+// False (never an exception) for a wrong key or signature, or wrong sizes.
+bool verify_signature(std::string_view public_raw, std::string_view message,
+                      std::string_view signature);
+
+// First 16 hex digits of SHA-256 of the raw public key.
+std::string key_id(std::string_view public_raw);
+
+// Writes a secret file (private key, dice chain): mode 0600 from creation,
+// fsync, then rename over `file`, so no reader ever sees a partial or
+// world-readable secret. Throws Error `error_id` with exit kEnvironment.
+void write_private_file(const std::filesystem::path& file, std::string_view content,
+                        const std::string& error_id);
+
+}  // namespace adjutant::ledger

@@ -1,0 +1,50 @@
+#include "mail/curl_session.h"
+
+#include <mutex>
+
+#include "util/error.h"
+
+namespace adjutant::mail {
+
+CurlSession::CurlSession(const Credentials& credentials, long timeout_seconds) {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  curl_ = curl_easy_init();
+  if (!curl_) throw Error("mail.curl", "cannot start libcurl", Exit::kEnvironment);
+  curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_);
+  curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 15 ? timeout_seconds : 15L);
+  curl_easy_setopt(curl_, CURLOPT_TIMEOUT, timeout_seconds);
+  curl_easy_setopt(curl_, CURLOPT_USE_SSL, long(CURLUSESSL_TRY));
+  if (!credentials.user.empty()) {
+    curl_easy_setopt(curl_, CURLOPT_USERNAME, credentials.user.c_str());
+    curl_easy_setopt(curl_, CURLOPT_PASSWORD, credentials.password.c_str());
+  }
+}
+
+CurlSession::~CurlSession() {
+  if (curl_) curl_easy_cleanup(curl_);
+}
+
+std::string CurlSession::error_text(CURLcode code) const {
+  return error_[0] ? std::string(error_) : std::string(curl_easy_strerror(code));
+}
+
+bool unreachable(CURLcode code) {
+  switch (code) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_OPERATION_TIMEDOUT:
+    case CURLE_GOT_NOTHING:
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_WEIRD_SERVER_REPLY:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace adjutant::mail

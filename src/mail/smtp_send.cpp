@@ -1,0 +1,185 @@
+#include "mail/smtp_send.h"
+
+#include <algorithm>
+#include <ctime>
+#include <set>
+
+#include "ledger/digest.h"
+#include "ledger/jcs.h"
+#include "mail/mime_parse.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace adjutant::mail {
+
+namespace fs = std::filesystem;
+using ledger::Json;
+
+namespace {
+
+fs::path sent_log(const fs::path& game) { return game / "mail" / "sent.jsonl"; }
+
+std::vector<Json> read_sent(const fs::path& game) {
+  std::vector<Json> out;
+  fs::path file = sent_log(game);
+  if (!fs::exists(file)) return out;
+  std::string text = read_file(file);
+  std::size_t pos = 0, line = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    ++line;
+    if (end > pos)
+      out.push_back(ledger::parse_strict(std::string_view(text).substr(pos, end - pos),
+                                         file.string() + ":" + std::to_string(line)));
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::set<std::string> sent_ids(const std::vector<Json>& sent) {
+  std::set<std::string> ids;
+  for (const Json& j : sent)
+    if (j.is_object() && j.contains("message_id") && j["message_id"].is_string())
+      ids.insert(j["message_id"].get<std::string>());
+  return ids;
+}
+
+std::string now_rfc3339() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+struct Reader {
+  const std::string* bytes;
+  std::size_t pos = 0;
+};
+
+std::size_t read_callback(char* buffer, std::size_t size, std::size_t n, void* user) {
+  auto* r = static_cast<Reader*>(user);
+  std::size_t take = std::min(size * n, r->bytes->size() - r->pos);
+  std::copy_n(r->bytes->data() + r->pos, take, buffer);
+  r->pos += take;
+  return take;
+}
+
+}  // namespace
+
+std::vector<Outgoing> queued_mail(const fs::path& game) {
+  std::set<std::string> done = sent_ids(read_sent(game));
+  std::vector<fs::path> files;
+  std::error_code ec;
+  if (fs::is_directory(game / "turns", ec))
+    for (const auto& turn : fs::directory_iterator(game / "turns"))
+      if (turn.is_directory())
+        for (const auto& f : fs::directory_iterator(turn.path())) {
+          std::string name = f.path().filename().string();
+          if (f.is_regular_file() && name.rfind("mail-", 0) == 0 && f.path().extension() == ".eml")
+            files.push_back(f.path());
+        }
+  // Turn folders start with the adjudication number ("001-"), so name order is age order.
+  std::sort(files.begin(), files.end());
+  std::vector<Outgoing> out;
+  for (const fs::path& file : files) {
+    std::string raw = read_file(file);
+    Outgoing o;
+    o.file = file;
+    o.relative = file.lexically_relative(game).generic_string();
+    std::string from, to;
+    for (const auto& [name, value] : parse_headers(raw)) {
+      if (name == "message-id" && o.message_id.empty()) o.message_id = value;
+      if (name == "from" && from.empty()) from = value;
+      if (name == "to" || name == "cc") to += (to.empty() ? "" : ", ") + value;
+    }
+    std::vector<std::string> senders = addresses(from);
+    o.to = addresses(to);
+    if (senders.empty() || o.to.empty())
+      throw Error("mail.bad_eml", o.relative + ": no From or To address");
+    o.from = senders.front();
+    if (o.message_id.empty()) o.message_id = "<sha256." + ledger::sha256_hex(raw) + ">";
+    if (!done.count(o.message_id)) out.push_back(std::move(o));
+  }
+  return out;
+}
+
+SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
+  std::error_code ec;
+  fs::create_directories(game / "mail", ec);
+  if (ec)
+    throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
+  FolderLock lock(game / "mail");
+  SendResult result;
+  result.queued = queued_mail(game);
+  if (options.dry_run || result.queued.empty()) return result;
+
+  std::vector<Json> sent = read_sent(game);
+  CurlSession session(options.credentials, options.timeout_seconds);
+  CURL* curl = session.get();
+  curl_easy_setopt(curl, CURLOPT_URL, options.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+  curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_callback);
+
+  std::vector<Outgoing> left;
+  for (std::size_t i = 0; i < result.queued.size(); ++i) {
+    const Outgoing& o = result.queued[i];
+    std::string bytes = read_file(o.file);
+    Reader reader{&bytes};
+    std::string from = "<" + o.from + ">";
+    curl_slist* rcpt = nullptr;
+    for (const std::string& to : o.to) rcpt = curl_slist_append(rcpt, ("<" + to + ">").c_str());
+    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, from.c_str());
+    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
+    curl_easy_setopt(curl, CURLOPT_READDATA, &reader);
+    curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, nullptr);
+    curl_slist_free_all(rcpt);
+    long reply = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply);
+    if (code == CURLE_OK) {
+      // Recorded at once, so a crash later in the run cannot send this one again.
+      sent.push_back({{"file", o.relative},
+                      {"message_id", o.message_id},
+                      {"sent", now_rfc3339()},
+                      {"to", o.to}});
+      std::string text;
+      for (const Json& j : sent) text += ledger::canonical(j) + "\n";
+      write_file_atomic(sent_log(game), text);
+      result.sent.push_back(o);
+      continue;
+    }
+    std::string why = o.relative + ": " + session.error_text(code);
+    if (code == CURLE_LOGIN_DENIED) {
+      result.error_id = "mail.smtp_auth";
+    } else if (reply >= 400) {
+      // The server refused this one mail; the others may still go.
+      left.push_back(o);
+      if (result.error_id.empty()) {
+        result.error_id = "mail.smtp_rejected";
+        result.error = why + " (server reply " + std::to_string(reply) + ")";
+      }
+      continue;
+    } else {
+      result.error_id = unreachable(code) ? "mail.smtp_unreachable" : "mail.smtp_failed";
+    }
+    result.error = why;
+    left.insert(left.end(), result.queued.begin() + std::ptrdiff_t(i), result.queued.end());
+    break;
+  }
+  result.queued = left;
+  return result;
+}
+
+void require_sent(const SendResult& result) {
+  if (result.error_id.empty()) return;
+  throw Error(result.error_id,
+              result.error + "; " + std::to_string(result.queued.size()) +
+                  " mail(s) stay queued and go with the next `adjutant mail send`",
+              Exit::kEnvironment);
+}
+
+}  // namespace adjutant::mail

@@ -1,0 +1,35 @@
+// A rendering benchmark for `make bench`: a generated map the size of Hooker
+// and Lee's (25x28 hexes) with about 90 counters, mixed terrain, rivers,
+// streams, roads and a busy last phase, drawn as PNG and SVG.
+#pragma once
+
+#include <cstddef>
+
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "model/state.h"
+
+namespace adjutant::render {
+
+struct BenchMap {
+  model::Scenario scenario;
+  model::State state;
+  ledger::Json events;
+};
+
+// The same map on every call (a fixed-seed generator, no clock, no host input).
+BenchMap bench_map();
+
+struct BenchResult {
+  int iterations = 0;
+  double png_ms = 0;  // mean wall time of one render_png
+  double svg_ms = 0;  // mean wall time of one render_svg
+  std::size_t png_bytes = 0;
+  std::size_t svg_bytes = 0;
+  int counters = 0;
+};
+
+// Renders bench_map() `iterations` times in each format after one warm-up.
+BenchResult bench_render(int iterations);
+
+}  // namespace adjutant::render

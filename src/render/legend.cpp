@@ -1,0 +1,213 @@
+// The legend under the map: the terrain, hexside features and routes this
+// map uses, the counter symbols and markers, and the marks of the last phase.
+// Entries flow down columns of equal length.
+#include <cmath>
+#include <set>
+
+#include "render/counter.h"
+#include "render/layers.h"
+#include "render/shapes.h"
+
+namespace adjutant::render {
+
+namespace {
+
+constexpr double kColumnWidth = 190;
+constexpr double kRowHeight = 17;
+constexpr double kSwatch = 30;
+
+enum class Kind { kHeading, kTerrain, kHexside, kRoute, kType, kIneffective, kDemoralized,
+                  kArrow, kAttack, kCombat, kGhost, kVictory };
+
+struct Entry {
+  Kind kind;
+  std::string key;
+  std::string label;
+  ArrowStyle arrow = ArrowStyle::kMove;
+};
+
+std::vector<Entry> entries(const model::Scenario& sc) {
+  std::vector<Entry> out;
+  std::set<std::string> terrain{sc.default_terrain};
+  for (const auto& [h, id] : sc.terrain) terrain.insert(id);
+  out.push_back({Kind::kHeading, "", "Terrain"});
+  for (const auto& [id, type] : sc.terrain_types)
+    if (terrain.count(id)) out.push_back({Kind::kTerrain, id, type.name});
+  std::set<std::string> sides;
+  for (const auto& [s, id] : sc.hexsides) sides.insert(id);
+  if (!sides.empty()) out.push_back({Kind::kHeading, "", "Hexsides"});
+  for (const auto& [id, type] : sc.hexside_types)
+    if (sides.count(id)) out.push_back({Kind::kHexside, id, type.name});
+  std::set<std::string> kinds;
+  for (const auto& r : sc.routes) kinds.insert(r.kind);
+  if (!kinds.empty()) out.push_back({Kind::kHeading, "", "Roads"});
+  for (const auto& k : kinds) out.push_back({Kind::kRoute, k, k == "road" ? "Road" : k == "trail" ? "Trail" : k});
+  if (!sc.victory.hexes.empty()) out.push_back({Kind::kVictory, "", "Victory hex and its VP"});
+  out.push_back({Kind::kHeading, "", "Counters (strength-movement)"});
+  std::set<std::string> types;
+  for (const auto& u : sc.units) types.insert(u.type);
+  for (const char* t : {"infantry", "cavalry", "artillery"})
+    if (types.count(t)) out.push_back({Kind::kType, t, std::string(1, char(t[0] - 32)) + (t + 1)});
+  out.push_back({Kind::kIneffective, "", "Ineffective"});
+  out.push_back({Kind::kDemoralized, "", "Demoralized"});
+  out.push_back({Kind::kHeading, "", "Last phase"});
+  out.push_back({Kind::kArrow, "", "Move", ArrowStyle::kMove});
+  out.push_back({Kind::kArrow, "", "Retreat", ArrowStyle::kRetreat});
+  out.push_back({Kind::kArrow, "", "Advance after combat", ArrowStyle::kAdvance});
+  if (types.count("cavalry")) out.push_back({Kind::kArrow, "", "Cavalry evasion", ArrowStyle::kEvade});
+  out.push_back({Kind::kAttack, "", "Attack; defender ringed"});
+  out.push_back({Kind::kCombat, "", "Combat: odds, die, result"});
+  out.push_back({Kind::kGhost, "", "Eliminated"});
+  return out;
+}
+
+struct Grid {
+  int columns = 1;
+  int rows = 0;
+};
+
+Grid grid(std::size_t count, double width) {
+  Grid g;
+  g.columns = std::max(1, int((width - 2 * kMargin) / kColumnWidth));
+  g.rows = int((count + std::size_t(g.columns) - 1) / std::size_t(g.columns));
+  return g;
+}
+
+void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
+  const auto& sc = scene.scenario;
+  cairo_t* cr = canvas.cr();
+  Point a{c.x - 11, c.y}, b{c.x + 11, c.y};
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  switch (e.kind) {
+    case Kind::kTerrain:
+      trace_hex(canvas, c, 7.5);
+      canvas.fill_stroke(parse_colour(sc.terrain_types.at(e.key).colour, kPaper), kGrid, 0.7);
+      break;
+    case Kind::kHexside: {
+      Rgb colour = parse_colour(sc.hexside_types.at(e.key).colour, kWater);
+      bool crossing = e.key == "ford" || e.key == "bridge";
+      double w = e.key == "river" ? 6 : e.key == "creek" ? 3.8 : crossing ? 3.8 : 2.7;
+      canvas.move(a);
+      canvas.line(b);
+      canvas.colour(mix(crossing ? kWater : colour, kBlack, 0.35));
+      canvas.line_width(w + 1.4);
+      cairo_stroke_preserve(cr);
+      canvas.colour(crossing && e.key == "bridge" ? kWater : colour);
+      canvas.line_width(w + (e.key == "ford" ? 1.6 : 0));
+      if (e.key != "ford") {
+        canvas.stroke();
+      } else {
+        cairo_stroke_preserve(cr);
+        canvas.colour(mix(colour, kBlack, 0.6));
+        canvas.line_width(2.6);
+        canvas.dash({0.01, 4.2});
+        canvas.stroke();
+        canvas.no_dash();
+      }
+      if (e.key == "bridge") {
+        canvas.rectangle(c.x - 3.5, c.y - 7, 7, 14);
+        canvas.fill_stroke(colour, mix(colour, kBlack, 0.55), 1);
+      }
+      break;
+    }
+    case Kind::kRoute:
+      canvas.move(a);
+      canvas.line(b);
+      canvas.colour(e.key == "road" ? kRoad : kTrail);
+      canvas.line_width(e.key == "road" ? 3.2 : 1.9);
+      if (e.key != "road") canvas.dash({5, 3.2});
+      canvas.stroke();
+      canvas.no_dash();
+      break;
+    case Kind::kType:
+      canvas.rectangle(c.x - 9, c.y - 6, 18, 12);
+      canvas.colour(kWhite);
+      canvas.fill();
+      draw_type_box(canvas, e.key, c.x - 9, c.y - 6, 18, 12, kBlack);
+      break;
+    case Kind::kIneffective:
+      canvas.rounded_rectangle(c.x - 12, c.y - 6, 24, 12, 1.5);
+      canvas.colour(kIneffective);
+      canvas.fill();
+      canvas.colour(kWhite);
+      canvas.text("12-6", {c.x, c.y + 3.5}, 9, Weight::kBold, Align::kCentre);
+      break;
+    case Kind::kDemoralized:
+      canvas.rectangle(c.x - 11, c.y - 7, 22, 14);
+      canvas.fill_stroke({0.7, 0.7, 0.7}, kCounterEdge, 0.8);
+      canvas.move({c.x + 2, c.y - 7});
+      canvas.line({c.x + 11, c.y - 7});
+      canvas.line({c.x + 11, c.y + 2});
+      cairo_close_path(cr);
+      canvas.fill_stroke(kDemoralized, kCounterEdge, 0.8);
+      break;
+    case Kind::kArrow:
+      draw_arrow(canvas, {{c.x - 13, c.y}, {c.x + 13, c.y}}, {0.25, 0.3, 0.45}, 2.9, e.arrow);
+      break;
+    case Kind::kAttack:
+      draw_arrow(canvas, {{c.x - 13, c.y}, {c.x + 6, c.y}}, kCombat, 2.7, ArrowStyle::kAttack);
+      trace_hex(canvas, {c.x + 9, c.y}, 6);
+      canvas.colour(kCombat);
+      canvas.line_width(1.8);
+      canvas.stroke();
+      break;
+    case Kind::kCombat:
+      draw_combat_label(canvas, "", "2-1", "4", "Dr", {c.x + 4, c.y});
+      break;
+    case Kind::kGhost:
+      canvas.rectangle(c.x - 11, c.y - 7, 22, 14);
+      canvas.colour({0.85, 0.85, 0.85});
+      canvas.fill();
+      canvas.move({c.x - 10, c.y - 6});
+      canvas.line({c.x + 10, c.y + 6});
+      canvas.move({c.x + 10, c.y - 6});
+      canvas.line({c.x - 10, c.y + 6});
+      canvas.colour(kEliminatedCross);
+      canvas.line_width(2);
+      canvas.stroke();
+      break;
+    case Kind::kVictory:
+      canvas.circle(c, 5.5);
+      canvas.fill_stroke(kVictory, mix(kVictory, kBlack, 0.6), 0.8);
+      break;
+    case Kind::kHeading:
+      break;
+  }
+}
+
+}  // namespace
+
+double legend_height(const model::Scenario& scenario, double width) {
+  return grid(entries(scenario).size(), width).rows * kRowHeight + 6;
+}
+
+void draw_legend(Canvas& canvas, const Scene& scene) {
+  auto list = entries(scene.scenario);
+  Grid g = grid(list.size(), scene.width);
+  double left = (scene.width - g.columns * kColumnWidth) / 2;
+  canvas.begin("class=\"legend\"");
+  cairo_save(canvas.cr());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& e = list[i];
+    double x = left + double(i / std::size_t(g.rows)) * kColumnWidth;
+    double y = scene.legend_top + 6 + double(i % std::size_t(g.rows)) * kRowHeight;
+    if (e.kind == Kind::kHeading) {
+      canvas.colour({0.25, 0.25, 0.25});
+      canvas.text(e.label, {x, y + 12}, kLegendTitleSize, Weight::kBold, Align::kLeft);
+      continue;
+    }
+    if (e.kind == Kind::kCombat) {
+      draw_swatch(canvas, scene, e, {x + 30, y + kRowHeight / 2});
+      canvas.colour(kBlack);
+      canvas.text(e.label, {x + 62, y + 12}, kLegendTextSize, Weight::kRegular, Align::kLeft);
+      continue;
+    }
+    draw_swatch(canvas, scene, e, {x + 4 + kSwatch / 2, y + kRowHeight / 2});
+    canvas.colour(kBlack);
+    canvas.text(e.label, {x + kSwatch + 10, y + 12}, kLegendTextSize, Weight::kRegular, Align::kLeft);
+  }
+  cairo_restore(canvas.cr());
+  canvas.end();
+}
+
+}  // namespace adjutant::render

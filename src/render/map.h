@@ -1,0 +1,49 @@
+// Map snapshots: the scenario's map with the units of a state and the events
+// of the last phase drawn over it, as SVG and as PNG from one drawing code
+// (cairo). Render and report read state and events; they never decide rules.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "model/state.h"
+
+namespace adjutant::render {
+
+using ledger::Json;
+namespace fs = std::filesystem;
+
+// What one picture shows. The renderer draws every unit in `state` and every
+// event naming a unit in `state`: what a side may not see must already be
+// gone from both (see ViewFilter). `side` "" is the umpire's view.
+struct MapInput {
+  const model::Scenario& scenario;
+  const model::State& state;
+  const Json& events;  // the last adjudication's events (an array; anything else counts as none)
+  std::string side;
+};
+
+// The SVG document; the same input gives the same bytes, in any process.
+std::string render_svg(const MapInput& in);
+// The PNG file (RGB, 8 bits); the same input gives the same bytes.
+std::string render_png(const MapInput& in);
+// The PNG's width and height for this scenario, in pixels.
+std::pair<int, int> picture_size(const model::Scenario& scenario);
+
+// What `side` ("" for the umpire) may see of a state, e.g. a lambda calling
+// rules::Ruleset::view; units it removes also lose their arrows and combats.
+using ViewFilter = std::function<model::State(const model::State&, const std::string& side)>;
+
+// Writes map-<view>.svg and map-<view>.png into `folder` (atomically) for each
+// view: a side id, or "umpire" for the umpire's map. Each side's state goes
+// through `filter` first when one is given. Error "render.bad_side" for a
+// view that is neither "umpire" nor a side of the scenario.
+void write_maps(const fs::path& folder, const model::Scenario& scenario, const model::State& state,
+                const Json& events, const std::vector<std::string>& views,
+                const ViewFilter& filter = {});
+
+}  // namespace adjutant::render

@@ -1,0 +1,40 @@
+// Roads and trails: lines through the centres of their hexes, roads solid,
+// trails dashed, in the brown of a printed map.
+#include "render/layers.h"
+
+namespace adjutant::render {
+
+void draw_routes(Canvas& canvas, const Scene& scene) {
+  cairo_t* cr = canvas.cr();
+  cairo_save(cr);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  // Trails first, so a road sharing a hexside with a trail shows on top.
+  for (const char* kind : {"trail", "road"}) {
+    for (const auto& route : scene.scenario.routes) {
+      if (route.kind != kind || route.hexes.size() < 2) continue;
+      bool road = route.kind == "road";
+      canvas.begin("class=\"route\" data-kind=\"" + xml_escape(route.kind) + "\" data-name=\"" +
+                   xml_escape(route.name) + "\"");
+      canvas.move(scene.centre(route.hexes[0]));
+      for (std::size_t i = 1; i < route.hexes.size(); ++i) canvas.line(scene.centre(route.hexes[i]));
+      if (road) {
+        canvas.colour(mix(kRoad, kWhite, 0.75), 0.9);
+        canvas.line_width(0.1 * scene.size + 2);
+        cairo_stroke_preserve(cr);
+        canvas.colour(kRoad);
+        canvas.line_width(0.1 * scene.size);
+      } else {
+        canvas.colour(kTrail);
+        canvas.line_width(0.06 * scene.size);
+        canvas.dash({0.16 * scene.size, 0.1 * scene.size});
+      }
+      canvas.stroke();
+      canvas.no_dash();
+      canvas.end();
+    }
+  }
+  cairo_restore(cr);
+}
+
+}  // namespace adjutant::render

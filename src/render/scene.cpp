@@ -1,0 +1,64 @@
+#include "render/scene.h"
+
+#include <cmath>
+
+#include "render/layers.h"
+#include "render/map_style.h"
+
+namespace adjutant::render {
+
+Point Scene::centre(Hex h) const {
+  Point p = hex::centre(h, size);
+  return {p.x + map_origin.x, p.y + map_origin.y};
+}
+
+Point Scene::corner(Hex h, int k) const {
+  Point p = hex::corner(h, k, size);
+  return {p.x + map_origin.x, p.y + map_origin.y};
+}
+
+// One counter sits in the middle; two sit one above the other; more overlap
+// in a cascade inside the same box, each showing at least its top line.
+Point Scene::counter_centre(Hex h, int i, int n) const {
+  Point c = centre(h);
+  if (n <= 1) return c;
+  double total = 2 * kCounterHeight + kCounterGap;
+  double step = (total - kCounterHeight) / (n - 1);
+  return {c.x + (n > 2 ? (i - (n - 1) / 2.0) * 2 : 0),
+          c.y - total / 2 + kCounterHeight / 2 + i * step};
+}
+
+Point Scene::stack_half_extent(Hex h) const {
+  auto it = stacks.find(h);
+  if (it == stacks.end() || it->second.empty()) return {0, 0};
+  if (it->second.size() == 1) return {kCounterWidth / 2, kCounterHeight / 2};
+  return {kCounterWidth / 2 + (it->second.size() > 2 ? it->second.size() : 0),
+          kCounterHeight + kCounterGap / 2};
+}
+
+bool Scene::visible_unit(const std::string& id) const { return state.units.count(id) > 0; }
+
+Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
+                 const std::string& viewer) {
+  Scene s{scenario, state, events.is_array() ? events : Json::array(), viewer};
+  s.size = kHexSize;
+  const double half_height = std::sqrt(3.0) / 2 * s.size;
+  s.map_width = s.size * (1.5 * scenario.columns + 0.5);
+  s.map_height = half_height * (2 * scenario.rows + (scenario.columns > 1 ? 1 : 0));
+  double width = std::max(kMinWidth, s.map_width + 2 * kMargin);
+  s.width = int(std::ceil(width));
+  s.map_origin = {std::round((s.width - s.map_width) / 2), kBannerHeight + kMargin};
+  s.legend_top = s.map_origin.y + s.map_height + kMargin;
+  s.height = int(std::ceil(s.legend_top + legend_height(scenario, s.width) + kMargin));
+
+  for (const auto& def : scenario.units) {
+    auto it = state.units.find(def.id);
+    if (it == state.units.end() || it->second.status != model::UnitStatus::kActive) continue;
+    auto h = hex::parse(it->second.location);
+    if (!h || !scenario.on_map(*h)) continue;
+    s.stacks[*h].push_back({&def, &it->second});
+  }
+  return s;
+}
+
+}  // namespace adjutant::render

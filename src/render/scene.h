@@ -1,0 +1,54 @@
+// Everything the layers draw from, worked out once per picture: where the map,
+// banner and legend sit, where each hex is, and which units stand where.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "hex/hex.h"
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "model/state.h"
+
+namespace adjutant::render {
+
+using hex::Hex;
+using hex::Point;
+using ledger::Json;
+
+struct PlacedUnit {
+  const model::UnitDef* def = nullptr;
+  const model::UnitState* state = nullptr;
+};
+
+struct Scene {
+  const model::Scenario& scenario;
+  const model::State& state;
+  Json events;          // always an array (empty if none was given)
+  std::string viewer;   // the side whose map this is; "" for the umpire
+  double size = 0;      // hex circumradius
+  int width = 0;        // the whole picture
+  int height = 0;
+  Point map_origin{};   // added to hex::centre() to place the map
+  double map_width = 0;
+  double map_height = 0;
+  double legend_top = 0;
+  // Units on the map, per hex, in order-of-battle order (first drawn first).
+  std::map<Hex, std::vector<PlacedUnit>> stacks{};
+
+  Point centre(Hex h) const;
+  Point corner(Hex h, int k) const;
+  // Where the i-th counter of a stack of n is centred.
+  Point counter_centre(Hex h, int i, int n) const;
+  // Half the width and height of the box the counters of `h` cover ({0,0} if none).
+  Point stack_half_extent(Hex h) const;
+  bool visible_unit(const std::string& id) const;
+  const model::UnitDef* unit(const std::string& id) const { return scenario.unit(id); }
+};
+
+// The scene for one picture; events that are not an array count as none.
+Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
+                 const std::string& viewer);
+
+}  // namespace adjutant::render

@@ -1,0 +1,60 @@
+// Terrain: one filled hex per map hex, each with its number, then the grid
+// drawn once over all of them.
+#include <cmath>
+
+#include "render/layers.h"
+#include "render/shapes.h"
+
+namespace adjutant::render {
+
+void draw_terrain(Canvas& canvas, const Scene& scene) {
+  const auto& sc = scene.scenario;
+  std::map<std::string, Rgb> fills;
+  for (const auto& [id, type] : sc.terrain_types) fills[id] = parse_colour(type.colour, kPaper);
+  for (int col = 1; col <= sc.columns; ++col) {
+    for (int row = 1; row <= sc.rows; ++row) {
+      Hex h{col, row};
+      const auto& type = sc.terrain_at(h);
+      auto it = fills.find(type.id);
+      Rgb fill = it == fills.end() ? parse_colour(type.colour, kPaper) : it->second;
+      std::string number = hex::format(h);
+      canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" +
+                   xml_escape(type.id) + "\"");
+      Point c = scene.centre(h);
+      canvas.colour(fill);
+      trace_hex(canvas, c, scene.size);
+      canvas.fill();
+      bool dark = luminance(fill) < 0.38;
+      canvas.colour(dark ? kWhite : kHexNumber, dark ? 0.75 : kHexNumberAlpha);
+      canvas.text(number, {c.x, c.y - 0.6 * scene.size}, kHexNumberSize, Weight::kRegular,
+                  Align::kCentre);
+      canvas.end();
+    }
+  }
+}
+
+// Each shared edge is added once (north, north-east and south-east of every
+// hex, plus the map's outer edges) and the whole grid is stroked in one go.
+void draw_grid(Canvas& canvas, const Scene& scene) {
+  const auto& sc = scene.scenario;
+  canvas.begin("class=\"grid\"");
+  for (int col = 1; col <= sc.columns; ++col) {
+    for (int row = 1; row <= sc.rows; ++row) {
+      Hex h{col, row};
+      for (int d = 0; d < 6; ++d) {
+        if (d > 2 && sc.on_map(hex::neighbour(h, d))) continue;
+        canvas.move(scene.corner(h, d + 4));
+        canvas.line(scene.corner(h, d + 5));
+      }
+    }
+  }
+  cairo_save(canvas.cr());
+  canvas.colour(kGrid, kGridAlpha);
+  canvas.line_width(0.8);
+  cairo_set_line_cap(canvas.cr(), CAIRO_LINE_CAP_ROUND);
+  canvas.stroke();
+  cairo_restore(canvas.cr());
+  canvas.end();
+}
+
+}  // namespace adjutant::render

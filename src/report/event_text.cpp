@@ -1,0 +1,137 @@
+#include "report/event_text.h"
+
+namespace adjutant::report {
+
+namespace {
+
+std::string join(const Json& list, const char* separator) {
+  std::string out;
+  if (!list.is_array()) return out;
+  for (const Json& v : list) {
+    if (!out.empty()) out += separator;
+    out += v.is_string() ? v.get<std::string>() : v.dump();
+  }
+  return out;
+}
+
+std::string path_text(const Json& e) {
+  std::string path = join(e.contains("path") ? e["path"] : Json(), "-");
+  std::string mp = field(e, "mp"), of = field(e, "of");
+  if (!mp.empty() && !of.empty()) path += " (" + mp + " of " + of + " MP)";
+  else if (!mp.empty()) path += " (" + mp + " MP)";
+  return path;
+}
+
+std::string with_cause(std::string text, const Json& e) {
+  std::string cause = field(e, "cause");
+  if (!cause.empty()) text += " (" + cause + ")";
+  std::string rule = field(e, "rule");
+  if (!rule.empty()) text += " (rule " + rule + ")";
+  return text;
+}
+
+// Every field but "type", as key=value, for event types this code does not know.
+std::string generic(const Json& e) {
+  std::string out = event_type(e).empty() ? "event" : event_type(e);
+  std::string fields;
+  if (e.is_object()) {
+    for (auto it = e.begin(); it != e.end(); ++it) {
+      if (it.key() == "type" || it.key() == "visible_to") continue;
+      if (!fields.empty()) fields += ", ";
+      fields += it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+  }
+  return fields.empty() ? out : out + ": " + fields;
+}
+
+std::string from_to(const Json& e) {
+  std::string from = field(e, "from"), to = field(e, "to");
+  if (from.empty() && to.empty()) return "";
+  if (from.empty()) return " to " + to;
+  if (to.empty()) return " from " + from;
+  return " " + from + " to " + to;
+}
+
+void add_units(Table& t, const char* role, const Json& list, const model::Scenario* scenario) {
+  if (!list.is_array()) return;
+  for (const Json& u : list) {
+    std::string id = u.is_string() ? u.get<std::string>() : field(u, "unit");
+    const model::UnitDef* def = scenario ? scenario->unit(id) : nullptr;
+    t.rows.push_back({role, id, def ? def->name : "", field(u, "hex"), field(u, "strength")});
+  }
+}
+
+}  // namespace
+
+std::string field(const Json& e, const char* key) {
+  if (!e.is_object() || !e.contains(key)) return "";
+  const Json& v = e[key];
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number() || v.is_boolean()) return v.dump();
+  return "";
+}
+
+std::string event_type(const Json& e) { return field(e, "type"); }
+
+std::string describe_event(const Json& e) {
+  const std::string type = event_type(e);
+  const std::string unit = field(e, "unit");
+  if (type == "move" && !unit.empty()) return unit + " moves " + path_text(e);
+  if (type == "enter" && !unit.empty()) {
+    std::string text = unit + " enters at " + field(e, "hex");
+    if (e.contains("path") && e["path"].is_array() && e["path"].size() > 1)
+      text += ", moving " + path_text(e);
+    return text;
+  }
+  if (type == "retreat" && !unit.empty())
+    return with_cause(unit + " retreats" + from_to(e), e);
+  if (type == "advance" && !unit.empty())
+    return with_cause(unit + " advances" + from_to(e), e);
+  if (type == "evade" && !unit.empty()) return with_cause(unit + " evades" + from_to(e), e);
+  if (type == "eliminate" && !unit.empty()) {
+    std::string hex = field(e, "hex");
+    return with_cause(unit + " is eliminated" + (hex.empty() ? "" : " at " + hex), e);
+  }
+  if (type == "vp" && e.contains("side") && e.contains("points")) {
+    std::string text = field(e, "side") + " scores " + field(e, "points") + " VP";
+    std::string why = field(e, "reason");
+    if (why.empty()) why = field(e, "for");
+    return why.empty() ? text : text + " (" + why + ")";
+  }
+  if (type == "phase_end")
+    return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
+  if (type == "game_end") return "the game ends: " + field(e, "result");
+  return generic(e);
+}
+
+Section combat_section(const Json& combat, const std::vector<Json>& consequences,
+                       const model::Scenario* scenario) {
+  Section s;
+  std::string n = field(combat, "n");
+  s.heading = "Combat" + (n.empty() ? std::string() : " " + n);
+  std::string rule = field(combat, "rule");
+  if (!rule.empty()) s.heading += " (rule " + rule + ")";
+  Table units;
+  units.header = {"", "Unit", "Name", "Hex", "SP"};
+  units.numeric = {false, false, false, false, true};
+  add_units(units, "attacks", combat.value("attackers", Json::array()), scenario);
+  add_units(units, "defends", combat.value("defenders", Json::array()), scenario);
+  if (!units.rows.empty()) s.table(std::move(units));
+  std::string attack = field(combat, "attack"), defence = field(combat, "defence");
+  if (!attack.empty() || !defence.empty())
+    s.fact("Strength", attack + " attacking, " + defence + " defending");
+  std::string modifiers = join(combat.value("modifiers", Json::array()), "; ");
+  s.fact("Modifiers", modifiers.empty() ? "no modifiers" : modifiers);
+  s.fact("Odds", field(combat, "odds"));
+  const Json die = combat.value("die", Json::object());
+  std::string k = field(die, "k");
+  if (k.empty()) k = field(die, "n");
+  std::string value = field(die, "value");
+  if (value.empty()) value = field(die, "v");
+  if (!value.empty()) s.fact("Die", value + (k.empty() ? std::string() : " (roll #" + k + ")"));
+  s.fact("Result", field(combat, "result"));
+  for (const Json& e : consequences) s.line(describe_event(e));
+  return s;
+}
+
+}  // namespace adjutant::report

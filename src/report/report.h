@@ -1,0 +1,26 @@
+// Turn reports for one reader: plain text that fits an 80-column mail, and
+// HTML with inline CSS that reads well on a phone.
+#pragma once
+
+#include <string>
+
+#include "report/report_doc.h"
+#include "report/report_input.h"
+
+namespace adjutant::report {
+
+inline constexpr std::size_t kTextWidth = 80;
+
+std::string render_text(const ReportDoc& doc);
+std::string render_html(const ReportDoc& doc);
+
+std::string report_text(const ReportInput& in);
+std::string report_html(const ReportInput& in);
+
+// Width of UTF-8 text in columns (one per code point).
+std::size_t columns(std::string_view text);
+
+// &, <, >, " and ' as character references.
+std::string html_escape(std::string_view text);
+
+}  // namespace adjutant::report

@@ -1,0 +1,226 @@
+#include "report/report_doc.h"
+
+#include <set>
+
+#include "report/event_text.h"
+#include "report/time_format.h"
+#include "report/visibility.h"
+
+namespace adjutant::report {
+
+void Section::fact(std::string label, std::string value) {
+  Item i;
+  i.kind = Item::Kind::kFact;
+  i.label = std::move(label);
+  i.text = std::move(value);
+  items.push_back(std::move(i));
+}
+
+void Section::line(std::string text) {
+  Item i;
+  i.kind = Item::Kind::kLine;
+  i.text = std::move(text);
+  items.push_back(std::move(i));
+}
+
+void Section::code(std::string text) {
+  Item i;
+  i.kind = Item::Kind::kCode;
+  i.text = std::move(text);
+  items.push_back(std::move(i));
+}
+
+void Section::table(Table t) {
+  Item i;
+  i.kind = Item::Kind::kTable;
+  i.table = std::move(t);
+  items.push_back(std::move(i));
+}
+
+const game::Party* GameFacts::party(const std::string& id) const {
+  for (const auto& p : parties)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+std::string GameFacts::side_name(const std::string& id) const {
+  if (id == kUmpire) return "Umpire";
+  if (scenario)
+    if (const model::SideDef* s = scenario->side(id)) return s->name;
+  return id;
+}
+
+namespace {
+
+struct NextPhase {
+  int turn = 0;
+  std::string side;
+  std::string name;
+};
+
+// Who moves next: the ruleset's sequence of play when known, else the
+// phase_end event, else the phasing side recorded in the state.
+NextPhase next_phase(const ReportInput& in, const Json& events) {
+  if (in.game.ruleset) {
+    rules::PhaseInfo p = in.game.ruleset->current_phase(in.adj.after);
+    return {p.turn, p.side, p.name.empty() ? p.side : p.name};
+  }
+  for (const Json& e : events)
+    if (event_type(e) == "phase_end" && e.contains("next_turn") && e["next_turn"].is_number()) {
+      std::string side = field(e, "next_phase");
+      return {e["next_turn"].get<int>(), side, side};
+    }
+  return {in.adj.after.turn, in.adj.after.phase, in.adj.after.phase};
+}
+
+std::string game_result(const ReportInput& in, const model::State& state, const Json& events) {
+  if (!state.result.empty()) return state.result;
+  for (const Json& e : events)
+    if (event_type(e) == "game_end") return field(e, "result");
+  return "";
+}
+
+Section head_facts(const ReportInput& in) {
+  Section s;
+  const GameFacts& g = in.game;
+  s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
+  if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
+  s.fact("Turn", std::to_string(in.adj.turn) + ", " + g.side_name(in.adj.phase) + " player-turn");
+  std::string when;
+  if (!in.adj.at.empty()) when = ", " + format_utc(parse_rfc3339(in.adj.at));
+  s.fact("Adjudication",
+         "#" + std::to_string(in.adj.t) + when + ", by " + g.side_name(in.adj.adjudicator));
+  s.fact("Report for", g.side_name(in.side));
+  return s;
+}
+
+Section next_section(const ReportInput& in, const NextPhase& next, const std::string& result) {
+  Section s;
+  s.heading = "Next";
+  if (!result.empty() || next.side.empty()) {
+    s.line("The game is over" + (result.empty() ? std::string(".") : ": " + result + "."));
+    return s;
+  }
+  s.fact("Orders due from", in.game.side_name(next.side));
+  s.fact("For", "turn " + std::to_string(next.turn) + ", " + in.game.side_name(next.name) +
+                    " player-turn");
+  if (in.game.deadline_hours > 0 && !in.adj.at.empty()) {
+    std::int64_t due = parse_rfc3339(in.adj.at) + std::int64_t(in.game.deadline_hours) * 3600;
+    s.fact("Due by", format_utc(due) + " (" + std::to_string(in.game.deadline_hours) +
+                         " hours after this adjudication)");
+  } else {
+    s.fact("Due by", "no deadline set");
+  }
+  if (in.side == next.side)
+    s.line("Your orders are due next: write them \"after\" the log head below, sign them, and "
+           "mail them to the adjudicator.");
+  return s;
+}
+
+// Eliminated strength points per side, from the scenario's order of battle.
+Section status_section(const ReportInput& in, const model::State& state,
+                       const std::string& result, const NextPhase& next) {
+  Section s;
+  s.heading = "Victory points and status";
+  std::set<std::string> sides;
+  if (in.game.scenario)
+    for (const auto& side : in.game.scenario->sides) sides.insert(side.id);
+  for (const auto& [side, vp] : state.vp) sides.insert(side);
+  for (const std::string& side : sides) {
+    auto vp = state.vp.find(side);
+    std::string text = std::to_string(vp == state.vp.end() ? 0 : vp->second) + " VP";
+    if (in.game.scenario) {
+      int units = 0, sp = 0;
+      for (const auto& [id, unit] : state.units) {
+        const model::UnitDef* def = in.game.scenario->unit(id);
+        if (!def || def->side != side || unit.status != model::UnitStatus::kEliminated) continue;
+        ++units;
+        sp += def->strength;
+      }
+      text += "; lost " + std::to_string(units) + (units == 1 ? " unit, " : " units, ") +
+              std::to_string(sp) + " SP";
+    }
+    s.fact(in.game.side_name(side), text);
+  }
+  if (!result.empty()) {
+    s.fact("Status", "game over: " + result);
+  } else {
+    std::string of;
+    if (in.game.scenario && in.game.scenario->turns.count > 0)
+      of = " of " + std::to_string(in.game.scenario->turns.count);
+    s.fact("Status", "in progress, turn " + std::to_string(next.turn) + of);
+  }
+  return s;
+}
+
+Section verify_section(const ReportInput& in) {
+  Section s;
+  s.heading = "Verification";
+  auto hash = in.game.line_hashes.find(in.adj.seq);
+  if (hash != in.game.line_hashes.end()) s.fact("Log head", hash->second);
+  s.line("Anyone can check every signature, die roll and state of this game with:");
+  s.code("adjutant verify " + (in.game.folder.empty() ? std::string("GAME") : in.game.folder));
+  return s;
+}
+
+bool follows_combat(const std::string& type) {
+  return type == "retreat" || type == "advance" || type == "eliminate" || type == "evade";
+}
+
+}  // namespace
+
+ReportDoc build_report(const ReportInput& in) {
+  ReportDoc doc;
+  const Json events = visible_events(in.adj.events, in.side);
+  const model::State state = visible_state(in.game, in.adj.after, in.side);
+  const NextPhase next = next_phase(in, events);
+  const std::string result = game_result(in, state, events);
+
+  doc.title = in.game.name + ": turn " + std::to_string(in.adj.turn) + ", " +
+              in.game.side_name(in.adj.phase) + " player-turn";
+  doc.head = head_facts(in);
+  doc.sections.push_back(next_section(in, next, result));
+
+  Section echo{"Orders as applied", {}, {}};
+  for (const std::string& line : visible_echo(in)) echo.line(line);
+  Section moves{"Movement", {}, {}};
+  Section arrivals{"Reinforcements", {}, {}};
+  Section combats{"Combat", {}, {}};
+  Section other{"Other events", {}, {}};
+  // Retreats, advances and eliminations belong to the combat before them.
+  const Json* combat = nullptr;
+  std::vector<Json> consequences;
+  auto close_combat = [&] {
+    if (combat) combats.children.push_back(combat_section(*combat, consequences, in.game.scenario));
+    combat = nullptr;
+    consequences.clear();
+  };
+  for (const Json& e : events) {
+    const std::string type = event_type(e);
+    if (combat && follows_combat(type)) {
+      consequences.push_back(e);
+      continue;
+    }
+    close_combat();
+    if (type == "combat") combat = &e;
+    else if (type == "move") moves.line(describe_event(e));
+    else if (type == "enter") arrivals.line(describe_event(e));
+    else if (type != "phase_end" && type != "game_end") other.line(describe_event(e));
+  }
+  close_combat();
+  if (echo.empty()) echo.line("(none)");
+  doc.sections.push_back(std::move(echo));
+  for (Section* s : {&moves, &arrivals, &combats, &other})
+    if (!s->empty()) doc.sections.push_back(std::move(*s));
+  doc.sections.push_back(status_section(in, state, result, next));
+  doc.sections.push_back(verify_section(in));
+  return doc;
+}
+
+std::string report_subject(const ReportInput& in) {
+  return "[" + in.game.name + "] turn " + std::to_string(in.adj.turn) + ", " +
+         in.game.side_name(in.adj.phase) + " player-turn: report for " +
+         in.game.side_name(in.side);
+}
+
+}  // namespace adjutant::report

@@ -1,0 +1,51 @@
+// A turn report as a small document (title, facts, sections of facts,
+// tables and lines), built once and rendered as text or HTML, so both forms
+// always say the same things.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/report_input.h"
+
+namespace adjutant::report {
+
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> numeric;  // right-aligned columns
+};
+
+struct Item {
+  enum class Kind { kFact, kTable, kLine, kCode } kind = Kind::kLine;
+  std::string label;  // kFact
+  std::string text;   // kFact value, kLine text, kCode (a hash or a command)
+  Table table;        // kTable
+};
+
+struct Section {
+  std::string heading;
+  std::vector<Item> items;
+  std::vector<Section> children;
+
+  void fact(std::string label, std::string value);
+  void line(std::string text);
+  void code(std::string text);
+  void table(Table t);
+  bool empty() const { return items.empty() && children.empty(); }
+};
+
+struct ReportDoc {
+  std::string title;
+  Section head;  // facts under the title
+  std::vector<Section> sections;
+};
+
+// The report `in.side` may read about adjudication `in.adj`.
+ReportDoc build_report(const ReportInput& in);
+
+// The subject line of the report's mail.
+std::string report_subject(const ReportInput& in);
+
+}  // namespace adjutant::report

@@ -1,0 +1,42 @@
+// What a report is made from: plain facts about the game (taken from the
+// archive once, see turn_outputs.h), one adjudication, and the reader.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "game/archive.h"
+#include "model/scenario.h"
+#include "rules/ruleset.h"
+
+namespace adjutant::report {
+
+inline constexpr const char* kUmpire = "umpire";
+
+struct GameFacts {
+  std::string game_id;  // hex H(JCS(genesis body))
+  std::string name;
+  std::string folder;  // the archive's folder name, as given to `adjutant verify`
+  const model::Scenario* scenario = nullptr;
+  const rules::Ruleset* ruleset = nullptr;  // nullptr: nothing hidden, next phase from the state
+  std::vector<game::Party> parties;
+  // The sender of every mail: the host named in genesis, or else the
+  // adjudicating party of each adjudication.
+  std::string host_name;
+  std::string host_email;
+  int deadline_hours = 0;  // 0: no deadline
+  std::map<int, std::string> line_hashes;  // log seq -> hex SHA-256 of the line
+
+  const game::Party* party(const std::string& id) const;
+  // "Union" for "union", "Umpire" for the umpire, else the id.
+  std::string side_name(const std::string& id) const;
+};
+
+struct ReportInput {
+  const GameFacts& game;
+  const game::Adjudication& adj;
+  std::string side;  // a side id, or kUmpire
+};
+
+}  // namespace adjutant::report

@@ -1,0 +1,18 @@
+// The Blue & Gray standard rules (SPI, 1975; cases 2.0-11.2 of
+// rules/001_1311978dea3b76ca.txt) as a Ruleset. Exclusive rules of the
+// individual games plug in through scenario data and hooks, never here.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "rules/ruleset.h"
+
+namespace adjutant::rules::bluegray {
+
+// Bumped whenever a change alters any outcome of any archive.
+inline constexpr int kVersion = 1;
+
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source);
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,225 @@
+#include "rules/bluegray/combat.h"
+
+#include <algorithm>
+#include <map>
+
+#include "rules/bluegray/artillery.h"
+#include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/losses.h"
+#include "rules/bluegray/odds.h"
+#include "rules/bluegray/retreat.h"
+#include "rules/bluegray/strength.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+struct Phase {
+  Emitter& em;
+  ledger::Dice& dice;
+  std::set<std::string> attacked;  // 8.41: defenders already attacked this phase
+};
+
+Json hex_list(const std::vector<Hex>& hexes) {
+  Json out = Json::array();
+  for (Hex h : hexes) out.push_back(hex::format(h));
+  return out;
+}
+
+void cancel(Emitter& em, int n, const std::string& reason, const std::string& rule) {
+  em.emit({{"type", "attack_cancelled"}, {"n", n}, {"reason", reason}, {"rule", rule}});
+}
+
+// Who and what is left of a planned attack when its turn comes: hexes
+// emptied meanwhile drop out, units already attacked do not defend again,
+// and attackers that can no longer reach every remaining hex drop out.
+Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::string>& attacked) {
+  Board board = em.board();
+  const std::string side = board.state().phase;
+  const std::string enemy = board.enemy_of(side);
+  Engagement e;
+  for (const auto& text : a.defenders) {
+    Hex h = *hex::parse(text);
+    std::vector<std::string> here;
+    for (const auto& id : board.units_at(h, enemy))
+      if (!attacked.count(id)) here.push_back(id);
+    if (here.empty()) {
+      em.emit({{"type", "target_gone"}, {"n", n}, {"hex", text}, {"rule", "8.41"}});
+      continue;
+    }
+    e.hexes.push_back(h);
+    e.defenders.insert(e.defenders.end(), here.begin(), here.end());
+  }
+  for (const auto& id : a.attackers) {
+    auto at = board.hex_of(id);
+    std::string reason;
+    if (!at) {
+      reason = "no longer on the map";
+    } else if (e.hexes.empty()) {
+      reason = "";
+    } else if (is_artillery(*board.def(id))) {
+      Reach r = artillery_reach(board.scenario(), *at, e.hexes);
+      if (!r.in_range) reason = "out of range of every remaining defending hex";
+      else if (!r.sighted) reason = "no line of sight: " + r.blocked;
+    } else {
+      for (Hex h : e.hexes)
+        if (!hex::adjacent(*at, h)) reason = "no longer adjacent to " + hex::format(h);
+    }
+    if (reason.empty()) {
+      e.attackers.push_back(id);
+    } else {
+      em.emit({{"type", "attacker_dropped"}, {"n", n}, {"unit", id}, {"reason", reason},
+               {"rule", "8.41"}});
+    }
+  }
+  return e;
+}
+
+// 11.2: defending cavalry attacked only by infantry and artillery retreats
+// two hexes if its owner's standing orders say so; all or none of them.
+bool evaded(Phase& p, const AttackOrder& a, int n, const Engagement& e) {
+  Board board = p.em.board();
+  for (const auto& id : e.defenders)
+    if (!is_cavalry(*board.def(id))) return false;
+  for (const auto& id : e.attackers)
+    if (is_cavalry(*board.def(id))) return false;
+  if (!standing_of(board.state(), board.side_of(e.defenders.front())).cavalry_evade) return false;
+  Emitter trial(p.em.scenario(), p.em.state());
+  for (const auto& id : e.defenders) {
+    auto path = evade_path(trial.board(), id);
+    if (!path) return false;
+    trial.emit({{"type", "evade"},
+                {"unit", id},
+                {"from", hex::format(path->front())},
+                {"path", hex_list(*path)},
+                {"to", hex::format(path->back())},
+                {"n", n},
+                {"rule", "11.2"}});
+  }
+  for (const auto& ev : trial.events()) p.em.emit(ev);
+  for (const auto& id : e.defenders) p.attacked.insert(id);
+  cancel(p.em, n, "the defending cavalry retreated before combat", "11.2");
+  return true;
+}
+
+// 8.6: one attacker advances into the first cleared hex it is next to.
+void attacker_advance(Emitter& em, const AttackOrder& a, int n, const std::vector<Hex>& hexes) {
+  if (!a.advance) return;
+  Board board = em.board();
+  auto at = board.hex_of(*a.advance);
+  if (!at || is_artillery(*board.def(*a.advance))) return;
+  for (Hex h : hexes) {
+    if (!board.units_at(h).empty() || !hex::adjacent(*at, h)) continue;
+    em.emit({{"type", "advance"},
+             {"unit", *a.advance},
+             {"from", hex::format(*at)},
+             {"to", hex::format(h)},
+             {"n", n},
+             {"rule", "8.6"}});
+    return;
+  }
+}
+
+// 8.6 after Ae/Ar: with standing orders "advance", the strongest surviving
+// non-artillery defender (then id order) enters the lowest-numbered cleared
+// attacker hex next to it.
+void defender_advance(Emitter& em, int n, const Engagement& e, const std::set<Hex>& origins) {
+  Board board = em.board();
+  if (e.defenders.empty()) return;
+  if (!standing_of(board.state(), board.side_of(e.defenders.front())).advance) return;
+  std::vector<std::pair<int, std::string>> order;
+  for (const auto& id : e.defenders)
+    if (board.hex_of(id) && !is_artillery(*board.def(id)))
+      order.push_back({-board.def(id)->strength, id});
+  std::sort(order.begin(), order.end());
+  for (const auto& [minus, id] : order) {
+    Hex at = *board.hex_of(id);
+    for (Hex h : origins) {
+      if (!board.units_at(h).empty() || !hex::adjacent(at, h)) continue;
+      em.emit({{"type", "advance"},
+               {"unit", id},
+               {"from", hex::format(at)},
+               {"to", hex::format(h)},
+               {"n", n},
+               {"rule", "8.6"}});
+      return;
+    }
+  }
+}
+
+void resolve(Phase& p, const AttackOrder& a, int n) {
+  Emitter& em = p.em;
+  Engagement e = as_now(em, a, n, p.attacked);
+  if (e.hexes.empty()) return cancel(em, n, "no defender is left in the attacked hexes", "8.41");
+  if (e.attackers.empty()) return cancel(em, n, "no attacker can still attack", "8.41");
+  if (evaded(p, a, n, e)) return attacker_advance(em, a, n, e.hexes);
+
+  const Board board = em.board();
+  const auto& crt = em.scenario().crt;
+  Tally t = tally(board, e);
+  int column = t.column;
+  Json ev = {{"type", "combat"}, {"n", n}, {"order", a.index}};
+  if (a.odds) {
+    ev["declared"] = *a.odds;
+    int declared = *column_of(crt, *a.odds);
+    if (declared <= t.column) column = declared;
+    else ev["note"] = "the declared odds are above the odds now; the odds now apply";
+  }
+  if (t.artillery_alone) {
+    auto ab = parse_odds(crt.columns[column]);
+    if (!ab || 3 * ab->first < ab->second)
+      return cancel(em, n, "artillery alone below 1-3 odds now (" + crt.columns[column] + ")",
+                    "8.73");
+  }
+  std::uint64_t k = p.dice.rolls().size();
+  int die = p.dice.roll(crt.die_sides, "combat " + std::to_string(n) + " (rule 8.1)");
+  std::string result = crt_result(crt, column, die);
+  ev.update(Json{{"attackers", t.attackers},
+                 {"defenders", t.defenders},
+                 {"hexes", t.hexes},
+                 {"attack", t.attack},
+                 {"defence", t.defence},
+                 {"modifiers", t.modifiers},
+                 {"ratio", {t.attack, t.defence}},
+                 {"computed", crt.columns[t.column]},
+                 {"odds", crt.columns[column]},
+                 {"die", {{"k", k}, {"value", die}}},
+                 {"cell", {{"odds", crt.columns[column]}, {"die", die}, {"result", result}}},
+                 {"result", result},
+                 {"rule", "8.1"}});
+  em.emit(ev);
+  for (const auto& id : e.defenders) p.attacked.insert(id);
+
+  // 8.72: artillery firing from range never shares in adverse results.
+  std::vector<std::string> exposed;
+  std::set<Hex> origins;
+  for (const auto& id : e.attackers)
+    if (!t.ranged.count(id)) {
+      exposed.push_back(id);
+      origins.insert(*board.hex_of(id));
+    }
+  if (result == "Ae") {
+    for (const auto& id : exposed) eliminate(em, id, "Ae in combat " + std::to_string(n), "8.3");
+  } else if (result == "Ar") {
+    for (const auto& id : exposed)
+      if (retreat_unit(em, id, "Ar", "8.5")) make_ineffective(em, id, n);
+  } else if (result == "De") {
+    for (const auto& id : e.defenders) eliminate(em, id, "De in combat " + std::to_string(n), "8.3");
+  } else if (result == "Dr") {
+    for (const auto& id : e.defenders) retreat_unit(em, id, "Dr", "8.5");
+  } else if (result == "Ex") {
+    for (const auto& id : e.defenders) eliminate(em, id, "Ex in combat " + std::to_string(n), "8.3");
+    exchange_losses(em, a, n, exposed, t.printed);
+  }
+  if (result == "De" || result == "Dr" || result == "Ex") attacker_advance(em, a, n, e.hexes);
+  if (result == "Ae" || result == "Ar") defender_advance(em, n, e, origins);
+}
+
+}  // namespace
+
+void combat_phase(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice) {
+  Phase p{em, dice, {}};
+  for (std::size_t i = 0; i < attacks.size(); ++i) resolve(p, attacks[i], int(i) + 1);
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,217 @@
+#include <map>
+#include <set>
+
+#include "rules/bluegray/artillery.h"
+#include "rules/bluegray/combat.h"
+#include "rules/bluegray/odds.h"
+#include "rules/bluegray/strength.h"
+#include "rules/bluegray/zoc.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+struct Checker {
+  const Board& board;
+  Problems& problems;
+  std::string side;
+  std::string enemy;
+  std::map<std::string, int> attacked_by;  // attacker -> order
+  std::map<Hex, int> hex_attacked_by;      // defender hex -> order
+  std::map<Hex, std::set<int>> stacks;     // attacker hex -> orders (8.42)
+
+  void add(const AttackOrder& a, const std::string& id, const std::string& unit,
+           const std::string& hex, const std::string& rule, const std::string& message) {
+    problems.push_back(problem(id, a.index, unit, hex, rule, message));
+  }
+
+  // Units and hexes named by the attack; false when any is unusable.
+  bool names(const AttackOrder& a, Engagement& e) {
+    bool ok = true;
+    std::set<std::string> seen;
+    for (const auto& id : a.attackers) {
+      const UnitDef* d = board.def(id);
+      auto at = board.hex_of(id);
+      std::string where = at ? hex::format(*at) : "";
+      if (!d) {
+        add(a, "attack.unknown_unit", id, "", "", "no unit \"" + id + "\" in this scenario");
+      } else if (d->side != side) {
+        add(a, "attack.not_own_unit", id, where, "8.0", id + " is not a " + side + " unit");
+      } else if (!at) {
+        add(a, "attack.unit_gone", id, "", "8.0", id + " is not on the map");
+      } else if (board.ineffective(id)) {
+        add(a, "attack.ineffective", id, where, "10.0", id + " is ineffective and may not attack");
+      } else if (!seen.insert(id).second || attacked_by.count(id)) {
+        add(a, "attack.twice", id, where, "8.41", id + " may attack only once per combat phase");
+      } else {
+        e.attackers.push_back(id);
+        continue;
+      }
+      ok = false;
+    }
+    std::set<Hex> hexes;
+    for (const auto& text : a.defenders) {
+      auto h = hex::parse(text);
+      if (!h) {
+        add(a, "attack.bad_hex", "", text, "", "\"" + text + "\" is not a hex number");
+      } else if (!board.scenario().on_map(*h)) {
+        add(a, "attack.bad_hex", "", text, "", text + " is off the map");
+      } else if (board.units_at(*h, enemy).empty()) {
+        add(a, "attack.no_enemy", "", text, "8.0", "no enemy unit at " + text);
+      } else if (!hexes.insert(*h).second || hex_attacked_by.count(*h)) {
+        add(a, "attack.twice", "", text, "8.41", "the units at " + text +
+                                                     " may be attacked only once per combat phase");
+      } else {
+        e.hexes.push_back(*h);
+        for (const auto& id : board.units_at(*h, enemy)) e.defenders.push_back(id);
+        continue;
+      }
+      ok = false;
+    }
+    for (const auto& id : a.attackers)
+      if (auto at = board.hex_of(id); at && board.side_of(id) == side) {
+        attacked_by.emplace(id, a.index);
+        stacks[*at].insert(a.index);
+      }
+    for (const auto& text : a.defenders)
+      if (auto h = hex::parse(text)) hex_attacked_by.emplace(*h, a.index);
+    return ok;
+  }
+
+  // 8.41, 8.43, 8.7, 8.71, 8.74: who may reach the defenders from where.
+  void geometry(const AttackOrder& a, const Engagement& e) {
+    const Scenario& sc = board.scenario();
+    for (const auto& id : e.attackers) {
+      Hex at = *board.hex_of(id);
+      std::string where = hex::format(at);
+      if (!is_artillery(*board.def(id))) {
+        for (Hex h : e.hexes)
+          if (!hex::adjacent(at, h))
+            add(a, "attack.not_adjacent", id, where, e.hexes.size() > 1 ? "8.43" : "8.41",
+                id + " at " + where + " is not adjacent to " + hex::format(h));
+        continue;
+      }
+      Reach r = artillery_reach(sc, at, e.hexes);
+      if (r.adjacent) continue;
+      bool next_to_enemy = false;
+      for (Hex n : hex::neighbours(at))
+        if (sc.on_map(n) && board.enemy_at(n, side)) next_to_enemy = true;
+      if (next_to_enemy)
+        add(a, "attack.artillery_adjacent", id, where, "8.7",
+            id + " is adjacent to enemy units and must attack them, not a hex further off");
+      else if (!r.in_range)
+        add(a, "attack.range", id, where, "8.7",
+            id + " at " + where + " is more than " + std::to_string(kArtilleryRange) +
+                " hexes from every defending hex");
+      else if (!r.sighted)
+        add(a, "attack.los", id, where, "8.71", id + " has no line of sight: " + r.blocked);
+    }
+  }
+
+  // 8.8, 8.73, 8.6, 8.75, 8.3: the attack's own choices.
+  void choices(const AttackOrder& a, const Engagement& e, std::vector<std::string>& echo) {
+    const auto& crt = board.scenario().crt;
+    Tally t = tally(board, e);
+    int column = t.column;
+    if (a.odds) {
+      auto declared = column_of(crt, *a.odds);
+      if (!declared)
+        add(a, "attack.bad_odds", "", "", "8.8", "\"" + *a.odds + "\" is not a column of the CRT");
+      else if (*declared > t.column)
+        add(a, "attack.odds_increase", "", "", "8.8",
+            "declared odds " + *a.odds + " are higher than the odds " + crt.columns[t.column] +
+                " (" + std::to_string(t.attack) + ":" + std::to_string(t.defence) +
+                "); odds may only be reduced");
+      else
+        column = *declared;
+    }
+    if (t.artillery_alone) {
+      auto ab = parse_odds(crt.columns[column]);
+      if (!ab || 3 * ab->first < ab->second)
+        add(a, "attack.artillery_odds", "", "", "8.73",
+            "artillery alone against units it is not adjacent to must attack at 1-3 or better, "
+            "not " + crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
+                std::to_string(t.defence) + ")");
+    }
+    if (a.advance) {
+      bool listed = std::count(a.attackers.begin(), a.attackers.end(), *a.advance) > 0;
+      const UnitDef* d = board.def(*a.advance);
+      if (!listed)
+        add(a, "attack.advance", *a.advance, "", "8.6", *a.advance + " is not one of the attackers");
+      else if (d && is_artillery(*d))
+        add(a, "attack.advance", *a.advance, "", "8.75", "artillery may not advance after combat");
+    }
+    for (const auto& id : a.losses)
+      if (!std::count(a.attackers.begin(), a.attackers.end(), id))
+        add(a, "attack.losses", id, "", "8.3", id + " is not one of the attackers");
+    echo.push_back("attack " + std::to_string(a.index) + ": " + describe(e) + " at " +
+                   crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
+                   std::to_string(t.defence) + ")" +
+                   (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
+  }
+
+  // 8.42: units stacked together may not attack separate hexes.
+  void stacked() {
+    for (const auto& [at, orders] : stacks) {
+      if (orders.size() < 2) continue;
+      for (auto it = std::next(orders.begin()); it != orders.end(); ++it)
+        problems.push_back(problem("attack.stack_split", *it, "", hex::format(at), "8.42",
+                                   "units stacked at " + hex::format(at) +
+                                       " may not attack in separate attacks (also order " +
+                                       std::to_string(*orders.begin()) + ")"));
+    }
+  }
+
+  // 8.0, 8.7: who must attack and who must be attacked.
+  void mandatory() {
+    std::set<Hex> ezoc = zoc_hexes(board, enemy);
+    for (const auto& id : board.units_of(side)) {
+      if (attacked_by.count(id) || board.ineffective(id)) continue;
+      Hex at = *board.hex_of(id);
+      if (ezoc.count(at)) {
+        problems.push_back(problem("attack.missing_attacker", -1, id, hex::format(at), "8.0",
+                                   id + " is in an enemy zone of control and must attack"));
+        continue;
+      }
+      if (!is_artillery(*board.def(id))) continue;
+      for (Hex n : hex::neighbours(at))
+        if (board.scenario().on_map(n) && board.enemy_at(n, side)) {
+          problems.push_back(problem("attack.missing_attacker", -1, id, hex::format(at), "8.7",
+                                     id + " is artillery adjacent to enemy units and must attack"));
+          break;
+        }
+    }
+    std::set<Hex> fzoc = zoc_hexes(board, side);
+    for (const auto& id : board.units_of(enemy)) {
+      Hex at = *board.hex_of(id);
+      if (fzoc.count(at) && !hex_attacked_by.count(at))
+        problems.push_back(problem("attack.missing_defender", -1, id, hex::format(at), "8.0",
+                                   id + " at " + hex::format(at) +
+                                       " is in a friendly zone of control and must be attacked"));
+    }
+  }
+};
+
+}  // namespace
+
+void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
+                   Problems& problems, std::vector<std::string>& echo) {
+  if (night) {
+    for (const auto& a : attacks)
+      problems.push_back(problem("attack.night", a.index, "", "", "9.0",
+                                 "there is no combat phase on a night turn"));
+    return;
+  }
+  Checker c{board, problems, board.state().phase, board.enemy_of(board.state().phase), {}, {}, {}};
+  for (const auto& a : attacks) {
+    Engagement e;
+    std::size_t before = problems.size();
+    if (!c.names(a, e)) continue;
+    c.geometry(a, e);
+    if (problems.size() == before) c.choices(a, e, echo);
+  }
+  c.stacked();
+  c.mandatory();
+}
+
+}  // namespace adjutant::rules::bluegray

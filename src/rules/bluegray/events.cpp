@@ -1,0 +1,66 @@
+#include "rules/bluegray/events.h"
+
+#include "rules/bluegray/victory.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+void place(State& state, const std::string& unit, const std::string& hex) {
+  auto& u = state.units[unit];
+  u.status = model::UnitStatus::kActive;
+  u.location = hex;
+}
+
+}  // namespace
+
+void apply_event(State& state, const Json& ev) {
+  const std::string type = ev.at("type").get<std::string>();
+  if (type == "enter") {
+    place(state, ev.at("unit"), ev.at("hex"));
+  } else if (type == "move" || type == "evade") {
+    place(state, ev.at("unit"), ev.at("path").back());
+  } else if (type == "retreat" || type == "displace" || type == "advance") {
+    place(state, ev.at("unit"), ev.at("to"));
+  } else if (type == "eliminate") {
+    auto& u = state.units[ev.at("unit").get<std::string>()];
+    u.status = model::UnitStatus::kEliminated;
+    u.location.clear();
+    u.ineffective = false;
+  } else if (type == "ineffective") {
+    state.units[ev.at("unit").get<std::string>()].ineffective = true;
+  } else if (type == "recover") {
+    state.units[ev.at("unit").get<std::string>()].ineffective = false;
+  } else if (type == "vp") {
+    state.vp[ev.at("side").get<std::string>()] = ev.at("total").get<int>();
+  } else if (type == "standing") {
+    state.extra["standing"][ev.at("side").get<std::string>()] = ev.at("standing");
+  } else if (type == "phase_end") {
+    state.turn = ev.at("next_turn").get<int>();
+    state.phase = ev.at("next_phase").get<std::string>();
+  } else if (type == "game_end") {
+    state.phase.clear();
+    state.result = ev.at("result").get<std::string>();
+  }
+}
+
+void Emitter::emit(Json event) {
+  apply_event(st_, event);
+  events_.push_back(std::move(event));
+}
+
+void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
+               const std::string& rule) {
+  Board board = em.board();
+  auto at = board.hex_of(unit);
+  em.emit({{"type", "eliminate"},
+           {"unit", unit},
+           {"hex", at ? hex::format(*at) : ""},
+           {"side", board.side_of(unit)},
+           {"strength", board.def(unit)->strength},
+           {"cause", cause},
+           {"rule", rule}});
+  award_elimination_vp(em, unit);
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,36 @@
+// Events are the facts an adjudication produces (docs/events.md). The engine
+// changes its working state only by emitting events through apply_event, so
+// Ruleset::apply on the same events reaches exactly the same state.
+#pragma once
+
+#include <string>
+
+#include "rules/bluegray/board.h"
+
+namespace adjutant::rules::bluegray {
+
+// Applies one event to a state; events that only report (combat, ...) change nothing.
+void apply_event(State& state, const Json& event);
+
+// Collects events and keeps the working state they lead to.
+class Emitter {
+ public:
+  Emitter(const Scenario& scenario, State state) : sc_(scenario), st_(std::move(state)) {}
+
+  void emit(Json event);
+  const Scenario& scenario() const { return sc_; }
+  const State& state() const { return st_; }
+  Board board() const { return Board(sc_, st_); }
+  const Json& events() const { return events_; }
+
+ private:
+  const Scenario& sc_;
+  State st_;
+  Json events_ = Json::array();
+};
+
+// Eliminates a unit (8.3, 8.51, 8.52) and awards the victory points it is worth.
+void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
+               const std::string& rule);
+
+}  // namespace adjutant::rules::bluegray

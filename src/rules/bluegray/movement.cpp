@@ -1,0 +1,288 @@
+#include "rules/bluegray/movement.h"
+
+#include <set>
+
+#include "rules/bluegray/pathfind.h"
+#include "rules/bluegray/zoc.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+// 14.32: a reinforcement spends one MP to enter the map.
+constexpr int kEntryMp = 1;
+// 11.1: at least four hexes (three intervening) from the nearest enemy unit.
+constexpr int kStrategicDistance = 4;
+
+struct Mover {
+  const Board& board;
+  const MoveOrder& order;
+  std::string side;
+  std::string enemy;
+  std::set<Hex> ezoc;
+  bool night = false;
+  bool ineffective = false;
+  bool strategic = false;
+};
+
+OrderProblem fail(const Mover& m, const std::string& id, Hex at, const std::string& rule,
+                  const std::string& message) {
+  return problem(id, m.order.index, m.order.unit, hex::format(at), rule, message);
+}
+
+// What forbids stepping from `from` into `to`: the map (TEC, 5.3), an enemy
+// unit, night (9.0), ineffectiveness (10.2) or strategic movement (11.1).
+std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
+  const Scenario& sc = m.board.scenario();
+  if (!sc.on_map(to)) return fail(m, "move.off_map", to, "7.0", hex::format(to) + " is off the map");
+  if (auto why = impassable(sc, from, to); !why.empty())
+    return fail(m, "move.impassable", to, "TEC", why);
+  if (m.board.enemy_at(to, m.side))
+    return fail(m, "move.occupied_enemy", to, "7.0", hex::format(to) + " holds enemy units");
+  if (m.night && m.ezoc.count(to))
+    return fail(m, "move.night_zoc", to, "9.0",
+                "may not enter an enemy zone of control at " + hex::format(to) + " at night");
+  if (m.ineffective && m.ezoc.count(to))
+    return fail(m, "move.ineffective_zoc", to, "10.2",
+                "is ineffective and may not enter an enemy zone of control at " + hex::format(to));
+  if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance)
+    return fail(m, "move.strategic", to, "11.1",
+                "moving strategically, may not come within " +
+                    std::to_string(kStrategicDistance - 1) + " hexes of an enemy unit at " +
+                    hex::format(to));
+  return std::nullopt;
+}
+
+std::string mp_text(int mp) { return std::to_string(mp) + " MP"; }
+
+// An explicit path, checked hex by hex (5.0, 7.2, 7.4).
+std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
+  const Scenario& sc = m.board.scenario();
+  std::vector<Hex> path;
+  for (const auto& text : m.order.path) {
+    auto h = hex::parse(text);
+    if (!h)
+      return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
+                     "\"" + text + "\" is not a hex number");
+    path.push_back(*h);
+  }
+  if (path.front() != start)
+    return fail(m, pm.enter ? "move.entry_hex" : "move.not_at_start", path.front(), "7.0",
+                "the path must start at " + hex::format(start) +
+                    (pm.enter ? ", the unit's entry hex" : ", where the unit is"));
+  if (path.size() == 1 && !pm.enter)
+    return fail(m, "move.bad_path", start, "7.0", "the path names only the unit's own hex");
+  int mp = pm.mp;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    Hex from = path[i - 1], to = path[i];
+    if (!hex::adjacent(from, to))
+      return fail(m, "move.not_adjacent", to, "7.0",
+                  hex::format(from) + " and " + hex::format(to) + " are not adjacent");
+    if ((i > 1 || pm.enter) && m.ezoc.count(from))
+      return fail(m, "move.enemy_zoc_stop", from, "5.0",
+                  "entered an enemy zone of control at " + hex::format(from) +
+                      " and must stop there");
+    if (auto p = entry_problem(m, from, to)) return p;
+    StepCost cost = step_cost(sc, from, to);
+    if (mp + cost.mp > pm.of) {
+      // 7.4: one hex is always allowed to a unit that starts outside an enemy ZOC.
+      bool minimum = !pm.enter && path.size() == 2;
+      if (!minimum)
+        return fail(m, "move.no_mp", to, "7.2",
+                    "entering " + hex::format(to) + " costs " + mp_text(cost.mp) + " (" +
+                        cost.why + ") but only " + mp_text(pm.of - mp) + " of " +
+                        mp_text(pm.of) + " are left");
+      pm.minimum = true;
+    }
+    mp += cost.mp;
+  }
+  pm.path = path;
+  pm.mp = mp;
+  return std::nullopt;
+}
+
+// A destination: the cheapest legal path, else 7.4's single hex.
+std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
+  const Scenario& sc = m.board.scenario();
+  const std::string& text = *m.order.to;
+  auto goal = hex::parse(text);
+  if (!goal)
+    return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
+                   "\"" + text + "\" is not a hex number");
+  if (!sc.on_map(*goal))
+    return fail(m, "move.off_map", *goal, "7.0", hex::format(*goal) + " is off the map");
+  pm.found = true;
+  if (*goal == start) {
+    if (!pm.enter) return fail(m, "move.bad_path", start, "7.0", "the unit is already there");
+    pm.path = {start};
+    return std::nullopt;
+  }
+  if (m.board.enemy_at(*goal, m.side))
+    return fail(m, "move.occupied_enemy", *goal, "7.0", hex::format(*goal) + " holds enemy units");
+  PathRules rules;
+  rules.start = start;
+  rules.spent = pm.mp;
+  rules.allowance = pm.of;
+  rules.may_enter = [&](Hex from, Hex to) { return !entry_problem(m, from, to); };
+  rules.stops = [&](Hex h) { return m.ezoc.count(h) > 0; };
+  if (auto path = cheapest_path(sc, rules, *goal)) {
+    pm.path = path->hexes;
+    pm.mp = path->mp;
+    return std::nullopt;
+  }
+  if (!pm.enter && hex::adjacent(start, *goal)) {
+    if (auto p = entry_problem(m, start, *goal)) return p;
+    pm.path = {start, *goal};
+    pm.mp = step_cost(sc, start, *goal).mp;
+    pm.minimum = true;
+    return std::nullopt;
+  }
+  return fail(m, "move.no_path", *goal, "7.0",
+              "no legal path from " + hex::format(start) + " to " + hex::format(*goal) +
+                  " within " + mp_text(pm.of));
+}
+
+}  // namespace
+
+std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
+                                      Problems& problems) {
+  const Scenario& sc = board.scenario();
+  const std::string side = board.state().phase;
+  auto refuse = [&](const std::string& id, const std::string& at, const std::string& rule,
+                    const std::string& message) -> std::optional<PlannedMove> {
+    problems.push_back(problem(id, order.index, order.unit, at, rule, message));
+    return std::nullopt;
+  };
+  const UnitDef* def = board.def(order.unit);
+  if (!def) return refuse("move.unknown_unit", "", "", "no unit \"" + order.unit + "\" in this scenario");
+  if (def->side != side)
+    return refuse("move.not_own_unit", "", "4.0",
+                  order.unit + " is a " + def->side + " unit; only " + side +
+                      " units move in this player-turn");
+  auto it = board.state().units.find(order.unit);
+  auto status = it == board.state().units.end() ? model::UnitStatus::kWaiting : it->second.status;
+  if (status == model::UnitStatus::kEliminated || status == model::UnitStatus::kExited)
+    return refuse("move.unit_gone", "", "7.0", order.unit + " is no longer in play");
+
+  PlannedMove pm;
+  pm.index = order.index;
+  pm.unit = order.unit;
+  Hex start;
+  if (status == model::UnitStatus::kWaiting) {
+    if (!def->arrival) return refuse("move.not_arrived", "", "4.0", order.unit + " never enters");
+    if (board.state().turn < def->arrival->turn)
+      return refuse("move.not_arrived", hex::format(def->arrival->hex), "4.0",
+                    order.unit + " enters on turn " + std::to_string(def->arrival->turn));
+    start = def->arrival->hex;
+    if (order.enter && *order.enter != hex::format(start))
+      return refuse("move.entry_hex", *order.enter, "4.0",
+                    order.unit + " enters at " + hex::format(start));
+    pm.enter = true;
+    pm.mp = kEntryMp;
+  } else {
+    if (order.enter)
+      return refuse("move.already_on_map", *order.enter, "4.0", order.unit + " is already on the map");
+    start = *board.hex_of(order.unit);
+  }
+
+  Mover m{board, order, side, board.enemy_of(side), {}, night, board.ineffective(order.unit),
+          order.strategic};
+  m.ezoc = zoc_hexes(board, m.enemy);
+  if (order.strategic) {
+    if (!sc.turns.strategic_movement)
+      return refuse("move.strategic", "", "11.1", "strategic movement is not allowed in this scenario");
+    if (board.distance_to_side(start, m.enemy) < kStrategicDistance)
+      return refuse("move.strategic", hex::format(start), "11.1",
+                    "begins within " + std::to_string(kStrategicDistance - 1) +
+                        " hexes of an enemy unit and may not move strategically");
+  }
+  pm.of = def->movement + (order.strategic ? (is_cavalry(*def) ? 4 : 3) : 0);
+  pm.strategic = order.strategic;
+
+  if (pm.enter) {
+    if (board.enemy_at(start, side))
+      return refuse("move.occupied_enemy", hex::format(start), "14.31",
+                    "the entry hex " + hex::format(start) + " holds enemy units");
+    if (night && m.ezoc.count(start))
+      return refuse("move.night_zoc", hex::format(start), "9.0",
+                    "the entry hex is in an enemy zone of control, which may not be entered at night");
+  } else {
+    if (m.ezoc.count(start))
+      return refuse("move.enemy_zoc_leave", hex::format(start), "5.1",
+                    "starts in an enemy zone of control, which it may leave only by combat");
+    if (night)
+      for (Hex n : hex::neighbours(start))
+        if (sc.on_map(n) && board.enemy_at(n, side))
+          return refuse("move.night_adjacent", hex::format(start), "9.0",
+                        "is adjacent to an enemy unit at " + hex::format(n) +
+                            " and may not move at night");
+  }
+
+  if (auto p = order.to ? find(m, pm, start) : walk(m, pm, start)) {
+    problems.push_back(*p);
+    return std::nullopt;
+  }
+  Hex end = pm.path.back();
+  int others = 0;
+  for (const auto& id : board.units_at(end, side))
+    if (id != order.unit) ++others;
+  if (others + 1 > sc.stacking)
+    return refuse("move.stacking", hex::format(end), "6.0",
+                  "would end its move in " + hex::format(end) + " with " +
+                      std::to_string(others) + " other units (limit " +
+                      std::to_string(sc.stacking) + " a hex)");
+  return pm;
+}
+
+void execute_move(Emitter& em, const PlannedMove& pm) {
+  if (pm.enter)
+    em.emit({{"type", "enter"},
+             {"unit", pm.unit},
+             {"hex", hex::format(pm.path.front())},
+             {"mp", kEntryMp},
+             {"order", pm.index},
+             {"rule", "14.32"}});
+  if (pm.path.size() < 2) return;
+  Json path = Json::array();
+  for (Hex h : pm.path) path.push_back(hex::format(h));
+  Json ev = {{"type", "move"},  {"unit", pm.unit},           {"path", path},
+             {"mp", pm.mp},     {"of", pm.of},               {"strategic", pm.strategic},
+             {"order", pm.index}, {"rule", pm.minimum ? "7.4" : pm.strategic ? "11.1" : "7.0"}};
+  if (pm.found) ev["found"] = true;
+  em.emit(ev);
+}
+
+Json PlannedMove::to_json() const {
+  Json path_json = Json::array();
+  for (Hex h : path) path_json.push_back(hex::format(h));
+  return {{"order", index},         {"unit", unit},       {"enter", enter},
+          {"path", path_json},      {"mp", mp},           {"of", of},
+          {"strategic", strategic}, {"minimum", minimum}, {"found", found}};
+}
+
+PlannedMove PlannedMove::from_json(const Json& j) {
+  PlannedMove pm;
+  pm.index = j.at("order").get<int>();
+  pm.unit = j.at("unit").get<std::string>();
+  pm.enter = j.at("enter").get<bool>();
+  for (const auto& h : j.at("path")) pm.path.push_back(hex::parse_or_throw(h.get<std::string>(), "plan"));
+  pm.mp = j.at("mp").get<int>();
+  pm.of = j.at("of").get<int>();
+  pm.strategic = j.at("strategic").get<bool>();
+  pm.minimum = j.at("minimum").get<bool>();
+  pm.found = j.at("found").get<bool>();
+  return pm;
+}
+
+std::string PlannedMove::echo() const {
+  std::string hexes;
+  for (std::size_t i = 0; i < path.size(); ++i) hexes += (i ? "-" : "") + hex::format(path[i]);
+  std::string out = unit + (enter ? " enters at " + hex::format(path.front()) : "");
+  if (path.size() > 1) out += std::string(enter ? " and" : "") + " moves " + hexes;
+  out += ", " + std::to_string(mp) + " of " + mp_text(of);
+  if (strategic) out += " (strategic movement)";
+  if (minimum) out += " (minimum move, rule 7.4)";
+  return out;
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,41 @@
+// The movement phase: moves checked hex by hex or found by the cheapest-path
+// search, reinforcements entering, strategic movement (5.0, 5.1, 6.0,
+// 7.0-7.5, 9.0, 10.2, 11.1, and 14.31/14.32-style entry from scenario data).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/bluegray/events.h"
+#include "rules/bluegray/orders.h"
+
+namespace adjutant::rules::bluegray {
+
+// A move as checked: the path it takes and the MP it spends.
+struct PlannedMove {
+  int index = 0;
+  std::string unit;
+  bool enter = false;      // a reinforcement entering at path[0]
+  std::vector<Hex> path;   // the unit's hex (or entry hex) first
+  int mp = 0;              // spent, entry included
+  int of = 0;              // allowance (7.0, 11.1)
+  bool strategic = false;  // 11.1
+  bool minimum = false;    // 7.4: one hex despite its cost
+  bool found = false;      // the engine chose the path (order gave "to")
+
+  Json to_json() const;
+  static PlannedMove from_json(const Json& j);
+  // "1/I moves 0606-0605-0604, 3 of 6 MP"
+  std::string echo() const;
+};
+
+// Checks one move against the working position (the phasing side is
+// state.phase); appends a problem and returns nullopt when it is illegal.
+std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
+                                      Problems& problems);
+
+// Emits the "enter" and "move" events of a checked move.
+void execute_move(Emitter& em, const PlannedMove& move);
+
+}  // namespace adjutant::rules::bluegray

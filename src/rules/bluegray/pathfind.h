@@ -1,0 +1,49 @@
+// Movement costs (7.0-7.5) and the cheapest legal path for a move given as
+// a destination.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/bluegray/board.h"
+
+namespace adjutant::rules::bluegray {
+
+struct StepCost {
+  int mp = 0;
+  std::string via;  // "road", "trail" or "terrain"
+  std::string why;  // "stream +2, forest 3"
+};
+
+// Why a unit can never step from `from` into adjacent `to` (off the map, a
+// river or creek hexside, a river hex), or "" when it can.
+std::string impassable(const Scenario& sc, Hex from, Hex to);
+
+// 7.3, 7.5: the cost of stepping from `from` into adjacent `to`: the hex's
+// TEC cost plus the hexside's, or the road/trail cost when a route crosses
+// this very hexside (the cheaper of the two: a route never makes a step
+// dearer). Call only when impassable() is "".
+StepCost step_cost(const Scenario& sc, Hex from, Hex to);
+
+// What a search may do beyond the map's own limits.
+struct PathRules {
+  Hex start;
+  int spent = 0;      // MP already used at start (a reinforcement's entry, 14.32)
+  int allowance = 0;  // the unit's MA (7.0, 11.1)
+  std::function<bool(Hex from, Hex to)> may_enter;  // ZOC, night, strategic...
+  std::function<bool(Hex)> stops;                   // entering ends the move (5.0)
+};
+
+struct Path {
+  std::vector<Hex> hexes;  // start first
+  int mp = 0;              // total spent, `spent` included
+};
+
+// The cheapest path from rules.start to goal within the allowance. Ties go to
+// the path with fewer hexes, then to the lexicographically smallest sequence
+// of hex numbers, so the answer never depends on container order.
+std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, Hex goal);
+
+}  // namespace adjutant::rules::bluegray

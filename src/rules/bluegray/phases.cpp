@@ -1,0 +1,114 @@
+#include "rules/bluegray/phases.h"
+
+#include "rules/bluegray/combat.h"
+#include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/events.h"
+#include "rules/bluegray/movement.h"
+#include "rules/bluegray/orders.h"
+#include "rules/bluegray/victory.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+struct TurnContext {
+  Emitter& em;
+  const Json& plan;
+  ledger::Dice& dice;
+  int turn;
+  std::string side;
+};
+
+// The phasing player's standing orders from this file are in force at once:
+// they choose its own retreats in this combat phase.
+void record_standing(TurnContext& c) {
+  if (c.plan.contains("standing") && !c.plan["standing"].is_null())
+    c.em.emit({{"type", "standing"}, {"side", c.side}, {"standing", c.plan["standing"]}});
+}
+
+// 4.0 A, 7.0: moves in the order given; reinforcements enter as they move.
+void movement(TurnContext& c) {
+  for (const auto& m : c.plan.value("moves", Json::array()))
+    execute_move(c.em, PlannedMove::from_json(m));
+}
+
+// 10.2: ineffective units in enemy ZOC retreat as the combat phase begins.
+void ineffective(TurnContext& c) { retreat_ineffective(c.em, c.side); }
+
+// 4.0 B, 8.0: attacks in the order given.
+void combat(TurnContext& c) {
+  std::vector<AttackOrder> attacks;
+  int i = 0;
+  for (const auto& a : c.plan.value("attacks", Json::array()))
+    attacks.push_back(AttackOrder::from_json(a, a.value("order", ++i)));
+  combat_phase(c.em, attacks, c.dice);
+}
+
+// 4.0 II, 10.4: the turn marker advances; night turns end with recovery;
+// the last player-turn ends the game.
+void end(TurnContext& c) {
+  const Scenario& sc = c.em.scenario();
+  auto next = next_player_turn(sc.turns, c.turn, c.side);
+  if ((!next || next->turn != c.turn) && is_night(sc, c.turn)) recover_all(c.em);
+  if (!next) return end_game(c.em);
+  c.em.emit({{"type", "phase_end"},
+             {"turn", c.turn},
+             {"phase", c.side},
+             {"next_turn", next->turn},
+             {"next_phase", next->side},
+             {"rule", "4.0"}});
+}
+
+struct Row {
+  Step step;
+  void (*run)(TurnContext&);
+};
+
+// The player-turn, in the exact order 4.0 states.
+const Row kPlayerTurn[] = {
+    {{"standing orders", "-", true}, &record_standing},
+    {{"movement phase", "4.0 A, 7.0", true}, &movement},
+    {{"ineffective units retreat", "10.2", false}, &ineffective},
+    {{"combat phase", "4.0 B, 8.0", false}, &combat},
+    {{"end of player-turn", "4.0 II, 10.4", true}, &end},
+};
+
+}  // namespace
+
+std::vector<PlayerTurn> player_turns(const model::TurnTrack& track) {
+  std::vector<PlayerTurn> out;
+  for (int turn = 1; turn <= track.count; ++turn)
+    for (const auto& side : track.order)
+      if (!track.skip.count({turn, side})) out.push_back({turn, side});
+  return out;
+}
+
+std::optional<PlayerTurn> next_player_turn(const model::TurnTrack& track, int turn,
+                                           const std::string& side) {
+  auto all = player_turns(track);
+  for (std::size_t i = 0; i + 1 < all.size(); ++i)
+    if (all[i].turn == turn && all[i].side == side) return all[i + 1];
+  return std::nullopt;
+}
+
+bool is_night(const Scenario& sc, int turn) { return sc.turns.night.count(turn) > 0; }
+
+const std::vector<Step>& player_turn_steps() {
+  static const std::vector<Step> steps = [] {
+    std::vector<Step> out;
+    for (const auto& row : kPlayerTurn) out.push_back(row.step);
+    return out;
+  }();
+  return steps;
+}
+
+Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, ledger::Dice& dice) {
+  Emitter em(sc, state);
+  TurnContext c{em, plan, dice, state.turn, state.phase};
+  bool night = is_night(sc, state.turn);
+  for (const auto& row : kPlayerTurn)
+    if (row.step.at_night || !night) row.run(c);
+  return em.events();
+}
+
+}  // namespace adjutant::rules::bluegray

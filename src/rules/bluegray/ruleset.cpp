@@ -1,0 +1,118 @@
+#include <set>
+
+#include "rules/bluegray/bluegray.h"
+#include "rules/bluegray/combat.h"
+#include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/events.h"
+#include "rules/bluegray/movement.h"
+#include "rules/bluegray/orders.h"
+#include "rules/bluegray/phases.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+class BlueGray : public Ruleset {
+ public:
+  explicit BlueGray(Scenario scenario) : sc_(std::move(scenario)) {}
+
+  std::string id() const override { return "bluegray"; }
+  int version() const override { return kVersion; }
+
+  std::vector<std::string> sides() const override {
+    std::vector<std::string> out;
+    for (const auto& s : sc_.sides) out.push_back(s.id);
+    return out;
+  }
+
+  model::State initial_state() const override {
+    State s;
+    s.scenario = sc_.id;
+    auto turns = player_turns(sc_.turns);
+    if (turns.empty()) {
+      s.phase.clear();
+    } else {
+      s.turn = turns.front().turn;
+      s.phase = turns.front().side;
+    }
+    for (const auto& u : sc_.units) {
+      model::UnitState us;
+      if (u.start) {
+        us.location = hex::format(*u.start);
+      } else {
+        us.status = model::UnitStatus::kWaiting;
+      }
+      s.units[u.id] = us;
+    }
+    for (const auto& side : sc_.sides) s.vp[side.id] = 0;
+    return s;
+  }
+
+  PhaseInfo current_phase(const model::State& state) const override {
+    return PhaseInfo{state.turn, state.phase, state.phase};
+  }
+
+  Checked check(const model::State& state, const Json& orders,
+                const std::string& source) const override {
+    Problems problems;
+    if (state.phase.empty())
+      problems.push_back(problem("orders.game_over", -1, "", "", "4.0", "the game has ended"));
+    OrderSet set = parse_orders(orders, problems);
+    if (state.phase.empty()) throw OrdersRefused(source, problems);
+    Checked out;
+    Emitter em(sc_, state);
+    if (set.standing) {
+      em.emit({{"type", "standing"}, {"side", state.phase}, {"standing", set.standing->to_json()}});
+      out.plan["standing"] = set.standing->to_json();
+    }
+    bool night = is_night(sc_, state.turn);
+    Json moves = Json::array();
+    std::set<std::string> moved;
+    for (const auto& m : set.moves) {
+      if (!moved.insert(m.unit).second) {
+        problems.push_back(problem("move.twice", m.index, m.unit, "", "7.0",
+                                   m.unit + " may move only once per movement phase"));
+        continue;
+      }
+      if (auto pm = check_move(em.board(), m, night, problems)) {
+        execute_move(em, *pm);
+        moves.push_back(pm->to_json());
+        out.echo.push_back(pm->echo());
+      }
+    }
+    if (!night) retreat_ineffective(em, state.phase);
+    check_attacks(em.board(), set.attacks, night, problems, out.echo);
+    if (!problems.empty()) throw OrdersRefused(source, problems);
+    Json attacks = Json::array();
+    for (const auto& a : set.attacks) {
+      Json j = a.to_json();
+      j["order"] = a.index;
+      attacks.push_back(j);
+    }
+    out.plan["moves"] = moves;
+    out.plan["attacks"] = attacks;
+    return out;
+  }
+
+  Json adjudicate(const model::State& state, const Checked& checked,
+                  ledger::Dice& dice) const override {
+    return run_player_turn(sc_, state, checked.plan, dice);
+  }
+
+  model::State apply(const model::State& state, const Json& events) const override {
+    State out = state;
+    for (const auto& ev : events) apply_event(out, ev);
+    return out;
+  }
+
+ private:
+  Scenario sc_;
+};
+
+}  // namespace
+
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source) {
+  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source));
+}
+
+}  // namespace adjutant::rules::bluegray

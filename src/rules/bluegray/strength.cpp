@@ -1,0 +1,85 @@
+#include "rules/bluegray/strength.h"
+
+#include <algorithm>
+
+#include "rules/bluegray/odds.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+std::string times(int m) {
+  if (m == 2) return "doubled";
+  if (m == 3) return "tripled";
+  return "x" + std::to_string(m);
+}
+
+}  // namespace
+
+Tally tally(const Board& board, const Engagement& e) {
+  const Scenario& sc = board.scenario();
+  Tally t;
+  std::vector<std::pair<std::string, Hex>> line;  // non-artillery attackers
+  for (const auto& id : e.attackers) {
+    const UnitDef* d = board.def(id);
+    Hex at = *board.hex_of(id);
+    bool ranged = is_artillery(*d) &&
+                  std::none_of(e.hexes.begin(), e.hexes.end(),
+                               [&](Hex h) { return hex::adjacent(at, h); });
+    if (ranged) t.ranged.insert(id);
+    if (!is_artillery(*d)) line.push_back({id, at});
+    t.attack += d->strength;
+    t.attackers.push_back({{"unit", id},
+                           {"hex", hex::format(at)},
+                           {"type", d->type},
+                           {"strength", d->strength},
+                           {"ranged", ranged}});
+  }
+  t.artillery_alone = !e.attackers.empty() && t.ranged.size() == e.attackers.size();
+  for (Hex h : e.hexes) {
+    int strength = 0;
+    for (const auto& id : e.defenders) {
+      if (*board.hex_of(id) != h) continue;
+      const UnitDef* d = board.def(id);
+      strength += d->strength;
+      t.defenders.push_back(
+          {{"unit", id}, {"hex", hex::format(h)}, {"type", d->type}, {"strength", d->strength}});
+    }
+    const auto& terrain = sc.terrain_at(h);
+    // The weakest hexside any non-artillery attacker crosses sets the hexside multiplier.
+    int side_mult = line.empty() ? 1 : 1 << 30;
+    std::set<std::string> side_names;
+    for (const auto& [id, at] : line) {
+      if (!hex::adjacent(at, h)) continue;
+      const auto* side = sc.hexside_at(hex::hexside(at, h));
+      side_mult = std::min(side_mult, side ? side->defence_all : 1);
+      side_names.insert(side ? side->name : "plain");
+    }
+    if (side_mult == 1 << 30) side_mult = 1;
+    int mult = std::max(terrain.defence, side_mult);
+    Json row = {{"hex", hex::format(h)}, {"strength", strength}, {"multiplier", mult},
+                {"defence", strength * mult}};
+    if (mult > 1) {
+      std::string why = terrain.defence >= side_mult
+                            ? terrain.name + " (TEC)"
+                            : "every attacker across " + join({side_names.begin(), side_names.end()}, "/") +
+                                  " hexsides (TEC)";
+      std::string text = hex::format(h) + ": defender " + times(mult) + ": " + why;
+      row["modifier"] = text;
+      t.modifiers.push_back(text);
+    }
+    t.hexes.push_back(row);
+    t.printed += strength;
+    t.defence += strength * mult;
+  }
+  t.column = odds_column(sc.crt, t.attack, t.defence);
+  return t;
+}
+
+std::string describe(const Engagement& e) {
+  std::vector<std::string> hexes;
+  for (Hex h : e.hexes) hexes.push_back(hex::format(h));
+  return join(e.attackers) + " against " + join(hexes) + " (" + join(e.defenders) + ")";
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,79 @@
+#include "rules/bluegray/victory.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+int total(const State& st, const std::string& side) {
+  auto it = st.vp.find(side);
+  return it == st.vp.end() ? 0 : it->second;
+}
+
+void award(Emitter& em, const std::string& side, int vp, const std::string& reason) {
+  em.emit({{"type", "vp"},
+           {"side", side},
+           {"vp", vp},
+           {"total", total(em.state(), side) + vp},
+           {"reason", reason},
+           {"rule", "victory"}});
+}
+
+// A level condition [p, q] against a:b, by cross-multiplication (integers only).
+bool meets(const Json& level, long long a, long long b) {
+  if (level.contains("at_least")) {
+    const auto& r = level["at_least"];
+    return a * r[1].get<long long>() >= r[0].get<long long>() * b;
+  }
+  if (level.contains("above")) {
+    const auto& r = level["above"];
+    return a * r[1].get<long long>() > r[0].get<long long>() * b;
+  }
+  return true;
+}
+
+}  // namespace
+
+void award_elimination_vp(Emitter& em, const std::string& unit) {
+  const UnitDef* d = em.scenario().unit(unit);
+  std::string other = em.scenario().other_side(d->side);
+  auto it = em.scenario().victory.per_enemy_sp.find(other);
+  if (it == em.scenario().victory.per_enemy_sp.end() || it->second == 0 || d->strength == 0)
+    return;
+  award(em, other, it->second * d->strength,
+        unit + " eliminated: " + std::to_string(d->strength) + " SP x " +
+            std::to_string(it->second));
+}
+
+std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp) {
+  if (victory.ratio.size() != 2 || !victory.levels.is_array()) return "game over";
+  auto get = [&](const std::string& s) {
+    auto it = vp.find(s);
+    return it == vp.end() ? 0LL : (long long)it->second;
+  };
+  long long a = get(victory.ratio[0]);
+  long long b = get(victory.ratio[1]);
+  // Nobody scored: an even game (1:1).
+  if (a == 0 && b == 0) a = b = 1;
+  for (const auto& level : victory.levels)
+    if (meets(level, a, b)) return level.value("result", "game over");
+  return "game over";
+}
+
+void end_game(Emitter& em) {
+  const Scenario& sc = em.scenario();
+  for (const auto& vh : sc.victory.hexes) {
+    Board board = em.board();
+    auto held = board.units_at(vh.hex, vh.side);
+    if (!held.empty() && vh.vp != 0)
+      award(em, vh.side, vh.vp, hex::format(vh.hex) + " held by " + join(held));
+  }
+  Json totals = Json::object();
+  for (const auto& sd : sc.sides) totals[sd.id] = total(em.state(), sd.id);
+  em.emit({{"type", "game_end"},
+           {"turn", em.state().turn},
+           {"result", victory_level(sc.victory, em.state().vp)},
+           {"vp", totals},
+           {"rule", "victory"}});
+}
+
+}  // namespace adjutant::rules::bluegray

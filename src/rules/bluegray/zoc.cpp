@@ -1,0 +1,30 @@
+#include "rules/bluegray/zoc.h"
+
+namespace adjutant::rules::bluegray {
+
+bool zoc_extends(const Scenario& sc, Hex from, Hex into) {
+  if (!sc.on_map(into) || !hex::adjacent(from, into)) return false;
+  if (sc.terrain_at(into).blocks_zoc) return false;
+  const auto* side = sc.hexside_at(hex::hexside(from, into));
+  return side == nullptr || side->zoc;
+}
+
+std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
+  std::set<Hex> out;
+  for (const auto& id : board.units_of(side)) {
+    Hex at = *board.hex_of(id);
+    for (Hex n : hex::neighbours(at))
+      if (zoc_extends(board.scenario(), at, n)) out.insert(n);
+  }
+  return out;
+}
+
+bool in_zoc_of(const Board& board, Hex h, const std::string& side) {
+  for (Hex n : hex::neighbours(h)) {
+    if (!board.scenario().on_map(n)) continue;
+    if (!board.units_at(n, side).empty() && zoc_extends(board.scenario(), n, h)) return true;
+  }
+  return false;
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,302 @@
+#include "rules/case_runner.h"
+
+#include <algorithm>
+
+#include "hex/hex.h"
+#include "ledger/dice.h"
+#include "model/state.h"
+#include "util/fields.h"
+#include "util/files.h"
+
+namespace adjutant::rules {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string compact(const Json& j) { return j.dump(); }
+
+Json load_scenario(Fields& f, const fs::path& root) {
+  const Json& s = f.any("scenario");
+  Json scenario;
+  if (s.is_string()) {
+    fs::path file = root / s.get<std::string>();
+    scenario = ledger::parse_strict(read_file(file), file.string());
+  } else {
+    scenario = s;
+  }
+  if (auto patch = f.any_opt("scenario_patch")) scenario.merge_patch(*patch);
+  return scenario;
+}
+
+// The starting state: "state" as given, or the scenario's initial state
+// with the case's overrides.
+model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
+  if (auto s = f.any_opt("state")) return model::State::from_json(*s, name + ": state");
+  model::State st = rs.initial_state();
+  if (auto t = f.integer_opt("turn")) st.turn = int(*t);
+  if (auto p = f.str_opt("phase")) st.phase = *p;
+  bool keep = f.boolean("keep_others", false);
+  if (auto setup = f.any_opt("setup")) {
+    if (!setup->is_object()) throw Error("case.setup", name + ": setup must be an object");
+    for (const auto& [id, where] : setup->items())
+      if (!st.units.count(id)) throw Error("case.setup", name + ": setup names unknown unit " + id);
+    for (auto& [id, u] : st.units) {
+      if (!setup->contains(id)) {
+        if (!keep) {
+          u.status = model::UnitStatus::kEliminated;
+          u.location.clear();
+        }
+        continue;
+      }
+      std::string where = (*setup)[id].get<std::string>();
+      if (where == "waiting" || where == "eliminated" || where == "exited") {
+        u.status = model::unit_status_from(where, name + ": setup." + id);
+        u.location.clear();
+      } else {
+        hex::parse_or_throw(where, name + ": setup." + id);
+        u.status = model::UnitStatus::kActive;
+        u.location = where;
+      }
+    }
+  }
+  for (const auto& id : f.strings_opt("ineffective")) {
+    if (!st.units.count(id))
+      throw Error("case.setup", name + ": ineffective names unknown unit " + id);
+    st.units[id].ineffective = true;
+  }
+  if (auto standing = f.any_opt("standing"))
+    for (const auto& [side, s] : standing->items()) st.extra["standing"][side] = s;
+  if (auto vp = f.any_opt("vp"))
+    for (const auto& [side, v] : vp->items()) st.vp[side] = v.get<int>();
+  return st;
+}
+
+// The state as cases compare it: every unit with status, hex and ineffective.
+Json comparable(const model::State& st) {
+  Json j = st.to_json();
+  for (auto& [id, u] : j["units"].items()) {
+    if (!u.contains("hex")) u["hex"] = nullptr;
+    if (!u.contains("ineffective")) u["ineffective"] = false;
+  }
+  if (!j.contains("result")) j["result"] = "";
+  return j;
+}
+
+void expect_error(const Json& expect, const Ruleset& rs, const model::State& st,
+                  const Json& orders, CaseResult& r) {
+  Json wanted = expect.contains("errors") ? expect["errors"] : Json::array();
+  if (expect.contains("error")) {
+    Json one = {{"id", expect["error"]}};
+    for (const char* k : {"order", "unit", "hex", "rule"})
+      if (expect.contains(k)) one[k] = expect[k];
+    wanted.push_back(one);
+  }
+  try {
+    Checked c = rs.check(st, orders, r.name);
+    r.diff.push_back("expected the orders to be refused with " + compact(wanted) +
+                     ", but they were accepted:");
+    for (const auto& line : c.echo) r.diff.push_back("  " + line);
+    return;
+  } catch (const OrdersRefused& e) {
+    Json got = e.to_json();
+    for (const auto& w : wanted) {
+      bool found = false;
+      for (const auto& g : got) {
+        std::vector<std::string> why;
+        if (json_subset(w, g, "", why)) found = true;
+      }
+      if (!found) r.diff.push_back("expected problem " + compact(w) + " not reported");
+    }
+    if (!r.diff.empty()) {
+      r.diff.push_back("problems reported:");
+      for (const auto& g : got) r.diff.push_back("  " + compact(g));
+    }
+  }
+}
+
+void expect_events(const Json& expect, const Json& events, CaseResult& r) {
+  std::size_t before = r.diff.size();
+  std::size_t cursor = 0;
+  const Json wanted = expect.value("events", Json::array());
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    const Json& w = wanted[i];
+    std::size_t j = cursor;
+    std::vector<std::string> why;
+    for (; j < events.size(); ++j) {
+      why.clear();
+      if (json_subset(w, events[j], "", why)) break;
+    }
+    if (j < events.size()) {
+      cursor = j + 1;
+      continue;
+    }
+    r.diff.push_back("expected event " + std::to_string(i + 1) + " not found (after event " +
+                     std::to_string(cursor) + "): " + compact(w));
+    // The nearest candidate: the next event of the same type.
+    for (j = cursor; j < events.size(); ++j)
+      if (events[j].value("type", "") == w.value("type", "-")) {
+        why.clear();
+        json_subset(w, events[j], "event " + std::to_string(j + 1), why);
+        for (const auto& line : why) r.diff.push_back("  " + line);
+        break;
+      }
+  }
+  for (const auto& a : expect.value("absent", Json::array()))
+    for (std::size_t j = 0; j < events.size(); ++j) {
+      std::vector<std::string> why;
+      if (json_subset(a, events[j], "", why))
+        r.diff.push_back("event " + std::to_string(j + 1) + " should not happen: " +
+                         compact(events[j]));
+    }
+  if (r.diff.size() > before) {
+    r.diff.push_back("actual events:");
+    for (std::size_t j = 0; j < events.size(); ++j)
+      r.diff.push_back("  " + std::to_string(j + 1) + " " + compact(events[j]));
+  }
+}
+
+void expect_outcome(const Json& expect, const Ruleset& rs, const model::State& st,
+                    const Json& orders, const std::vector<int>& dice_values, CaseResult& r) {
+  Checked checked;
+  try {
+    checked = rs.check(st, orders, r.name);
+  } catch (const OrdersRefused& e) {
+    r.diff.push_back("the orders were refused:");
+    for (const auto& p : e.problems()) r.diff.push_back("  " + p.text());
+    return;
+  }
+  for (const auto& line : expect.value("echo", Json::array())) {
+    std::string want = line.get<std::string>();
+    if (std::find(checked.echo.begin(), checked.echo.end(), want) == checked.echo.end()) {
+      r.diff.push_back("expected echo line not given: " + want);
+      for (const auto& e : checked.echo) r.diff.push_back("  echo: " + e);
+    }
+  }
+  ledger::FixedDice dice(dice_values);
+  Json events = rs.adjudicate(st, checked, dice);
+  if (dice.rolls().size() != dice_values.size())
+    r.diff.push_back(std::to_string(dice_values.size()) + " dice given but " +
+                     std::to_string(dice.rolls().size()) + " rolled");
+  model::State after = rs.apply(st, events);
+  // What a verifier does: events through their JSON text reach the same state.
+  model::State replayed = rs.apply(st, ledger::parse_strict(events.dump(), "events"));
+  if (replayed.hash() != after.hash())
+    r.diff.push_back("applying the events read back from JSON gives another state");
+  expect_events(expect, events, r);
+  if (expect.contains("state")) {
+    std::vector<std::string> why;
+    if (!json_subset(expect["state"], comparable(after), "state", why)) {
+      for (const auto& line : why) r.diff.push_back(line);
+    }
+  }
+}
+
+}  // namespace
+
+bool json_subset(const Json& want, const Json& got, const std::string& path,
+                 std::vector<std::string>& why) {
+  auto here = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
+  if (want.is_object()) {
+    if (!got.is_object()) {
+      why.push_back((path.empty() ? "value" : path) + ": want an object, got " + compact(got));
+      return false;
+    }
+    bool ok = true;
+    for (const auto& [key, value] : want.items()) {
+      if (!got.contains(key)) {
+        why.push_back(here(key) + ": want " + compact(value) + ", missing");
+        ok = false;
+      } else if (!json_subset(value, got[key], here(key), why)) {
+        ok = false;
+      }
+    }
+    return ok;
+  }
+  if (want.is_array()) {
+    if (!got.is_array() || got.size() != want.size()) {
+      why.push_back((path.empty() ? "value" : path) + ": want " + compact(want) + ", got " +
+                    compact(got));
+      return false;
+    }
+    bool ok = true;
+    for (std::size_t i = 0; i < want.size(); ++i)
+      if (!json_subset(want[i], got[i], path + "[" + std::to_string(i) + "]", why)) ok = false;
+    return ok;
+  }
+  if (want != got) {
+    why.push_back((path.empty() ? "value" : path) + ": want " + compact(want) + ", got " +
+                  compact(got));
+    return false;
+  }
+  return true;
+}
+
+CaseResult run_case(const Json& c, const std::string& name, const fs::path& root) {
+  CaseResult r;
+  r.name = name;
+  try {
+    Fields f(c, name, "case");
+    r.rule = f.str("rule");
+    r.title = f.str("title");
+    f.str_opt("notes");
+    Json scenario = load_scenario(f, root);
+    auto rs = make_ruleset(scenario, name + ": scenario");
+    model::State st = load_state(f, *rs, name);
+    Json orders = f.object("orders");
+    std::vector<int> dice;
+    for (const auto& d : f.array_opt("dice").value_or(Json::array())) dice.push_back(d.get<int>());
+    const Json& expect = f.object("expect");
+    f.finish();
+    Fields e(expect, name + ": expect", "case");
+    for (const char* k : {"error", "errors", "order", "unit", "hex", "rule", "events", "absent",
+                          "state", "echo"})
+      e.any_opt(k);
+    e.finish();
+    bool wants_error = expect.contains("error") || expect.contains("errors");
+    if (wants_error && (expect.contains("events") || expect.contains("state")))
+      throw Error("case.expect", name + ": expect either an error or events/state, not both");
+    if (!wants_error && !expect.contains("events") && !expect.contains("state") &&
+        !expect.contains("echo"))
+      throw Error("case.expect", name + ": expect names nothing to check");
+    if (wants_error)
+      expect_error(expect, *rs, st, orders, r);
+    else
+      expect_outcome(expect, *rs, st, orders, dice, r);
+  } catch (const Error& e) {
+    r.diff.push_back(std::string("error: ") + e.what());
+  } catch (const std::exception& e) {
+    r.diff.push_back(std::string("internal error: ") + e.what());
+  }
+  r.passed = r.diff.empty();
+  return r;
+}
+
+CaseResult run_case_file(const fs::path& file, fs::path root) {
+  if (root.empty()) {
+    fs::path dir = fs::absolute(file).parent_path();
+    while (!dir.empty() && !fs::is_directory(dir / "scenarios") && dir != dir.root_path())
+      dir = dir.parent_path();
+    root = fs::is_directory(dir / "scenarios") ? dir : fs::current_path();
+  }
+  try {
+    Json c = ledger::parse_strict(read_file(file), file.string());
+    return run_case(c, file.string(), root);
+  } catch (const Error& e) {
+    CaseResult r;
+    r.name = file.string();
+    r.diff.push_back(std::string("error: ") + e.what());
+    return r;
+  }
+}
+
+std::vector<fs::path> case_files(const fs::path& dir) {
+  if (!fs::is_directory(dir)) return {dir};
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().extension() == ".json") out.push_back(entry.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace adjutant::rules

@@ -1,0 +1,95 @@
+// The Ruleset interface: how a rules system turns (state, orders, dice) into
+// events and applies events to a state. Checking, adjudicating and applying
+// are separate, and checking never rolls a die, so `adjutant check` gives a
+// player exactly the errors the adjudication would give.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ledger/dice.h"
+#include "ledger/jcs.h"
+#include "model/state.h"
+#include "util/error.h"
+
+namespace adjutant::rules {
+
+using ledger::Json;
+
+// One problem with one order: error id, the order's index (-1 for the file as
+// a whole), the unit, the hex and the rule case number.
+struct OrderProblem {
+  std::string id;
+  int order = -1;
+  std::string unit;
+  std::string hex;
+  std::string rule;
+  std::string message;
+
+  // "order 3 (unit 1/V) at 1115: [move.enemy_zoc] cannot leave ... (rule 5.1)"
+  std::string text() const;
+};
+
+// Thrown when an order file is refused; lists every problem found.
+class OrdersRefused : public Error {
+ public:
+  OrdersRefused(const std::string& source, std::vector<OrderProblem> problems);
+  const std::vector<OrderProblem>& problems() const { return problems_; }
+  Json to_json() const;
+
+ private:
+  std::vector<OrderProblem> problems_;
+};
+
+// Orders as understood: a normalised plan the adjudication consumes and the
+// echo lines a player reads back ("1/V moves 1115-1114-1014, 6 of 6 MP").
+struct Checked {
+  Json plan = Json::object();
+  std::vector<std::string> echo;
+};
+
+// One player-turn (or other order-taking step) of the sequence of play.
+struct PhaseInfo {
+  int turn = 0;
+  std::string side;  // who sends orders
+  std::string name;  // "union", shown in folders and reports
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+
+  virtual std::string id() const = 0;
+  // Bumped whenever a change alters any outcome; pinned in genesis.
+  virtual int version() const = 0;
+  virtual std::vector<std::string> sides() const = 0;
+
+  virtual model::State initial_state() const = 0;
+  // Who sends orders next, or nullopt-like (empty side) when the game is over.
+  virtual PhaseInfo current_phase(const model::State& state) const = 0;
+
+  // Reads and checks an order body for the current phase (never rolls dice);
+  // throws OrdersRefused listing every problem.
+  virtual Checked check(const model::State& state, const Json& orders,
+                        const std::string& source) const = 0;
+  // Resolves checked orders into events, asking `dice` for every die.
+  virtual Json adjudicate(const model::State& state, const Checked& checked,
+                          ledger::Dice& dice) const = 0;
+  // The state after the events (apply(adjudicate(...)) is the new state).
+  virtual model::State apply(const model::State& state, const Json& events) const = 0;
+
+  // What `side` may see ("" is the umpire, who sees everything).
+  virtual model::State view(const model::State& state, const std::string& side) const {
+    return state;
+  }
+};
+
+// Builds the ruleset a scenario names ("ruleset": "bluegray"); the registry
+// is one table in registry.cpp. Error "scenario.unknown_ruleset".
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source);
+
+// Ids and versions of every registered ruleset, for `adjutant --version`.
+std::vector<std::pair<std::string, int>> registered_rulesets();
+
+}  // namespace adjutant::rules

@@ -1,0 +1,115 @@
+#include "support/cli_harness.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "ledger/digest.h"
+#include "util/files.h"
+
+namespace adjutant::testing {
+
+namespace fs = std::filesystem;
+
+fs::path source_dir() { return ADJUTANT_SOURCE_DIR; }
+
+Run run_adjutant(const std::string& args, const fs::path& cwd) {
+  static int counter = 0;
+  fs::path base = fs::temp_directory_path() /
+                  ("adjutant-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::string cmd = "cd '" + cwd.string() + "' && '" + std::string(ADJUTANT_BINARY) + "' " + args +
+                    " >'" + base.string() + ".out' 2>'" + base.string() + ".err' </dev/null";
+  int status = std::system(cmd.c_str());
+  Run r;
+  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_file(base.string() + ".out");
+  r.err = read_file(base.string() + ".err");
+  fs::remove(base.string() + ".out");
+  fs::remove(base.string() + ".err");
+  return r;
+}
+
+TempDir::TempDir(const std::string& tag) {
+  static int counter = 0;
+  path_ = fs::temp_directory_path() / ("adjutant-test-" + tag + "-" + std::to_string(::getpid()) +
+                                       "-" + std::to_string(counter++));
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+std::string folder_hash(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) files.push_back(fs::relative(e.path(), dir));
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& f : files) all += f.string() + "\n" + ledger::sha256_hex(read_file(dir / f)) + "\n";
+  return ledger::sha256_hex(all);
+}
+
+namespace {
+
+void must(const Run& r, const std::string& what) {
+  if (r.exit != 0)
+    throw std::runtime_error(what + " failed (exit " + std::to_string(r.exit) + "): " + r.err + r.out);
+}
+
+}  // namespace
+
+void make_sample_game(const fs::path& dir, bool umpire) {
+  fs::path keys = source_dir() / "samples" / "keys";
+  fs::path orders = source_dir() / "samples" / "orders";
+  fs::path work = dir.parent_path();
+  for (const char* side : {"union", "confederate", "umpire"}) {
+    fs::copy_file(keys / (std::string(side) + ".key"), work / (std::string(side) + ".key"),
+                  fs::copy_options::overwrite_existing);
+    fs::copy_file(keys / (std::string(side) + ".key.chain"), work / (std::string(side) + ".key.chain"),
+                  fs::copy_options::overwrite_existing);
+    fs::permissions(work / (std::string(side) + ".key"), fs::perms::owner_read | fs::perms::owner_write);
+  }
+  std::string name = "skirmish-demo";
+  std::string cards;
+  for (const char* side : {"union", "confederate", "umpire"}) {
+    if (!umpire && std::string(side) == "umpire") continue;
+    std::string s = side;
+    must(run_adjutant("join --game " + name + " --side " + s + " --name '" + s + " player' --email " + s +
+                      "@example.org --key " + s + ".key --out " + s + ".card.json",
+                  work),
+         "join " + s);
+    cards += " --card " + s + ".card.json";
+  }
+  std::string host = umpire ? "umpire" : "union";
+  must(run_adjutant("new '" + dir.string() + "' --name " + name + " --scenario '" +
+                    (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" + cards +
+                    " --key " + host + ".key --created 2026-11-01T09:00:00Z",
+                work),
+       "new");
+  int hour = 10;
+  for (const char* side : {"confederate", "union"}) {
+    std::string s = side;
+    std::string adjudicator = umpire ? "umpire" : (s == "union" ? "confederate" : "union");
+    must(run_adjutant("sign '" + (orders / ("skirmish-t1-" + s + ".json")).string() + "' --game '" +
+                      dir.string() + "' --key " + s + ".key --out " + s + "-t1.signed.json",
+                  work),
+         "sign " + s);
+    must(run_adjutant("check '" + dir.string() + "' " + s + "-t1.signed.json", work), "check " + s);
+    must(run_adjutant("adjudicate '" + dir.string() + "' " + s + "-t1.signed.json --key " + adjudicator +
+                      ".key --chain " + adjudicator + ".key.chain --at 2026-11-0" +
+                      std::to_string(hour == 10 ? 2 : 3) + "T" + std::to_string(hour) + ":00:00Z",
+                  work),
+         "adjudicate " + s);
+    hour += 1;
+  }
+}
+
+}  // namespace adjutant::testing

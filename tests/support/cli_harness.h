@@ -1,0 +1,41 @@
+// Running the adjutant binary from tests: a temp folder per test, commands
+// with their exit code and output, and a hash of a whole folder so a test can
+// prove that a refused command changed nothing on disk.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace adjutant::testing {
+
+struct Run {
+  int exit = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `adjutant ARGS` (ARGS is shell-quoted by the caller) in `cwd`.
+Run run_adjutant(const std::string& args, const std::filesystem::path& cwd = ".");
+
+// A fresh empty folder under the system temp folder, removed by the destructor.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& tag);
+  ~TempDir();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// SHA-256 over every file's relative path and bytes, in path order.
+std::string folder_hash(const std::filesystem::path& dir);
+
+std::filesystem::path source_dir();
+
+// Builds a two-player game of the training scenario in `dir` from the
+// committed test keys in samples/keys: umpire-less, or with the umpire.
+// Plays turn 1 (confederate, then union) from samples/orders.
+void make_sample_game(const std::filesystem::path& dir, bool umpire);
+
+}  // namespace adjutant::testing

@@ -1,0 +1,218 @@
+// The tamper matrix: one change at a time to a clean archive; verify exits 3
+// and names the first bad line. Where the change is re-signed and re-chained
+// with the adjudicators' own keys, only the semantic checks can catch it.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "game/log.h"
+#include "ledger/chain.h"
+#include "ledger/digest.h"
+#include "ledger/envelope.h"
+#include "ledger/keys.h"
+#include "support/cli_harness.h"
+#include "util/files.h"
+
+namespace fs = std::filesystem;
+using adjutant::read_file;
+using adjutant::write_file_atomic;
+using adjutant::ledger::Json;
+using adjutant::testing::run_adjutant;
+using adjutant::testing::folder_hash;
+using adjutant::testing::make_sample_game;
+using adjutant::testing::TempDir;
+
+namespace {
+
+std::vector<Json> log_entries(const fs::path& game) {
+  std::vector<Json> out;
+  std::istringstream in(read_file(game / "log.jsonl"));
+  for (std::string line; std::getline(in, line);) out.push_back(Json::parse(line));
+  return out;
+}
+
+// Rewrites the log from line `from` on: each entry re-signed by the party
+// that adjudicates it in the umpire-less sample (union signs lines 0-2,
+// confederate lines 3-4) and re-chained.
+void rewrite_log(const fs::path& game, std::vector<Json> entries, std::size_t from) {
+  fs::path work = game.parent_path();
+  auto union_key = adjutant::ledger::SigningKey::load_pem(work / "union.key");
+  auto conf_key = adjutant::ledger::SigningKey::load_pem(work / "confederate.key");
+  std::string text;
+  std::string prev;
+  std::istringstream in(read_file(game / "log.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i >= from) {
+      const auto& key = i <= 2 ? union_key : conf_key;
+      lines[i] = adjutant::game::make_entry_line(int(i), i == 0 ? adjutant::game::kZeroHash : prev,
+                                                 entries[i]["kind"], entries[i]["body"], key);
+    }
+    prev = adjutant::ledger::sha256_hex(lines[i]);
+    text += lines[i] + "\n";
+  }
+  write_file_atomic(game / "log.jsonl", text);
+}
+
+struct Verdict {
+  int exit;
+  Json report;
+};
+
+Verdict verify(const fs::path& game) {
+  auto r = run_adjutant("verify --json '" + game.string() + "'");
+  INFO(r.out << r.err);
+  return {r.exit, Json::parse(r.out)};
+}
+
+}  // namespace
+
+TEST_CASE("tamper matrix: verify catches each change and names the first bad line", "[game][tamper]") {
+  TempDir tmp("tamper");
+  fs::path clean = tmp.path() / "clean";
+  make_sample_game(clean, false);
+  REQUIRE(verify(clean).exit == 0);
+  fs::path game = tmp.path() / "game";
+  auto fresh = [&] {
+    fs::remove_all(game);
+    fs::copy(clean, game, fs::copy_options::recursive);
+    return log_entries(game);
+  };
+  auto expect_bad = [&](int line, const std::string& id) {
+    auto v = verify(game);
+    INFO(v.report.dump());
+    CHECK(v.exit == 3);
+    CHECK(v.report["ok"] == false);
+    CHECK(v.report["error"]["line"] == line);
+    CHECK(v.report["error"]["id"] == id);
+  };
+
+  SECTION("forge a signature on an order file") {
+    auto e = fresh();
+    std::string sig = e[1]["body"]["signatures"][0]["sig"];
+    sig[10] = sig[10] == 'A' ? 'B' : 'A';
+    e[1]["body"]["signatures"][0]["sig"] = sig;
+    rewrite_log(game, e, 1);
+    expect_bad(1, "verify.orders");
+  }
+  SECTION("sign orders with another player's key") {
+    auto e = fresh();
+    auto conf_key = adjutant::ledger::SigningKey::load_pem(tmp.path() / "confederate.key");
+    e[3]["body"] = adjutant::ledger::sign_envelope(adjutant::ledger::kOrdersType,
+                                                   e[3]["body"]["body"], conf_key);
+    rewrite_log(game, e, 3);
+    expect_bad(3, "verify.orders");
+  }
+  SECTION("replay an old order file in a later phase") {
+    auto e = fresh();
+    e[3] = e[1];
+    e[4] = e[2];
+    rewrite_log(game, e, 3);
+    expect_bad(3, "verify.orders");
+  }
+  SECTION("submit orders for the other side") {
+    auto e = fresh();
+    // The union's own orders, relabelled as the confederate's and re-signed by them.
+    auto conf_key = adjutant::ledger::SigningKey::load_pem(tmp.path() / "confederate.key");
+    Json body = e[3]["body"]["body"];
+    body["side"] = "confederate";
+    e[3]["body"] = adjutant::ledger::sign_envelope(adjutant::ledger::kOrdersType, body, conf_key);
+    rewrite_log(game, e, 3);
+    expect_bad(3, "verify.orders");
+  }
+  SECTION("flip one byte in a log line") {
+    fresh();
+    std::string text = read_file(game / "log.jsonl");
+    std::size_t at = text.find("\"at\":\"2026-11-02");
+    REQUIRE(at != std::string::npos);
+    text[at + 10] = '9';
+    write_file_atomic(game / "log.jsonl", text);
+    expect_bad(2, "verify.signature");
+  }
+  SECTION("change a die value") {
+    auto e = fresh();
+    REQUIRE(e[2]["body"]["rolls"].size() >= 1);
+    int v = e[2]["body"]["rolls"][0]["v"];
+    e[2]["body"]["rolls"][0]["v"] = v == 6 ? 1 : v + 1;
+    rewrite_log(game, e, 2);
+    expect_bad(2, "verify.dice");
+  }
+  SECTION("swap a revealed chain link") {
+    auto e = fresh();
+    // The adjudicator reveals its link 1 at line 2; put its link 2 there instead.
+    auto chain = adjutant::ledger::load_chain(tmp.path() / "union.key.chain");
+    e[2]["body"]["reveal"]["s"] = adjutant::ledger::to_hex(adjutant::ledger::link(chain, 2));
+    rewrite_log(game, e, 2);
+    expect_bad(2, "verify.reveal");
+  }
+  SECTION("edit state.json") {
+    fresh();
+    Json state = Json::parse(read_file(game / "state.json"));
+    state["units"]["1/I"]["hex"] = "0101";
+    write_file_atomic(game / "state.json", state.dump(2));
+    auto v = verify(game);
+    CHECK(v.exit == 3);
+    CHECK(v.report["error"]["id"] == "verify.state_json");
+    CHECK(v.report["error"]["where"] == "state.json");
+  }
+  SECTION("truncate the log mid-line") {
+    fresh();
+    std::string text = read_file(game / "log.jsonl");
+    std::size_t last = text.rfind('\n', text.size() - 2);
+    write_file_atomic(game / "log.jsonl", text.substr(0, last + 1 + (text.size() - last) / 2));
+    expect_bad(4, "verify.malformed");
+  }
+}
+
+TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
+  TempDir tmp("refused");
+  fs::path game = tmp.path() / "game";
+  make_sample_game(game, false);
+  fs::path work = tmp.path();
+  std::string before = folder_hash(game);
+  auto attempt = [&](const std::string& file, const std::string& id, const std::string& signer) {
+    auto r = run_adjutant("adjudicate '" + game.string() + "' " + file + " --key " + signer + ".key --chain " +
+                          signer + ".key.chain",
+                      work);
+    INFO(r.out << r.err);
+    CHECK(r.exit == 1);
+    CHECK(r.err.find("[" + id + "]") != std::string::npos);
+    CHECK(folder_hash(game) == before);
+  };
+  SECTION("an old order file again") { attempt("confederate-t1.signed.json", "orders.stale", "union"); }
+  SECTION("orders for the side not to move") {
+    // Turn 2 is the confederate's; the union signs orders anyway.
+    write_file_atomic(work / "u.json", "{\"moves\": []}");
+    REQUIRE(run_adjutant("sign u.json --game '" + game.string() + "' --key union.key --out u.signed.json", work).exit == 0);
+    attempt("u.signed.json", "orders.not_your_phase", "confederate");
+  }
+  SECTION("malformed JSON") {
+    write_file_atomic(work / "bad.json", "{\"payloadType\": ");
+    attempt("bad.json", "json.syntax", "union");
+  }
+  SECTION("duplicate keys") {
+    write_file_atomic(work / "dup.json", "{\"a\": 1, \"a\": 2}");
+    attempt("dup.json", "json.duplicate_key", "union");
+  }
+  SECTION("an order file over 1 MiB") {
+    write_file_atomic(work / "big.json", "{\"x\": \"" + std::string(1100000, 'a') + "\"}");
+    attempt("big.json", "orders.too_large", "union");
+  }
+  SECTION("unknown unit, unknown field, wrong type") {
+    for (auto [text, id] : std::vector<std::pair<std::string, std::string>>{
+             {"{\"moves\": [{\"unit\": \"NoSuch\", \"to\": \"0402\"}]}", "move.unknown_unit"},
+             {"{\"moves\": [{\"unit\": \"1/Heth\", \"too\": \"0402\"}]}", "orders.unknown_field"},
+             {"{\"moves\": [{\"unit\": 7, \"to\": \"0402\"}]}", "orders.wrong_type"},
+             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"04x2\"]}]}", "move.bad_hex"},
+             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"0401\", \"0400\"]}]}", "move.off_map"}}) {
+      write_file_atomic(work / "o.json", text);
+      REQUIRE(run_adjutant("sign o.json --game '" + game.string() + "' --key confederate.key --out o.signed.json", work).exit == 0);
+      auto r = run_adjutant("check --json '" + game.string() + "' o.signed.json", work);
+      INFO(text << "\n" << r.out << r.err);
+      CHECK(r.exit == 1);
+      CHECK(r.out.find(id) != std::string::npos);
+      attempt("o.signed.json", id, "union");
+    }
+  }
+}

@@ -1,0 +1,145 @@
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "report/event_text.h"
+#include "report/report.h"
+#include "report/time_format.h"
+#include "report/visibility.h"
+#include "report_fixture.h"
+#include "util/error.h"
+
+using namespace adjutant;
+using namespace adjutant::report;
+using adjutant::testing::FakeGame;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+void check_width(const std::string& text) {
+  for (const std::string& l : lines_of(text)) {
+    INFO(l);
+    CHECK(columns(l) <= kTextWidth);
+    CHECK((l.empty() || l.back() != ' '));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("times come from the log entry, formatted without locale or clock", "[report][time]") {
+  CHECK(parse_rfc3339("1970-01-01T00:00:00Z") == 0);
+  CHECK(format_rfc5322(parse_rfc3339("2024-05-01T12:00:00Z")) ==
+        "Wed, 01 May 2024 12:00:00 +0000");
+  CHECK(format_rfc5322(parse_rfc3339("2000-02-29T23:59:59.123Z")) ==
+        "Tue, 29 Feb 2000 23:59:59 +0000");
+  CHECK(format_rfc5322(parse_rfc3339("2024-01-01T01:30:00+02:00")) ==
+        "Sun, 31 Dec 2023 23:30:00 +0000");
+  CHECK(format_utc(parse_rfc3339("2024-05-01T12:00:00Z") + 48 * 3600) == "2024-05-03 12:00 UTC");
+  CHECK(format_rfc5322(-86400) == "Wed, 31 Dec 1969 00:00:00 +0000");
+  for (const char* bad : {"", "2024-05-01", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z",
+                          "2024-05-01T12:00:00", "2024-05-01T12:00:00Zjunk"}) {
+    INFO(bad);
+    try {
+      parse_rfc3339(bad);
+      FAIL("accepted");
+    } catch (const Error& e) {
+      CHECK(e.id() == "report.bad_time");
+    }
+  }
+}
+
+TEST_CASE("the text report says what happened and fits 80 columns", "[report][text]") {
+  FakeGame g;
+  std::string text = report_text({g.facts, g.adj, "union"});
+  check_width(text);
+  for (const char* expected :
+       {"Ely's Mill: turn 1, Confederate player-turn", "Skirmish at Ely's Mill",
+        "Orders due from: Union", "2024-05-03 12:00 UTC (48 hours",
+        "Your orders are due next", "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",
+        "1/Heth moves 0401-0402-0403 (2 of 6 MP)", "2/Pender enters at 0101",
+        "Combat 1 (rule 8.1)", "1st Brigade, Heth's Division", "22 attacking, 8 defending",
+        "defender doubled: rough (TEC)", "Odds:", "1-1", "4 (roll #0)", "Result:",
+        "3/I retreats 0404 to 0405", "1/Heth advances 0403 to 0404",
+        "Jenkins is eliminated at 0902 (Ae)", "signal_flag: colour=red & <white>, unit=Pegram",
+        "Union:", "8 VP", "lost 1 unit, 4 SP", "in progress, turn 1 of 8",
+        "c0ffee00bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+        "adjutant verify ely-mill"}) {
+    INFO(expected);
+    CHECK(text.find(expected) != std::string::npos);
+  }
+  // The confederate reads the same events but is not told its orders are due.
+  std::string other = report_text({g.facts, g.adj, "confederate"});
+  CHECK(other.find("Your orders are due next") == std::string::npos);
+  CHECK(other.find("Report for:") != std::string::npos);
+}
+
+TEST_CASE("long names, paths and results are wrapped, never cut off", "[report][text]") {
+  FakeGame g;
+  g.facts.name = std::string(130, 'W') + " of the extraordinarily long-named Eastern Theatre";
+  g.adj.echo.push_back(std::string(200, '7'));
+  g.adj.events.push_back(Json::parse(R"({"type":"move","unit":"1/Pender","path":[
+    "0801","0802","0803","0804","0805","0806","0807","0808","0809","0810","0910","1010",
+    "1110","1109","1108","1107","1106","1105","1104","1103","1102","1101"],"mp":21,"of":21})"));
+  std::string text = report_text({g.facts, g.adj, "umpire"});
+  check_width(text);
+  CHECK(text.find("0810-0910") != std::string::npos);
+  std::string sevens;
+  for (const std::string& l : lines_of(text))
+    for (char c : l) sevens += c == '7' ? "7" : "";
+  CHECK(sevens.size() >= 200);
+}
+
+TEST_CASE("the HTML report escapes everything it did not write itself", "[report][html]") {
+  FakeGame g;
+  g.facts.name = "<script>alert('x')</script> & \"friends\"";
+  std::string html = report_html({g.facts, g.adj, "confederate"});
+  CHECK(html.find("<script>") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;") !=
+        std::string::npos);
+  CHECK(html.find("red &amp; &lt;white&gt;") != std::string::npos);
+  CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);
+  CHECK(html.find("<style") == std::string::npos);
+  CHECK(html.find("4 (roll #0)") != std::string::npos);
+  CHECK(html_escape("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;");
+}
+
+TEST_CASE("a side reads only events it may see", "[report][visibility]") {
+  Json events = Json::parse(R"([{"type":"move","unit":"a"},
+    {"type":"spot","unit":"b","visible_to":["union"]},
+    {"type":"spot","unit":"c","visible_to":[]}])");
+  CHECK(visible_events(events, "union").size() == 2);
+  CHECK(visible_events(events, "confederate").size() == 1);
+  CHECK(visible_events(events, kUmpire).size() == 3);
+
+  FakeGame g;
+  g.adj.events.push_back(
+      Json::parse(R"({"type":"spot","unit":"Hidden","hex":"0909","visible_to":["union"]})"));
+  CHECK(report_text({g.facts, g.adj, "confederate"}).find("Hidden") == std::string::npos);
+  CHECK(report_text({g.facts, g.adj, "union"}).find("Hidden") != std::string::npos);
+}
+
+TEST_CASE("unknown and partial events are listed as they are", "[report][events]") {
+  CHECK(describe_event(Json::parse(R"({"type":"move"})")) == "move");
+  CHECK(describe_event(Json::parse(R"({"type":"rally","unit":"X","n":2})")) ==
+        "rally: n=2, unit=X");
+  CHECK(describe_event(Json::parse(R"({"type":"game_end","result":"Union Marginal"})")) ==
+        "the game ends: Union Marginal");
+  CHECK(describe_event(Json::parse(R"({"type":"vp","side":"union","points":3,"reason":"0604"})")) ==
+        "union scores 3 VP (0604)");
+}
+
+TEST_CASE("the end of the game is reported as the status", "[report][text]") {
+  FakeGame g;
+  g.adj.after.result = "Union Decisive";
+  g.adj.after.phase = "";
+  std::string text = report_text({g.facts, g.adj, "union"});
+  CHECK(text.find("The game is over: Union Decisive.") != std::string::npos);
+  CHECK(text.find("game over: Union Decisive") != std::string::npos);
+  CHECK(text.find("Orders due from") == std::string::npos);
+}

@@ -1,0 +1,51 @@
+// Every adjudication case under tests/cases/ (docs/case-format.md), run
+// through the same runner as `adjutant case run`.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "rules/case_runner.h"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("every adjudication case file passes", "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  auto files = adjutant::rules::case_files(root / "tests" / "cases");
+  REQUIRE(files.size() >= 60);
+  for (const auto& file : files) {
+    DYNAMIC_SECTION(fs::relative(file, root).string()) {
+      auto result = adjutant::rules::run_case_file(file, root);
+      std::string diff;
+      for (const auto& line : result.diff) diff += line + "\n";
+      INFO(result.rule << ": " << result.title << "\n" << diff);
+      CHECK(result.passed);
+    }
+  }
+}
+
+TEST_CASE("a case whose expectation is wrong fails with a diff", "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  adjutant::rules::Json c = {
+      {"rule", "7.0"},
+      {"title", "a wrong expectation"},
+      {"scenario", "scenarios/bluegray-skirmish.json"},
+      {"setup", {{"1/Heth", "0303"}, {"1/I", "0909"}}},
+      {"orders", {{"moves", {{{"unit", "1/Heth"}, {"path", {"0303", "0304"}}}}}}},
+      {"expect", {{"events", {{{"type", "move"}, {"unit", "1/Heth"}, {"mp", 9}}}}}}};
+  auto result = adjutant::rules::run_case(c, "inline", root);
+  CHECK_FALSE(result.passed);
+  REQUIRE_FALSE(result.diff.empty());
+  bool names_field = false;
+  for (const auto& line : result.diff)
+    if (line.find("mp: want 9, got 1") != std::string::npos) names_field = true;
+  CHECK(names_field);
+}
+
+TEST_CASE("json_subset compares fields, arrays and nesting", "[rules][cases]") {
+  using adjutant::rules::Json;
+  std::vector<std::string> why;
+  CHECK(adjutant::rules::json_subset(Json{{"a", 1}}, Json{{"a", 1}, {"b", 2}}, "", why));
+  CHECK_FALSE(adjutant::rules::json_subset(Json{{"a", {1, 2}}}, Json{{"a", {1, 2, 3}}}, "", why));
+  CHECK_FALSE(adjutant::rules::json_subset(Json{{"c", 1}}, Json{{"a", 1}}, "", why));
+  CHECK(why.back() == "c: want 1, missing");
+}
