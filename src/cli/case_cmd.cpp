@@ -27,15 +27,17 @@ int cmd_case(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   if (required(*r, "action") != "run")
-    throw Error("usage.action", "unknown action \"" + (*r)["action"].as<std::string>() +
-                                    "\" (try: adjutant case run FILE...)",
+    throw Error("usage.action",
+                "unknown action \"" + (*r)["action"].as<std::string>() +
+                    "\" (try: adjutant case run FILE...)",
                 Exit::kUsage);
   if (!r->count("files")) throw Error("usage.missing", "no case files given", Exit::kUsage);
   fs::path root = r->count("root") ? fs::path((*r)["root"].as<std::string>()) : fs::path();
   bool quiet = r->count("quiet") > 0;
   int passed = 0, failed = 0;
   for (const auto& arg : (*r)["files"].as<std::vector<std::string>>()) {
-    if (!fs::exists(arg)) throw Error("io.read", arg + ": no such file or folder", Exit::kEnvironment);
+    if (!fs::exists(arg))
+      throw Error("io.read", arg + ": no such file or folder", Exit::kEnvironment);
     for (const auto& file : rules::case_files(arg)) {
       auto result = rules::run_case_file(file, root);
       if (result.passed) {
@@ -45,7 +47,8 @@ int cmd_case(int argc, char** argv) {
       }
       ++failed;
       std::cout << "FAIL " << file.string();
-      if (!result.rule.empty()) std::cout << " (rule " << result.rule << ": " << result.title << ")";
+      if (!result.rule.empty())
+        std::cout << " (rule " << result.rule << ": " << result.title << ")";
       std::cout << "\n";
       for (const auto& line : result.diff) std::cout << "  " << line << "\n";
     }

@@ -1,5 +1,6 @@
 #include "game/intake.h"
 
+#include "ledger/armor.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
 #include "util/error.h"
@@ -109,6 +110,14 @@ Intake take_order_file(const Archive& archive, const model::State& state, const 
     if (e.id() == "io.too_large")
       throw Error("orders.too_large", file.string() + ": order files are limited to 1 MiB");
     throw;
+  }
+  // A saved mail or a pasted armored block is as good as the JSON file.
+  if (text.find(ledger::kArmorBegin) != std::string::npos) {
+    auto blocks = ledger::dearmor(text);
+    if (blocks.size() != 1)
+      throw Error("orders.armor", file.string() + ": holds " + std::to_string(blocks.size()) +
+                                      " armored blocks; save each order file separately");
+    text = blocks.front();
   }
   Json envelope = ledger::parse_strict(text, file.string(), kMaxOrderBytes);
   return take_orders(archive, state, envelope, file.string(), archive.head(), int(archive.log().size()));

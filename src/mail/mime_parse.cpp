@@ -130,7 +130,7 @@ void parse_into(MimePart& part, std::string_view raw, int depth, std::size_t& co
   }
   auto [disposition, dparams] = parse_params(part.header("content-disposition"));
   part.attachment = disposition == "attachment";
-  part.filename = dparams.count("filename") ? dparams["filename"]
+  part.filename = dparams.count("filename")   ? dparams["filename"]
                   : part.params.count("name") ? part.params["name"]
                                               : "";
   if (part.multipart() && part.params.count("boundary") && depth < kMaxDepth) {
@@ -142,9 +142,12 @@ void parse_into(MimePart& part, std::string_view raw, int depth, std::size_t& co
     return;
   }
   std::string encoding = lower(trim(part.header("content-transfer-encoding")));
-  if (encoding == "base64") part.body = decode_base64(body);
-  else if (encoding == "quoted-printable") part.body = decode_quoted_printable(body);
-  else part.body = std::string(body);
+  if (encoding == "base64")
+    part.body = decode_base64(body);
+  else if (encoding == "quoted-printable")
+    part.body = decode_quoted_printable(body);
+  else
+    part.body = std::string(body);
   if (part.content_type == "message/rfc822" && depth < kMaxDepth && ++count <= kMaxParts) {
     part.parts.emplace_back();
     parse_into(part.parts.back(), part.body, depth + 1, count);
@@ -271,8 +274,10 @@ std::vector<std::string> addresses(std::string_view value) {
   for (std::size_t i = 0; i < value.size(); ++i) {
     char c = value[i];
     if (quoted) {
-      if (c == '\\') ++i;
-      else if (c == '"') quoted = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        quoted = false;
       continue;
     }
     if (comment) {
@@ -280,13 +285,20 @@ std::vector<std::string> addresses(std::string_view value) {
       if (c == ')') --comment;
       continue;
     }
-    if (c == '"') quoted = true;
-    else if (c == '(') comment = 1;
-    else if (c == '<') angle = 1, inside.clear();
-    else if (c == '>') angle = 0;
-    else if (c == ',' && !angle) finish();
-    else if (angle) inside += c;
-    else if (c != ' ' && c != '\t') current += c;
+    if (c == '"')
+      quoted = true;
+    else if (c == '(')
+      comment = 1;
+    else if (c == '<')
+      angle = 1, inside.clear();
+    else if (c == '>')
+      angle = 0;
+    else if (c == ',' && !angle)
+      finish();
+    else if (angle)
+      inside += c;
+    else if (c != ' ' && c != '\t')
+      current += c;
   }
   finish();
   return out;

@@ -43,8 +43,8 @@ std::string trim_copy(std::string_view s) {
 // Creates `file` with `bytes` unless it exists: written to a temporary name,
 // fsynced, then hard-linked into place, which fails rather than overwrite.
 bool create_exclusive(const fs::path& file, const std::string& bytes) {
-  fs::path temp = file.parent_path() / ("." + file.filename().string() + ".tmp" +
-                                        std::to_string(::getpid()));
+  fs::path temp =
+      file.parent_path() / ("." + file.filename().string() + ".tmp" + std::to_string(::getpid()));
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0)
     throw Error("mail.inbox_write", temp.string() + ": " + std::strerror(errno),
@@ -72,13 +72,13 @@ std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& 
   int n = 0;
   for (const MimePart* part : leaves(message)) {
     ++n;
-    std::string label = part->filename.empty() ? "part " + std::to_string(n)
-                                               : "attachment " + part->filename;
+    std::string label =
+        part->filename.empty() ? "part " + std::to_string(n) : "attachment " + part->filename;
     std::string trimmed = trim_copy(part->body);
     bool json_type = part->content_type == "application/json" ||
                      part->content_type.find("+json") != std::string::npos ||
-                     part->filename.size() > 5 &&
-                         part->filename.compare(part->filename.size() - 5, 5, ".json") == 0;
+                     (part->filename.size() > 5 &&
+                      part->filename.compare(part->filename.size() - 5, 5, ".json") == 0);
     if (!trimmed.empty() && trimmed.front() == '{' && trimmed.back() == '}' &&
         (json_type || trimmed.find("\"payloadType\"") != std::string::npos)) {
       out.push_back({label, part->body});
@@ -91,8 +91,8 @@ std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& 
     try {
       int block = 0;
       for (std::string& text : ledger::dearmor(part->body))
-        out.push_back({"armored block " + std::to_string(++block) + " in " + label,
-                       std::move(text)});
+        out.push_back(
+            {"armored block " + std::to_string(++block) + " in " + label, std::move(text)});
     } catch (const Error& e) {
       problems.push_back({source, label, "mail.unreadable", e.what(), "", ""});
     }
@@ -127,9 +127,9 @@ Intake check(const IntakeContext& ctx, const Candidate& c, const std::string& so
   r.side = text_field("side");
   std::string game = text_field("game");
   if (game != ctx.game_id)
-    return refuse("mail.wrong_game", "orders for game " +
-                                         (game.empty() ? std::string("(none)") : game.substr(0, 16)) +
-                                         ", not " + ctx.game_id.substr(0, 16));
+    return refuse("mail.wrong_game",
+                  "orders for game " + (game.empty() ? std::string("(none)") : game.substr(0, 16)) +
+                      ", not " + ctx.game_id.substr(0, 16));
   auto key = ctx.side_keys.find(r.side);
   if (!safe_side(r.side) || key == ctx.side_keys.end())
     return refuse("mail.unknown_side", "no player \"" + r.side + "\" in this game");
@@ -175,7 +175,8 @@ std::vector<Intake> take_orders(const IntakeContext& ctx, std::string_view raw_m
   std::vector<Intake> out;
   std::vector<Candidate> found = candidates(message, out, source);
   for (const Candidate& c : found) out.push_back(check(ctx, c, source));
-  if (out.empty()) out.push_back({source, "message", "mail.no_orders", "no order file found", "", ""});
+  if (out.empty())
+    out.push_back({source, "message", "mail.no_orders", "no order file found", "", ""});
   return out;
 }
 

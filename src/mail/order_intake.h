@@ -17,7 +17,7 @@ namespace adjutant::mail {
 // What intake needs to know about the game.
 struct IntakeContext {
   std::string game_id;
-  std::string head;                             // hash of the last log line
+  std::string head;                              // hash of the last log line
   std::map<std::string, std::string> side_keys;  // side -> raw Ed25519 public key
   std::filesystem::path inbox;
 };

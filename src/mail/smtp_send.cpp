@@ -17,7 +17,9 @@ using ledger::Json;
 
 namespace {
 
-fs::path sent_log(const fs::path& game) { return game / "mail" / "sent.jsonl"; }
+fs::path sent_log(const fs::path& game) {
+  return game / "mail" / "sent.jsonl";
+}
 
 std::vector<Json> read_sent(const fs::path& game) {
   std::vector<Json> out;

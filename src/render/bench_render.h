@@ -22,8 +22,8 @@ BenchMap bench_map();
 
 struct BenchResult {
   int iterations = 0;
-  double png_ms = 0;  // mean wall time of one render_png
-  double svg_ms = 0;  // mean wall time of one render_svg
+  double png_ms = 0;  // mean processor time of one render_png
+  double svg_ms = 0;  // mean processor time of one render_svg
   std::size_t png_bytes = 0;
   std::size_t svg_bytes = 0;
   int counters = 0;

@@ -3,22 +3,9 @@
 #include <cmath>
 
 #include "render/layers.h"
+#include "render/shapes.h"
 
 namespace adjutant::render {
-
-namespace {
-
-void trace_star(Canvas& canvas, Point c, double r) {
-  for (int i = 0; i < 10; ++i) {
-    double a = -M_PI / 2 + i * M_PI / 5;
-    double radius = i % 2 == 0 ? r : r * 0.45;
-    Point p{c.x + radius * std::cos(a), c.y + radius * std::sin(a)};
-    i == 0 ? canvas.move(p) : canvas.line(p);
-  }
-  cairo_close_path(canvas.cr());
-}
-
-}  // namespace
 
 void draw_places(Canvas& canvas, const Scene& scene) {
   for (const auto& v : scene.scenario.victory.hexes) {

@@ -33,6 +33,7 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   out.push_back({Kind::kHeading, "", "Terrain"});
   for (const auto& [id, type] : sc.terrain_types)
     if (terrain.count(id)) out.push_back({Kind::kTerrain, id, type.name});
+  if (!sc.victory.hexes.empty()) out.push_back({Kind::kVictory, "", "Victory hex and its VP"});
   std::set<std::string> sides;
   for (const auto& [s, id] : sc.hexsides) sides.insert(id);
   if (!sides.empty()) out.push_back({Kind::kHeading, "", "Hexsides"});
@@ -42,7 +43,6 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   for (const auto& r : sc.routes) kinds.insert(r.kind);
   if (!kinds.empty()) out.push_back({Kind::kHeading, "", "Roads"});
   for (const auto& k : kinds) out.push_back({Kind::kRoute, k, k == "road" ? "Road" : k == "trail" ? "Trail" : k});
-  if (!sc.victory.hexes.empty()) out.push_back({Kind::kVictory, "", "Victory hex and its VP"});
   out.push_back({Kind::kHeading, "", "Counters (strength-movement)"});
   std::set<std::string> types;
   for (const auto& u : sc.units) types.insert(u.type);
@@ -56,21 +56,31 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   out.push_back({Kind::kArrow, "", "Advance after combat", ArrowStyle::kAdvance});
   if (types.count("cavalry")) out.push_back({Kind::kArrow, "", "Cavalry evasion", ArrowStyle::kEvade});
   out.push_back({Kind::kAttack, "", "Attack; defender ringed"});
-  out.push_back({Kind::kCombat, "", "Combat: odds, die, result"});
+  out.push_back({Kind::kCombat, "", "Odds, die, result"});
   out.push_back({Kind::kGhost, "", "Eliminated"});
   return out;
 }
 
-struct Grid {
+// Where each entry goes: (column, row). Entries flow down columns of equal
+// length; a heading never ends a column, it moves on to the next one.
+struct Layout {
+  std::vector<std::pair<int, int>> slots;
   int columns = 1;
   int rows = 0;
 };
 
-Grid grid(std::size_t count, double width) {
-  Grid g;
-  g.columns = std::max(1, int((width - 2 * kMargin) / kColumnWidth));
-  g.rows = int((count + std::size_t(g.columns) - 1) / std::size_t(g.columns));
-  return g;
+Layout layout(const std::vector<Entry>& list, double width) {
+  Layout l;
+  l.columns = std::max(1, int((width - 2 * kMargin) / kColumnWidth));
+  for (l.rows = int((list.size() + std::size_t(l.columns) - 1) / std::size_t(l.columns));; ++l.rows) {
+    l.slots.clear();
+    int col = 0, row = 0;
+    for (const auto& e : list) {
+      if (row == l.rows || (e.kind == Kind::kHeading && row == l.rows - 1 && row > 0)) col++, row = 0;
+      l.slots.push_back({col, row++});
+    }
+    if (col < l.columns) return l;
+  }
 }
 
 void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
@@ -152,7 +162,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
       canvas.stroke();
       break;
     case Kind::kCombat:
-      draw_combat_label(canvas, "", "2-1", "4", "Dr", {c.x + 4, c.y});
+      draw_combat_label(canvas, "", "2-1", "4", "Dr", c);
       break;
     case Kind::kGhost:
       canvas.rectangle(c.x - 11, c.y - 7, 22, 14);
@@ -167,7 +177,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
       canvas.stroke();
       break;
     case Kind::kVictory:
-      canvas.circle(c, 5.5);
+      trace_star(canvas, c, 6.5);
       canvas.fill_stroke(kVictory, mix(kVictory, kBlack, 0.6), 0.8);
       break;
     case Kind::kHeading:
@@ -178,28 +188,28 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
 }  // namespace
 
 double legend_height(const model::Scenario& scenario, double width) {
-  return grid(entries(scenario).size(), width).rows * kRowHeight + 6;
+  return layout(entries(scenario), width).rows * kRowHeight + 6;
 }
 
 void draw_legend(Canvas& canvas, const Scene& scene) {
   auto list = entries(scene.scenario);
-  Grid g = grid(list.size(), scene.width);
+  Layout g = layout(list, scene.width);
   double left = (scene.width - g.columns * kColumnWidth) / 2;
   canvas.begin("class=\"legend\"");
   cairo_save(canvas.cr());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const auto& e = list[i];
-    double x = left + double(i / std::size_t(g.rows)) * kColumnWidth;
-    double y = scene.legend_top + 6 + double(i % std::size_t(g.rows)) * kRowHeight;
+    double x = left + g.slots[i].first * kColumnWidth;
+    double y = scene.legend_top + 6 + g.slots[i].second * kRowHeight;
     if (e.kind == Kind::kHeading) {
       canvas.colour({0.25, 0.25, 0.25});
       canvas.text(e.label, {x, y + 12}, kLegendTitleSize, Weight::kBold, Align::kLeft);
       continue;
     }
     if (e.kind == Kind::kCombat) {
-      draw_swatch(canvas, scene, e, {x + 30, y + kRowHeight / 2});
+      draw_swatch(canvas, scene, e, {x + 26, y + kRowHeight / 2});
       canvas.colour(kBlack);
-      canvas.text(e.label, {x + 62, y + 12}, kLegendTextSize, Weight::kRegular, Align::kLeft);
+      canvas.text(e.label, {x + 56, y + 12}, kLegendTextSize, Weight::kRegular, Align::kLeft);
       continue;
     }
     draw_swatch(canvas, scene, e, {x + 4 + kSwatch / 2, y + kRowHeight / 2});

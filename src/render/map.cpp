@@ -7,6 +7,7 @@
 
 #include "render/canvas.h"
 #include "render/layers.h"
+#include "render/png_encode.h"
 #include "render/svg_finish.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -59,10 +60,15 @@ std::string title_of(const MapInput& in) {
 
 }  // namespace
 
-std::pair<int, int> picture_size(const model::Scenario& scenario) {
+hex::Point MapGeometry::centre(hex::Hex h) const {
+  auto p = hex::centre(h, hex_size);
+  return {p.x + origin.x, p.y + origin.y};
+}
+
+MapGeometry map_geometry(const model::Scenario& scenario) {
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
-  return {scene.width, scene.height};
+  return {scene.width, scene.height, scene.size, scene.map_origin};
 }
 
 std::string render_svg(const MapInput& in) {
@@ -96,10 +102,7 @@ std::string render_png(const MapInput& in) {
     draw_map(canvas, scene);
     check(cairo_status(cr.get()), "PNG drawing");
   }
-  cairo_surface_flush(surface.get());
-  std::string out;
-  check(cairo_surface_write_to_png_stream(surface.get(), append, &out), "PNG output");
-  return out;
+  return encode_png(surface.get());
 }
 
 void write_maps(const fs::path& folder, const model::Scenario& scenario, const model::State& state,

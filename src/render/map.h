@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "hex/hex.h"
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
@@ -31,8 +32,16 @@ struct MapInput {
 std::string render_svg(const MapInput& in);
 // The PNG file (RGB, 8 bits); the same input gives the same bytes.
 std::string render_png(const MapInput& in);
-// The PNG's width and height for this scenario, in pixels.
-std::pair<int, int> picture_size(const model::Scenario& scenario);
+// Where things are on this scenario's pictures (the same in SVG and PNG), for
+// tests and for anything that links into the picture (an HTML image map).
+struct MapGeometry {
+  int width = 0;  // pixels
+  int height = 0;
+  double hex_size = 0;  // circumradius
+  hex::Point origin;    // added to hex::centre(h, hex_size)
+  hex::Point centre(hex::Hex h) const;
+};
+MapGeometry map_geometry(const model::Scenario& scenario);
 
 // What `side` ("" for the umpire) may see of a state, e.g. a lambda calling
 // rules::Ruleset::view; units it removes also lose their arrows and combats.

@@ -1,33 +1,19 @@
-// What happened in the last phase, read from its events: moves, retreats,
-// advances and evasions as arrows in the mover's colour; units eliminated
-// this phase as crossed-out ghosts near their last hex; each combat as red
-// attack arrows, a red ring on the defending hex and a label with the odds,
-// the die and the result. Unknown event types are skipped.
+// Movement in the last phase, read from its events: moves, retreats,
+// advances, evasions and arrivals as arrows in the mover's colour, and units
+// eliminated as crossed-out ghosts near their last hex. Unknown event types
+// are skipped.
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "render/counter.h"
+#include "render/event_fields.h"
 #include "render/layers.h"
 #include "render/shapes.h"
 
 namespace adjutant::render {
 
 namespace {
-
-std::string text_of(const Json& e, const char* key) {
-  auto it = e.find(key);
-  if (it == e.end()) return "";
-  if (it->is_string()) return it->get<std::string>();
-  if (it->is_number_integer()) return std::to_string(it->get<long long>());
-  return "";
-}
-
-std::optional<Hex> hex_of(const Scene& scene, const Json& e, const char* key) {
-  auto h = hex::parse(text_of(e, key));
-  if (!h || !scene.scenario.on_map(*h)) return std::nullopt;
-  return h;
-}
 
 // The hexes of a path, dropping repeats and anything off the map.
 std::vector<Hex> path_of(const Scene& scene, const Json& path) {
@@ -90,18 +76,18 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
   const double width = 0.09 * scene.size;
   for (const auto& e : scene.events) {
     if (!e.is_object()) continue;
-    std::string type = text_of(e, "type"), unit = text_of(e, "unit");
+    std::string type = event_text(e, "type"), unit = event_text(e, "unit");
     if (unit.empty() || !scene.visible_unit(unit)) continue;
     std::vector<Point> points;
     ArrowStyle style = ArrowStyle::kMove;
     if (type == "enter") {
-      auto h = hex_of(scene, e, "hex");
+      auto h = event_hex(scene, e, "hex");
       if (!h) continue;
       points = entry_points(scene, *h);
     } else if (type == "move" || type == "evade" || type == "retreat" || type == "advance") {
       std::vector<Hex> path = path_of(scene, e.contains("path") ? e["path"] : Json());
       if (path.empty()) {
-        auto from = hex_of(scene, e, "from"), to = hex_of(scene, e, "to");
+        auto from = event_hex(scene, e, "from"), to = event_hex(scene, e, "to");
         if (from && to && *from != *to) path = {*from, *to};
       }
       if (path.size() < 2) continue;
@@ -120,95 +106,12 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
 }
 
 void draw_eliminated(Canvas& canvas, const Scene& scene) {
-  std::map<Hex, int> ghosts;
-  for (const auto& e : scene.events) {
-    if (!e.is_object() || text_of(e, "type") != "eliminate") continue;
-    std::string unit = text_of(e, "unit");
-    auto h = hex_of(scene, e, "hex");
-    const auto* def = scene.unit(unit);
-    if (!h || !def || !scene.visible_unit(unit)) continue;
-    auto st = scene.state.units.find(unit);
-    if (st->second.status == model::UnitStatus::kActive) continue;
-    int k = ghosts[*h]++;
-    Point c = scene.centre(*h);
-    if (scene.stacks.count(*h)) c = {c.x + 0.42 * scene.size, c.y + 0.36 * scene.size};
-    c = {c.x + 5 * k, c.y + 5 * k};
-    auto look = look_of(scene, *def, &st->second);
+  for (const auto& g : ghosts(scene)) {
+    auto look = look_of(scene, *g.def, g.state);
     look.ghost = true;
-    canvas.begin("class=\"eliminated\" data-unit=\"" + xml_escape(unit) + "\" data-hex=\"" +
-                 hex::format(*h) + "\"");
-    draw_counter(canvas, look, c);
-    canvas.end();
-  }
-}
-
-namespace {
-
-struct Combat {
-  std::string n, odds, die, result;
-  std::vector<Hex> attackers, defenders;
-};
-
-std::vector<Hex> hexes_of(const Scene& scene, const Json& list, bool& any_visible) {
-  std::vector<Hex> out;
-  if (!list.is_array()) return out;
-  for (const auto& x : list) {
-    if (!x.is_object()) continue;
-    if (scene.visible_unit(text_of(x, "unit"))) any_visible = true;
-    auto h = hex_of(scene, x, "hex");
-    if (h && std::find(out.begin(), out.end(), *h) == out.end()) out.push_back(*h);
-  }
-  return out;
-}
-
-}  // namespace
-
-void draw_combats(Canvas& canvas, const Scene& scene) {
-  int index = 0;
-  for (const auto& e : scene.events) {
-    if (!e.is_object() || text_of(e, "type") != "combat") continue;
-    ++index;
-    Combat c;
-    bool visible = false;
-    c.attackers = hexes_of(scene, e.value("attackers", Json()), visible);
-    c.defenders = hexes_of(scene, e.value("defenders", Json()), visible);
-    if (!visible || c.defenders.empty()) continue;
-    c.n = text_of(e, "n");
-    if (c.n.empty()) c.n = std::to_string(index);
-    c.odds = text_of(e, "odds");
-    c.result = text_of(e, "result");
-    if (auto die = e.find("die"); die != e.end())
-      c.die = die->is_object() ? text_of(*die, "value") : text_of(e, "die");
-
-    canvas.begin("class=\"combat\" data-n=\"" + xml_escape(c.n) + "\" data-odds=\"" +
-                 xml_escape(c.odds) + "\" data-result=\"" + xml_escape(c.result) + "\"");
-    cairo_save(canvas.cr());
-    for (Hex d : c.defenders) trace_hex(canvas, scene.centre(d), 0.88 * scene.size);
-    canvas.colour(kCombat, 0.9);
-    canvas.line_width(2.4);
-    cairo_set_line_join(canvas.cr(), CAIRO_LINE_JOIN_ROUND);
-    canvas.stroke();
-    double sx = 0, sy = 0;
-    Point d0 = scene.centre(c.defenders[0]);
-    for (Hex a : c.attackers) {
-      Hex target = c.defenders[0];
-      for (Hex d : c.defenders)
-        if (hex::adjacent(a, d)) {
-          target = d;
-          break;
-        }
-      Point pa = scene.centre(a), pd = scene.centre(target);
-      double dx = pd.x - pa.x, dy = pd.y - pa.y;
-      draw_arrow(canvas, {{pa.x + dx * 0.3, pa.y + dy * 0.3}, {pa.x + dx * 0.66, pa.y + dy * 0.66}},
-                 kCombat, 0.085 * scene.size, ArrowStyle::kAttack);
-      sx += pa.x - d0.x, sy += pa.y - d0.y;
-    }
-    // The label goes on the defending hex's far side from the attackers.
-    double len = std::hypot(sx, sy);
-    double ux = len > 1e-6 ? -sx / len : 0, uy = len > 1e-6 ? -sy / len : 1;
-    Point at{d0.x + ux * 0.62 * scene.size, d0.y + uy * 0.62 * scene.size};
-    draw_combat_label(canvas, c.n, c.odds, c.die, c.result, at);
-    cairo_restore(canvas.cr());
+    canvas.begin("class=\"eliminated\" data-unit=\"" + xml_escape(g.def->id) + "\" data-hex=\"" +
+                 hex::format(g.hex) + "\"");
+    draw_counter(canvas, look, g.at);
     canvas.end();
   }
 }

@@ -15,6 +15,16 @@ void trace_hex(Canvas& canvas, Point c, double r) {
   cairo_close_path(canvas.cr());
 }
 
+void trace_star(Canvas& canvas, Point c, double r) {
+  for (int i = 0; i < 10; ++i) {
+    double a = -M_PI / 2 + i * M_PI / 5;
+    double radius = i % 2 == 0 ? r : r * 0.45;
+    Point p{c.x + radius * std::cos(a), c.y + radius * std::sin(a)};
+    i == 0 ? canvas.move(p) : canvas.line(p);
+  }
+  cairo_close_path(canvas.cr());
+}
+
 namespace {
 
 void set_dash(Canvas& canvas, ArrowStyle style, double width) {
@@ -88,16 +98,44 @@ void draw_arrow(Canvas& canvas, const std::vector<Point>& points, Rgb colour, do
   cairo_restore(cr);
 }
 
+namespace {
+
+struct LabelParts {
+  std::string number;
+  double wn, wo, wd, wr, w, h;
+};
+
+constexpr double kLabelGap = 3.5, kLabelPad = 4, kDieSize = 10.5;
+
+LabelParts label_parts(Canvas& canvas, const std::string& n, const std::string& odds,
+                       const std::string& die, const std::string& result) {
+  const double size = kCombatTextSize;
+  LabelParts p;
+  p.number = n.empty() ? "" : "#" + n;
+  p.wn = p.number.empty() ? 0 : canvas.text_width(p.number, size - 1.5, Weight::kRegular) + kLabelGap;
+  p.wo = canvas.text_width(odds, size, Weight::kBold);
+  p.wd = die.empty() ? 0 : kDieSize + kLabelGap;
+  p.wr = result.empty() ? 0 : canvas.text_width(result, size, Weight::kBold) + kLabelGap;
+  p.w = 2 * kLabelPad + p.wn + p.wo + p.wd + p.wr;
+  p.h = 14;
+  return p;
+}
+
+}  // namespace
+
+Point combat_label_size(Canvas& canvas, const std::string& n, const std::string& odds,
+                        const std::string& die, const std::string& result) {
+  auto p = label_parts(canvas, n, odds, die, result);
+  return {p.w, p.h};
+}
+
 // Sized to its text, so a label hides as little of the map as it can.
 void draw_combat_label(Canvas& canvas, const std::string& n, const std::string& odds,
                        const std::string& die_value, const std::string& result, Point at) {
-  const double size = kCombatTextSize, gap = 3.5, pad = 4, die = 10.5;
-  std::string number = n.empty() ? "" : "#" + n;
-  double wn = number.empty() ? 0 : canvas.text_width(number, size - 1.5, Weight::kRegular) + gap;
-  double wo = canvas.text_width(odds, size, Weight::kBold);
-  double wd = die_value.empty() ? 0 : die + gap;
-  double wr = result.empty() ? 0 : canvas.text_width(result, size, Weight::kBold) + gap;
-  double w = 2 * pad + wn + wo + wd + wr, h = 14;
+  const double size = kCombatTextSize, gap = kLabelGap, die = kDieSize;
+  auto parts = label_parts(canvas, n, odds, die_value, result);
+  const std::string& number = parts.number;
+  double wn = parts.wn, wo = parts.wo, w = parts.w, h = parts.h;
   double x = at.x - w / 2, y = at.y - h / 2, base = y + 10.3;
   canvas.rounded_rectangle(x, y, w, h, 3);
   canvas.colour(kWhite, 0.94);
@@ -105,7 +143,7 @@ void draw_combat_label(Canvas& canvas, const std::string& n, const std::string& 
   canvas.colour(kCombat);
   canvas.line_width(1.3);
   canvas.stroke();
-  x += pad;
+  x += kLabelPad;
   if (!number.empty()) {
     canvas.colour({0.35, 0.35, 0.35});
     canvas.text(number, {x, base}, size - 1.5, Weight::kRegular, Align::kLeft);

@@ -12,6 +12,9 @@ namespace adjutant::render {
 // Adds the outline of a hex centred at c with circumradius r to the path.
 void trace_hex(Canvas& canvas, Point c, double r);
 
+// Adds a five-pointed star (a victory hex) of outer radius r to the path.
+void trace_star(Canvas& canvas, Point c, double r);
+
 enum class ArrowStyle { kMove, kRetreat, kAdvance, kEvade, kAttack };
 
 // A polyline through `points` ending in an arrowhead, in `colour` on a pale
@@ -21,6 +24,9 @@ void draw_arrow(Canvas& canvas, const std::vector<Point>& points, Rgb colour, do
 
 // A combat's label centred on `at`: its number, the odds, the die in a small
 // white square and the result in red; empty parts are left out.
+// The width and height of that label.
+Point combat_label_size(Canvas& canvas, const std::string& n, const std::string& odds,
+                        const std::string& die, const std::string& result);
 void draw_combat_label(Canvas& canvas, const std::string& n, const std::string& odds,
                        const std::string& die, const std::string& result, Point at);
 

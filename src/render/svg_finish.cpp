@@ -30,18 +30,25 @@ bool cairo_counted_id(std::string_view id) {
 template <class F>
 void for_each_id(const std::string& svg, F f) {
   static constexpr std::string_view kOpeners[] = {"id=\"", "href=\"#", "url(#"};
+  // The next match of each opener, found again only once passed, so the
+  // scan stays linear in the document's length.
+  std::size_t next[3] = {0, 0, 0};
+  bool stale[3] = {true, true, true};
   std::size_t pos = 0;
   while (pos < svg.size()) {
     std::size_t best = std::string::npos, opener_length = 0;
-    for (auto opener : kOpeners) {
-      auto at = svg.find(opener, pos);
-      if (at < best) best = at, opener_length = opener.size();
+    for (int i = 0; i < 3; ++i) {
+      if (stale[i] || (next[i] != std::string::npos && next[i] < pos)) {
+        next[i] = svg.find(kOpeners[i], pos);
+        stale[i] = false;
+      }
+      if (next[i] < best) best = next[i], opener_length = kOpeners[i].size();
     }
     if (best == std::string::npos) return;
     std::size_t start = best + opener_length;
     std::size_t stop = svg.find_first_of("\")", start);
     if (stop == std::string::npos) return;
-    f(start, stop - start, svg.compare(best, 4, "id=\"") == 0);
+    f(start, stop - start, opener_length == 4);
     pos = stop;
   }
 }

@@ -16,11 +16,17 @@ GameFacts game_facts(const game::Archive& archive) {
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();
   g.deadline_hours = archive.deadline_hours();
+  // genesis names the host by party id (or, in older drafts, as {name, email}).
   const game::Json& genesis = archive.genesis();
-  if (genesis.is_object() && genesis.contains("host") && genesis["host"].is_object()) {
-    const game::Json& host = genesis["host"];
-    if (host.contains("email") && host["email"].is_string()) g.host_email = host["email"];
-    if (host.contains("name") && host["name"].is_string()) g.host_name = host["name"];
+  const game::Json host = genesis.is_object() ? genesis.value("host", game::Json()) : game::Json();
+  if (host.is_string()) {
+    if (const game::Party* p = g.party(host.get<std::string>())) {
+      g.host_name = p->name;
+      g.host_email = p->email;
+    }
+  } else if (host.is_object()) {
+    g.host_name = host.value("name", "");
+    g.host_email = host.value("email", "");
   }
   for (const auto& entry : archive.log()) g.line_hashes[entry.seq] = entry.hash;
   return g;

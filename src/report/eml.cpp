@@ -40,8 +40,8 @@ std::string multipart(const std::string& label, const std::vector<std::string>& 
 std::string sanitize_name(const std::string& name) {
   std::string out;
   for (char c : name)
-    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') ? c
-                                                                                             : '_';
+    out +=
+        (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') ? c : '_';
   return out;
 }
 
@@ -56,7 +56,8 @@ std::vector<Attachment> mail_attachments(const ReportInput& in, const fs::path& 
   std::vector<Attachment> out;
   fs::path map = turn_folder / ("map-" + in.side + ".png");
   std::error_code ec;
-  if (fs::is_regular_file(map, ec)) out.push_back({map.filename().string(), "image/png", read_file(map)});
+  if (fs::is_regular_file(map, ec))
+    out.push_back({map.filename().string(), "image/png", read_file(map)});
   out.push_back({"state.json", "application/json",
                  visible_state(in.game, in.adj.after, in.side).canonical()});
   return out;
@@ -64,19 +65,16 @@ std::vector<Attachment> mail_attachments(const ReportInput& in, const fs::path& 
 
 std::string build_eml(const ReportInput& in, const game::Party& recipient,
                       const std::vector<Attachment>& attachments) {
-  std::string text_part = part(
-      std::string("Content-Type: text/plain; charset=utf-8\r\n") +
-          "Content-Transfer-Encoding: quoted-printable\r\n",
-      quoted_printable(report_text(in)));
-  std::string html_part = part(
-      std::string("Content-Type: text/html; charset=utf-8\r\n") +
-          "Content-Transfer-Encoding: quoted-printable\r\n",
-      quoted_printable(report_html(in)));
+  std::string text_part = part(std::string("Content-Type: text/plain; charset=utf-8\r\n") +
+                                   "Content-Transfer-Encoding: quoted-printable\r\n",
+                               quoted_printable(report_text(in)));
+  std::string html_part = part(std::string("Content-Type: text/html; charset=utf-8\r\n") +
+                                   "Content-Transfer-Encoding: quoted-printable\r\n",
+                               quoted_printable(report_html(in)));
   std::string alt_boundary;
   std::string alt_body = multipart("alt", {text_part, html_part}, &alt_boundary);
-  std::vector<std::string> parts = {
-      part("Content-Type: multipart/alternative;\r\n boundary=\"" + alt_boundary + "\"\r\n",
-           alt_body)};
+  std::vector<std::string> parts = {part(
+      "Content-Type: multipart/alternative;\r\n boundary=\"" + alt_boundary + "\"\r\n", alt_body)};
   for (const Attachment& a : attachments) {
     std::string name = sanitize_name(a.filename);
     parts.push_back(part("Content-Type: " + a.content_type + "; name=\"" + name + "\"\r\n" +

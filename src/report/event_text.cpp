@@ -17,8 +17,10 @@ std::string join(const Json& list, const char* separator) {
 std::string path_text(const Json& e) {
   std::string path = join(e.contains("path") ? e["path"] : Json(), "-");
   std::string mp = field(e, "mp"), of = field(e, "of");
-  if (!mp.empty() && !of.empty()) path += " (" + mp + " of " + of + " MP)";
-  else if (!mp.empty()) path += " (" + mp + " MP)";
+  if (!mp.empty() && !of.empty())
+    path += " (" + mp + " of " + of + " MP)";
+  else if (!mp.empty())
+    path += " (" + mp + " MP)";
   return path;
 }
 
@@ -71,7 +73,9 @@ std::string field(const Json& e, const char* key) {
   return "";
 }
 
-std::string event_type(const Json& e) { return field(e, "type"); }
+std::string event_type(const Json& e) {
+  return field(e, "type");
+}
 
 std::string describe_event(const Json& e) {
   const std::string type = event_type(e);
@@ -83,10 +87,8 @@ std::string describe_event(const Json& e) {
       text += ", moving " + path_text(e);
     return text;
   }
-  if (type == "retreat" && !unit.empty())
-    return with_cause(unit + " retreats" + from_to(e), e);
-  if (type == "advance" && !unit.empty())
-    return with_cause(unit + " advances" + from_to(e), e);
+  if (type == "retreat" && !unit.empty()) return with_cause(unit + " retreats" + from_to(e), e);
+  if (type == "advance" && !unit.empty()) return with_cause(unit + " advances" + from_to(e), e);
   if (type == "evade" && !unit.empty()) return with_cause(unit + " evades" + from_to(e), e);
   if (type == "eliminate" && !unit.empty()) {
     std::string hex = field(e, "hex");

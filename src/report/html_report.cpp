@@ -28,7 +28,8 @@ constexpr const char* kList = "margin:.3em 0;padding-left:1.3em";
 constexpr const char* kCode =
     "display:block;font-family:Menlo,Consolas,monospace;font-size:.9em;background:#ebe7dc;"
     "padding:6px 8px;border-radius:4px;word-break:break-all";
-constexpr const char* kHash = "font-family:Menlo,Consolas,monospace;font-size:.85em;word-break:break-all";
+constexpr const char* kHash =
+    "font-family:Menlo,Consolas,monospace;font-size:.85em;word-break:break-all";
 
 bool looks_like_hash(const std::string& text) {
   if (text.size() != 64) return false;
@@ -95,12 +96,23 @@ std::string html_escape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -125,6 +137,8 @@ std::string render_html(const ReportDoc& doc) {
   return out;
 }
 
-std::string report_html(const ReportInput& in) { return render_html(build_report(in)); }
+std::string report_html(const ReportInput& in) {
+  return render_html(build_report(in));
+}
 
 }  // namespace adjutant::report

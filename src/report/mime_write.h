@@ -23,8 +23,7 @@ std::string header_text(std::string_view name, std::string_view value);
 // "Name: Display Name <user@example.org>", the display name quoted or
 // encoded as RFC 5322 and RFC 2047 demand. Error "report.bad_address" for an
 // address that is not a plain ASCII addr-spec.
-std::string header_address(std::string_view name, std::string_view display,
-                           std::string_view email);
+std::string header_address(std::string_view name, std::string_view display, std::string_view email);
 
 // Throws Error "report.bad_address" unless `email` is one ASCII local@domain
 // without spaces, controls or angle brackets (so it cannot inject headers).

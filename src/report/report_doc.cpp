@@ -112,14 +112,15 @@ Section next_section(const ReportInput& in, const NextPhase& next, const std::st
     s.fact("Due by", "no deadline set");
   }
   if (in.side == next.side)
-    s.line("Your orders are due next: write them \"after\" the log head below, sign them, and "
-           "mail them to the adjudicator.");
+    s.line(
+        "Your orders are due next: write them \"after\" the log head below, sign them, and "
+        "mail them to the adjudicator.");
   return s;
 }
 
 // Eliminated strength points per side, from the scenario's order of battle.
-Section status_section(const ReportInput& in, const model::State& state,
-                       const std::string& result, const NextPhase& next) {
+Section status_section(const ReportInput& in, const model::State& state, const std::string& result,
+                       const NextPhase& next) {
   Section s;
   s.heading = "Victory points and status";
   std::set<std::string> sides;
@@ -202,10 +203,14 @@ ReportDoc build_report(const ReportInput& in) {
       continue;
     }
     close_combat();
-    if (type == "combat") combat = &e;
-    else if (type == "move") moves.line(describe_event(e));
-    else if (type == "enter") arrivals.line(describe_event(e));
-    else if (type != "phase_end" && type != "game_end") other.line(describe_event(e));
+    if (type == "combat")
+      combat = &e;
+    else if (type == "move")
+      moves.line(describe_event(e));
+    else if (type == "enter")
+      arrivals.line(describe_event(e));
+    else if (type != "phase_end" && type != "game_end")
+      other.line(describe_event(e));
   }
   close_combat();
   if (echo.empty()) echo.line("(none)");
@@ -219,8 +224,7 @@ ReportDoc build_report(const ReportInput& in) {
 
 std::string report_subject(const ReportInput& in) {
   return "[" + in.game.name + "] turn " + std::to_string(in.adj.turn) + ", " +
-         in.game.side_name(in.adj.phase) + " player-turn: report for " +
-         in.game.side_name(in.side);
+         in.game.side_name(in.adj.phase) + " player-turn: report for " + in.game.side_name(in.side);
 }
 
 }  // namespace adjutant::report

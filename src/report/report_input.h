@@ -25,7 +25,7 @@ struct GameFacts {
   // adjudicating party of each adjudication.
   std::string host_name;
   std::string host_email;
-  int deadline_hours = 0;  // 0: no deadline
+  int deadline_hours = 0;                  // 0: no deadline
   std::map<int, std::string> line_hashes;  // log seq -> hex SHA-256 of the line
 
   const game::Party* party(const std::string& id) const;

@@ -6,7 +6,9 @@ namespace adjutant::report {
 
 namespace {
 
-bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+bool continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
 
 // The first `n` columns of `text`, never splitting a UTF-8 sequence.
 std::string take_columns(std::string_view text, std::size_t n) {
@@ -115,8 +117,8 @@ void put_items(std::string& out, const std::vector<Item>& items, const std::stri
             label = std::max(label, columns(items[j].label) + 2);
           label = std::min<std::size_t>(label, 20);
         }
-        put_wrapped(out, indent + pad(item.label + ":", label), std::string(indent.size() + label, ' '),
-                    item.text);
+        put_wrapped(out, indent + pad(item.label + ":", label),
+                    std::string(indent.size() + label, ' '), item.text);
         break;
       }
       case Item::Kind::kLine:
@@ -152,8 +154,8 @@ std::string render_text(const ReportDoc& doc) {
   out += std::string(rule, '=') + "\n\n";
   put_items(out, doc.head.items, "");
   for (const Section& s : doc.sections) {
-    out += "\n" + s.heading + "\n" + std::string(std::min(columns(s.heading), kTextWidth), '-') +
-           "\n";
+    out +=
+        "\n" + s.heading + "\n" + std::string(std::min(columns(s.heading), kTextWidth), '-') + "\n";
     put_items(out, s.items, "");
     for (const Section& c : s.children) {
       if (&c != &s.children.front() || !s.items.empty()) out += "\n";
@@ -164,6 +166,8 @@ std::string render_text(const ReportDoc& doc) {
   return out;
 }
 
-std::string report_text(const ReportInput& in) { return render_text(build_report(in)); }
+std::string report_text(const ReportInput& in) {
+  return render_text(build_report(in));
+}
 
 }  // namespace adjutant::report

@@ -35,7 +35,9 @@ Civil civil_from_days(std::int64_t z) {
   return {yoe + era * 400 + (m <= 2), m, d};
 }
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
 
 [[noreturn]] void bad(std::string_view text) {
   throw Error("report.bad_time",

@@ -14,7 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string compact(const Json& j) { return j.dump(); }
+std::string compact(const Json& j) {
+  return j.dump();
+}
 
 Json load_scenario(Fields& f, const fs::path& root) {
   const Json& s = f.any("scenario");
@@ -49,6 +51,8 @@ model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
         }
         continue;
       }
+      if (!(*setup)[id].is_string())
+        throw Error("case.setup", name + ": setup." + id + " must be a hex number or a status");
       std::string where = (*setup)[id].get<std::string>();
       if (where == "waiting" || where == "eliminated" || where == "exited") {
         u.status = model::unit_status_from(where, name + ": setup." + id);
@@ -83,12 +87,12 @@ Json comparable(const model::State& st) {
   return j;
 }
 
-void expect_error(const Json& expect, const Ruleset& rs, const model::State& st,
-                  const Json& orders, CaseResult& r) {
+void expect_error(const Json& expect, const Ruleset& rs, const model::State& st, const Json& orders,
+                  CaseResult& r) {
   Json wanted = expect.contains("errors") ? expect["errors"] : Json::array();
   if (expect.contains("error")) {
     Json one = {{"id", expect["error"]}};
-    for (const char* k : {"order", "unit", "hex", "rule"})
+    for (const char* k : {"order", "unit", "hex", "rule", "message"})
       if (expect.contains(k)) one[k] = expect[k];
     wanted.push_back(one);
   }
@@ -146,8 +150,8 @@ void expect_events(const Json& expect, const Json& events, CaseResult& r) {
     for (std::size_t j = 0; j < events.size(); ++j) {
       std::vector<std::string> why;
       if (json_subset(a, events[j], "", why))
-        r.diff.push_back("event " + std::to_string(j + 1) + " should not happen: " +
-                         compact(events[j]));
+        r.diff.push_back("event " + std::to_string(j + 1) +
+                         " should not happen: " + compact(events[j]));
     }
   if (r.diff.size() > before) {
     r.diff.push_back("actual events:");
@@ -249,8 +253,8 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     const Json& expect = f.object("expect");
     f.finish();
     Fields e(expect, name + ": expect", "case");
-    for (const char* k : {"error", "errors", "order", "unit", "hex", "rule", "events", "absent",
-                          "state", "echo"})
+    for (const char* k : {"error", "errors", "order", "unit", "hex", "rule", "message", "events",
+                          "absent", "state", "echo"})
       e.any_opt(k);
     e.finish();
     bool wants_error = expect.contains("error") || expect.contains("errors");

@@ -77,12 +77,16 @@ void make_sample_game(const fs::path& dir, bool umpire) {
                   fs::copy_options::overwrite_existing);
     fs::permissions(work / (std::string(side) + ".key"), fs::perms::owner_read | fs::perms::owner_write);
   }
-  std::string name = "skirmish-demo";
+  // The same names, times and keys as tools/make-samples.sh, so the result
+  // repeats the first turn of the committed sample archive byte for byte.
+  std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
   std::string cards;
   for (const char* side : {"union", "confederate", "umpire"}) {
     if (!umpire && std::string(side) == "umpire") continue;
     std::string s = side;
-    must(run_adjutant("join --game " + name + " --side " + s + " --name '" + s + " player' --email " + s +
+    std::string title = s;
+    title[0] = char(title[0] - 'a' + 'A');
+    must(run_adjutant("join --game " + name + " --side " + s + " --name 'Sample " + title + "' --email " + s +
                       "@example.org --key " + s + ".key --out " + s + ".card.json",
                   work),
          "join " + s);
@@ -94,21 +98,21 @@ void make_sample_game(const fs::path& dir, bool umpire) {
                     " --key " + host + ".key --created 2026-11-01T09:00:00Z",
                 work),
        "new");
-  int hour = 10;
+  int day = 2;
   for (const char* side : {"confederate", "union"}) {
     std::string s = side;
     std::string adjudicator = umpire ? "umpire" : (s == "union" ? "confederate" : "union");
-    must(run_adjutant("sign '" + (orders / ("skirmish-t1-" + s + ".json")).string() + "' --game '" +
+    must(run_adjutant("sign '" + (orders / "skirmish" / ((s == "confederate" ? "01-t1-" : "02-t1-") + s + ".json")).string() + "' --game '" +
                       dir.string() + "' --key " + s + ".key --out " + s + "-t1.signed.json",
                   work),
          "sign " + s);
     must(run_adjutant("check '" + dir.string() + "' " + s + "-t1.signed.json", work), "check " + s);
     must(run_adjutant("adjudicate '" + dir.string() + "' " + s + "-t1.signed.json --key " + adjudicator +
                       ".key --chain " + adjudicator + ".key.chain --at 2026-11-0" +
-                      std::to_string(hour == 10 ? 2 : 3) + "T" + std::to_string(hour) + ":00:00Z",
+                      std::to_string(day) + "T18:00:00Z",
                   work),
          "adjudicate " + s);
-    hour += 1;
+    day += 1;
   }
 }
 

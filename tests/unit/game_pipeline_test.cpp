@@ -74,8 +74,12 @@ TEST_CASE("the same keys, orders and times give the same archive bytes", "[game]
   TempDir a("det-a"), b("det-b");
   make_sample_game(a.path() / "game", false);
   make_sample_game(b.path() / "game", false);
-  CHECK(read_file(a.path() / "game" / "log.jsonl") == read_file(b.path() / "game" / "log.jsonl"));
+  std::string log = read_file(a.path() / "game" / "log.jsonl");
+  CHECK(log == read_file(b.path() / "game" / "log.jsonl"));
   CHECK(read_file(a.path() / "game" / "state.json") == read_file(b.path() / "game" / "state.json"));
+  // And the same as the committed sample archive's first turn.
+  std::string sample = read_file(adjutant::testing::source_dir() / "samples/games/skirmish-noumpire/log.jsonl");
+  CHECK(sample.substr(0, log.size()) == log);
 }
 
 TEST_CASE("replay --to rebuilds the state at a log line", "[game][cli]") {

@@ -13,8 +13,8 @@
 
 using namespace adjutant;
 using namespace adjutant::report;
-using adjutant::testing::FakeGame;
 using adjutant::testing::fake_png;
+using adjutant::testing::FakeGame;
 using adjutant::testing::run;
 using adjutant::testing::temp_folder;
 using adjutant::testing::tool;
@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string header_block(const std::string& eml) { return eml.substr(0, eml.find("\r\n\r\n")); }
+std::string header_block(const std::string& eml) {
+  return eml.substr(0, eml.find("\r\n\r\n"));
+}
 
 }  // namespace
 
@@ -113,9 +115,9 @@ TEST_CASE("Python's email package reads every mail back", "[report][eml][python]
     REQUIRE(fs::exists(dir / ("report-" + std::string(side) + ".html")));
     fs::path out = dir / ("py-" + std::string(side));
     std::string json;
-    REQUIRE(run("/usr/bin/python3 " + tool("parse_eml.py") + " " + eml.string() + " " +
-                    out.string(),
-                &json) == 0);
+    REQUIRE(
+        run("/usr/bin/python3 " + tool("parse_eml.py") + " " + eml.string() + " " + out.string(),
+            &json) == 0);
     auto r = nlohmann::json::parse(json);
     INFO(json);
     CHECK(r["defects"].empty());
@@ -128,8 +130,8 @@ TEST_CASE("Python's email package reads every mail back", "[report][eml][python]
     const game::Party& p = std::string(side) == "union" ? g.facts.parties[1] : g.facts.parties[0];
     CHECK(r["to_addresses"][0]["name"] == p.name);
     CHECK(r["to_addresses"][0]["address"] == p.email);
-    CHECK(r["headers"]["subject"] == "[Ely's Mill] turn 1, Confederate player-turn: report for " +
-                                         g.facts.side_name(side));
+    CHECK(r["headers"]["subject"] ==
+          "[Ely's Mill] turn 1, Confederate player-turn: report for " + g.facts.side_name(side));
     CHECK(r["headers"]["date"] == "Wed, 01 May 2024 12:00:00 +0000");
     std::string text = read_file(out / "part-2-plain.txt");
     text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());

@@ -4,12 +4,12 @@
 // an event type no report knows.
 #pragma once
 
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 #include "ledger/jcs.h"
 #include "model/scenario.h"
@@ -103,8 +103,8 @@ inline std::string fake_png() {
 
 // A fresh empty folder under the system temp folder.
 inline fs::path temp_folder(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("adjutant-" + name + "-" + std::to_string(::getpid()));
+  fs::path dir =
+      fs::temp_directory_path() / ("adjutant-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -34,8 +34,7 @@ void check_width(const std::string& text) {
 
 TEST_CASE("times come from the log entry, formatted without locale or clock", "[report][time]") {
   CHECK(parse_rfc3339("1970-01-01T00:00:00Z") == 0);
-  CHECK(format_rfc5322(parse_rfc3339("2024-05-01T12:00:00Z")) ==
-        "Wed, 01 May 2024 12:00:00 +0000");
+  CHECK(format_rfc5322(parse_rfc3339("2024-05-01T12:00:00Z")) == "Wed, 01 May 2024 12:00:00 +0000");
   CHECK(format_rfc5322(parse_rfc3339("2000-02-29T23:59:59.123Z")) ==
         "Tue, 29 Feb 2000 23:59:59 +0000");
   CHECK(format_rfc5322(parse_rfc3339("2024-01-01T01:30:00+02:00")) ==
@@ -58,18 +57,32 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
   FakeGame g;
   std::string text = report_text({g.facts, g.adj, "union"});
   check_width(text);
-  for (const char* expected :
-       {"Ely's Mill: turn 1, Confederate player-turn", "Skirmish at Ely's Mill",
-        "Orders due from: Union", "2024-05-03 12:00 UTC (48 hours",
-        "Your orders are due next", "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",
-        "1/Heth moves 0401-0402-0403 (2 of 6 MP)", "2/Pender enters at 0101",
-        "Combat 1 (rule 8.1)", "1st Brigade, Heth's Division", "22 attacking, 8 defending",
-        "defender doubled: rough (TEC)", "Odds:", "1-1", "4 (roll #0)", "Result:",
-        "3/I retreats 0404 to 0405", "1/Heth advances 0403 to 0404",
-        "Jenkins is eliminated at 0902 (Ae)", "signal_flag: colour=red & <white>, unit=Pegram",
-        "Union:", "8 VP", "lost 1 unit, 4 SP", "in progress, turn 1 of 8",
-        "c0ffee00bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
-        "adjutant verify ely-mill"}) {
+  for (const char* expected : {"Ely's Mill: turn 1, Confederate player-turn",
+                               "Skirmish at Ely's Mill",
+                               "Orders due from: Union",
+                               "2024-05-03 12:00 UTC (48 hours",
+                               "Your orders are due next",
+                               "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",
+                               "1/Heth moves 0401-0402-0403 (2 of 6 MP)",
+                               "2/Pender enters at 0101",
+                               "Combat 1 (rule 8.1)",
+                               "1st Brigade, Heth's Division",
+                               "22 attacking, 8 defending",
+                               "defender doubled: rough (TEC)",
+                               "Odds:",
+                               "1-1",
+                               "4 (roll #0)",
+                               "Result:",
+                               "3/I retreats 0404 to 0405",
+                               "1/Heth advances 0403 to 0404",
+                               "Jenkins is eliminated at 0902 (Ae)",
+                               "signal_flag: colour=red & <white>, unit=Pegram",
+                               "Union:",
+                               "8 VP",
+                               "lost 1 unit, 4 SP",
+                               "in progress, turn 1 of 8",
+                               "c0ffee00bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+                               "adjutant verify ely-mill"}) {
     INFO(expected);
     CHECK(text.find(expected) != std::string::npos);
   }

@@ -14,8 +14,8 @@ bool clear_line(const Scenario& sc, Hex from, Hex to, std::string* blocked) {
                  hex::format(hex::hexside(step->hex, *step->other)) + " between " +
                  sc.terrain_at(step->hex).name + " and " + sc.terrain_at(*step->other).name;
     else
-      *blocked = "the line crosses " + hex::format(step->hex) + " (" +
-                 sc.terrain_at(step->hex).name + ")";
+      *blocked =
+          "the line crosses " + hex::format(step->hex) + " (" + sc.terrain_at(step->hex).name + ")";
   }
   return false;
 }

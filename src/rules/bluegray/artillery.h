@@ -15,9 +15,9 @@ inline constexpr int kArtilleryRange = 3;
 
 // How an artillery unit at `at` reaches the hexes of one attack.
 struct Reach {
-  bool adjacent = false;   // next to at least one target: attacks as an adjacent unit (8.7)
-  bool in_range = false;   // some target within kArtilleryRange (8.74: one is enough)
-  bool sighted = false;    // some target in range with a clear line of sight (8.71)
+  bool adjacent = false;      // next to at least one target: attacks as an adjacent unit (8.7)
+  bool in_range = false;      // some target within kArtilleryRange (8.74: one is enough)
+  bool sighted = false;       // some target in range with a clear line of sight (8.71)
   std::optional<Hex> target;  // the target it fires at when not adjacent
   std::string blocked;        // why the line is blocked, for messages
 };

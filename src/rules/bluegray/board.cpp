@@ -55,8 +55,12 @@ int Board::distance_to_side(Hex h, const std::string& side) const {
   return best;
 }
 
-bool is_artillery(const UnitDef& d) { return d.type == "artillery"; }
-bool is_cavalry(const UnitDef& d) { return d.type == "cavalry"; }
+bool is_artillery(const UnitDef& d) {
+  return d.type == "artillery";
+}
+bool is_cavalry(const UnitDef& d) {
+  return d.type == "cavalry";
+}
 
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;

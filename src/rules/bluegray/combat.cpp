@@ -7,6 +7,7 @@
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/losses.h"
 #include "rules/bluegray/odds.h"
+#include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/retreat.h"
 #include "rules/bluegray/strength.h"
 
@@ -59,8 +60,10 @@ Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::
       reason = "";
     } else if (is_artillery(*board.def(id))) {
       Reach r = artillery_reach(board.scenario(), *at, e.hexes);
-      if (!r.in_range) reason = "out of range of every remaining defending hex";
-      else if (!r.sighted) reason = "no line of sight: " + r.blocked;
+      if (!r.in_range)
+        reason = "out of range of every remaining defending hex";
+      else if (!r.sighted)
+        reason = "no line of sight: " + r.blocked;
     } else {
       for (Hex h : e.hexes)
         if (!hex::adjacent(*at, h)) reason = "no longer adjacent to " + hex::format(h);
@@ -68,7 +71,10 @@ Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::
     if (reason.empty()) {
       e.attackers.push_back(id);
     } else {
-      em.emit({{"type", "attacker_dropped"}, {"n", n}, {"unit", id}, {"reason", reason},
+      em.emit({{"type", "attacker_dropped"},
+               {"n", n},
+               {"unit", id},
+               {"reason", reason},
                {"rule", "8.41"}});
     }
   }
@@ -110,6 +116,7 @@ void attacker_advance(Emitter& em, const AttackOrder& a, int n, const std::vecto
   if (!at || is_artillery(*board.def(*a.advance))) return;
   for (Hex h : hexes) {
     if (!board.units_at(h).empty() || !hex::adjacent(*at, h)) continue;
+    if (!impassable(board.scenario(), *at, h).empty()) continue;
     em.emit({{"type", "advance"},
              {"unit", *a.advance},
              {"from", hex::format(*at)},
@@ -136,6 +143,7 @@ void defender_advance(Emitter& em, int n, const Engagement& e, const std::set<He
     Hex at = *board.hex_of(id);
     for (Hex h : origins) {
       if (!board.units_at(h).empty() || !hex::adjacent(at, h)) continue;
+      if (!impassable(board.scenario(), at, h).empty()) continue;
       em.emit({{"type", "advance"},
                {"unit", id},
                {"from", hex::format(at)},
@@ -162,8 +170,10 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
   if (a.odds) {
     ev["declared"] = *a.odds;
     int declared = *column_of(crt, *a.odds);
-    if (declared <= t.column) column = declared;
-    else ev["note"] = "the declared odds are above the odds now; the odds now apply";
+    if (declared <= t.column)
+      column = declared;
+    else
+      ev["note"] = "the declared odds are above the odds now; the odds now apply";
   }
   if (t.artillery_alone) {
     auto ab = parse_odds(crt.columns[column]);
@@ -204,11 +214,13 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
     for (const auto& id : exposed)
       if (retreat_unit(em, id, "Ar", "8.5")) make_ineffective(em, id, n);
   } else if (result == "De") {
-    for (const auto& id : e.defenders) eliminate(em, id, "De in combat " + std::to_string(n), "8.3");
+    for (const auto& id : e.defenders)
+      eliminate(em, id, "De in combat " + std::to_string(n), "8.3");
   } else if (result == "Dr") {
     for (const auto& id : e.defenders) retreat_unit(em, id, "Dr", "8.5");
   } else if (result == "Ex") {
-    for (const auto& id : e.defenders) eliminate(em, id, "Ex in combat " + std::to_string(n), "8.3");
+    for (const auto& id : e.defenders)
+      eliminate(em, id, "Ex in combat " + std::to_string(n), "8.3");
     exchange_losses(em, a, n, exposed, t.printed);
   }
   if (result == "De" || result == "Dr" || result == "Ex") attacker_advance(em, a, n, e.hexes);

@@ -59,8 +59,8 @@ struct Checker {
       } else if (board.units_at(*h, enemy).empty()) {
         add(a, "attack.no_enemy", "", text, "8.0", "no enemy unit at " + text);
       } else if (!hexes.insert(*h).second || hex_attacked_by.count(*h)) {
-        add(a, "attack.twice", "", text, "8.41", "the units at " + text +
-                                                     " may be attacked only once per combat phase");
+        add(a, "attack.twice", "", text, "8.41",
+            "the units at " + text + " may be attacked only once per combat phase");
       } else {
         e.hexes.push_back(*h);
         for (const auto& id : board.units_at(*h, enemy)) e.defenders.push_back(id);
@@ -130,14 +130,16 @@ struct Checker {
       if (!ab || 3 * ab->first < ab->second)
         add(a, "attack.artillery_odds", "", "", "8.73",
             "artillery alone against units it is not adjacent to must attack at 1-3 or better, "
-            "not " + crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
+            "not " +
+                crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
                 std::to_string(t.defence) + ")");
     }
     if (a.advance) {
       bool listed = std::count(a.attackers.begin(), a.attackers.end(), *a.advance) > 0;
       const UnitDef* d = board.def(*a.advance);
       if (!listed)
-        add(a, "attack.advance", *a.advance, "", "8.6", *a.advance + " is not one of the attackers");
+        add(a, "attack.advance", *a.advance, "", "8.6",
+            *a.advance + " is not one of the attackers");
       else if (d && is_artillery(*d))
         add(a, "attack.advance", *a.advance, "", "8.75", "artillery may not advance after combat");
     }

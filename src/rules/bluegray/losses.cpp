@@ -10,7 +10,9 @@ namespace {
 // Above this many candidates the subset search gives way to strongest_first.
 constexpr std::size_t kMaxSubsetSearch = 16;
 
-int strength(const Board& board, const std::string& id) { return board.def(id)->strength; }
+int strength(const Board& board, const std::string& id) {
+  return board.def(id)->strength;
+}
 
 std::vector<std::string> fewest_units(const Board& board, const std::vector<std::string>& pool,
                                       int required) {
@@ -38,7 +40,8 @@ std::vector<std::string> choose_losses(const Board& board, const std::vector<std
                                        const std::string& policy) {
   int total = 0;
   for (const auto& id : exposed) total += strength(board, id);
-  if (total <= required || required <= 0) return required <= 0 ? std::vector<std::string>{} : exposed;
+  if (total <= required || required <= 0)
+    return required <= 0 ? std::vector<std::string>{} : exposed;
   std::vector<std::string> out;
   int sum = 0;
   for (const auto& id : preferred) {

@@ -34,7 +34,8 @@ OrderProblem fail(const Mover& m, const std::string& id, Hex at, const std::stri
 // unit, night (9.0), ineffectiveness (10.2) or strategic movement (11.1).
 std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
   const Scenario& sc = m.board.scenario();
-  if (!sc.on_map(to)) return fail(m, "move.off_map", to, "7.0", hex::format(to) + " is off the map");
+  if (!sc.on_map(to))
+    return fail(m, "move.off_map", to, "7.0", hex::format(to) + " is off the map");
   if (auto why = impassable(sc, from, to); !why.empty())
     return fail(m, "move.impassable", to, "TEC", why);
   if (m.board.enemy_at(to, m.side))
@@ -53,7 +54,9 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
   return std::nullopt;
 }
 
-std::string mp_text(int mp) { return std::to_string(mp) + " MP"; }
+std::string mp_text(int mp) {
+  return std::to_string(mp) + " MP";
+}
 
 // An explicit path, checked hex by hex (5.0, 7.2, 7.4).
 std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
@@ -79,9 +82,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
       return fail(m, "move.not_adjacent", to, "7.0",
                   hex::format(from) + " and " + hex::format(to) + " are not adjacent");
     if ((i > 1 || pm.enter) && m.ezoc.count(from))
-      return fail(m, "move.enemy_zoc_stop", from, "5.0",
-                  "entered an enemy zone of control at " + hex::format(from) +
-                      " and must stop there");
+      return fail(
+          m, "move.enemy_zoc_stop", from, "5.0",
+          "entered an enemy zone of control at " + hex::format(from) + " and must stop there");
     if (auto p = entry_problem(m, from, to)) return p;
     StepCost cost = step_cost(sc, from, to);
     if (mp + cost.mp > pm.of) {
@@ -89,9 +92,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
       bool minimum = !pm.enter && path.size() == 2;
       if (!minimum)
         return fail(m, "move.no_mp", to, "7.2",
-                    "entering " + hex::format(to) + " costs " + mp_text(cost.mp) + " (" +
-                        cost.why + ") but only " + mp_text(pm.of - mp) + " of " +
-                        mp_text(pm.of) + " are left");
+                    "entering " + hex::format(to) + " costs " + mp_text(cost.mp) + " (" + cost.why +
+                        ") but only " + mp_text(pm.of - mp) + " of " + mp_text(pm.of) +
+                        " are left");
       pm.minimum = true;
     }
     mp += cost.mp;
@@ -154,7 +157,8 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     return std::nullopt;
   };
   const UnitDef* def = board.def(order.unit);
-  if (!def) return refuse("move.unknown_unit", "", "", "no unit \"" + order.unit + "\" in this scenario");
+  if (!def)
+    return refuse("move.unknown_unit", "", "", "no unit \"" + order.unit + "\" in this scenario");
   if (def->side != side)
     return refuse("move.not_own_unit", "", "4.0",
                   order.unit + " is a " + def->side + " unit; only " + side +
@@ -181,16 +185,19 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     pm.mp = kEntryMp;
   } else {
     if (order.enter)
-      return refuse("move.already_on_map", *order.enter, "4.0", order.unit + " is already on the map");
+      return refuse("move.already_on_map", *order.enter, "4.0",
+                    order.unit + " is already on the map");
     start = *board.hex_of(order.unit);
   }
 
-  Mover m{board, order, side, board.enemy_of(side), {}, night, board.ineffective(order.unit),
-          order.strategic};
+  Mover m{
+      board,          order, side, board.enemy_of(side), {}, night, board.ineffective(order.unit),
+      order.strategic};
   m.ezoc = zoc_hexes(board, m.enemy);
   if (order.strategic) {
     if (!sc.turns.strategic_movement)
-      return refuse("move.strategic", "", "11.1", "strategic movement is not allowed in this scenario");
+      return refuse("move.strategic", "", "11.1",
+                    "strategic movement is not allowed in this scenario");
     if (board.distance_to_side(start, m.enemy) < kStrategicDistance)
       return refuse("move.strategic", hex::format(start), "11.1",
                     "begins within " + std::to_string(kStrategicDistance - 1) +
@@ -204,8 +211,9 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
       return refuse("move.occupied_enemy", hex::format(start), "14.31",
                     "the entry hex " + hex::format(start) + " holds enemy units");
     if (night && m.ezoc.count(start))
-      return refuse("move.night_zoc", hex::format(start), "9.0",
-                    "the entry hex is in an enemy zone of control, which may not be entered at night");
+      return refuse(
+          "move.night_zoc", hex::format(start), "9.0",
+          "the entry hex is in an enemy zone of control, which may not be entered at night");
   } else {
     if (m.ezoc.count(start))
       return refuse("move.enemy_zoc_leave", hex::format(start), "5.1",
@@ -213,9 +221,9 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     if (night)
       for (Hex n : hex::neighbours(start))
         if (sc.on_map(n) && board.enemy_at(n, side))
-          return refuse("move.night_adjacent", hex::format(start), "9.0",
-                        "is adjacent to an enemy unit at " + hex::format(n) +
-                            " and may not move at night");
+          return refuse(
+              "move.night_adjacent", hex::format(start), "9.0",
+              "is adjacent to an enemy unit at " + hex::format(n) + " and may not move at night");
   }
 
   if (auto p = order.to ? find(m, pm, start) : walk(m, pm, start)) {
@@ -228,9 +236,8 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     if (id != order.unit) ++others;
   if (others + 1 > sc.stacking)
     return refuse("move.stacking", hex::format(end), "6.0",
-                  "would end its move in " + hex::format(end) + " with " +
-                      std::to_string(others) + " other units (limit " +
-                      std::to_string(sc.stacking) + " a hex)");
+                  "would end its move in " + hex::format(end) + " with " + std::to_string(others) +
+                      " other units (limit " + std::to_string(sc.stacking) + " a hex)");
   return pm;
 }
 
@@ -245,8 +252,9 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
   if (pm.path.size() < 2) return;
   Json path = Json::array();
   for (Hex h : pm.path) path.push_back(hex::format(h));
-  Json ev = {{"type", "move"},  {"unit", pm.unit},           {"path", path},
-             {"mp", pm.mp},     {"of", pm.of},               {"strategic", pm.strategic},
+  Json ev = {{"type", "move"},    {"unit", pm.unit},
+             {"path", path},      {"mp", pm.mp},
+             {"of", pm.of},       {"strategic", pm.strategic},
              {"order", pm.index}, {"rule", pm.minimum ? "7.4" : pm.strategic ? "11.1" : "7.0"}};
   if (pm.found) ev["found"] = true;
   em.emit(ev);
@@ -265,7 +273,8 @@ PlannedMove PlannedMove::from_json(const Json& j) {
   pm.index = j.at("order").get<int>();
   pm.unit = j.at("unit").get<std::string>();
   pm.enter = j.at("enter").get<bool>();
-  for (const auto& h : j.at("path")) pm.path.push_back(hex::parse_or_throw(h.get<std::string>(), "plan"));
+  for (const auto& h : j.at("path"))
+    pm.path.push_back(hex::parse_or_throw(h.get<std::string>(), "plan"));
   pm.mp = j.at("mp").get<int>();
   pm.of = j.at("of").get<int>();
   pm.strategic = j.at("strategic").get<bool>();

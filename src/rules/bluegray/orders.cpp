@@ -40,8 +40,7 @@ MoveOrder read_move(const Json& j, int index, const std::string& where) {
   f.finish();
   if (f.has("path") == m.to.has_value())
     throw Error("move.bad_path", where + ": give exactly one of \"path\" and \"to\"");
-  if (f.has("path") && m.path.empty())
-    throw Error("move.bad_path", where + ": \"path\" is empty");
+  if (f.has("path") && m.path.empty()) throw Error("move.bad_path", where + ": \"path\" is empty");
   return m;
 }
 
@@ -87,13 +86,15 @@ Standing read_standing(const Json& j) {
 
 }  // namespace
 
-OrderProblem problem(std::string id, int order, std::string unit, std::string hex,
-                     std::string rule, std::string message) {
-  return OrderProblem{std::move(id),  order, std::move(unit), std::move(hex), std::move(rule),
-                      std::move(message)};
+OrderProblem problem(std::string id, int order, std::string unit, std::string hex, std::string rule,
+                     std::string message) {
+  return OrderProblem{std::move(id),  order,           std::move(unit),
+                      std::move(hex), std::move(rule), std::move(message)};
 }
 
-bool is_pipeline_field(const std::string& key) { return kPipelineFields.count(key) > 0; }
+bool is_pipeline_field(const std::string& key) {
+  return kPipelineFields.count(key) > 0;
+}
 
 Json AttackOrder::to_json() const {
   Json j = {{"attackers", attackers}, {"defenders", defenders}};
@@ -123,12 +124,15 @@ Json Standing::to_json() const {
           {"losses", losses}};
 }
 
-Standing Standing::from_json(const Json& j) { return read_standing(j); }
+Standing Standing::from_json(const Json& j) {
+  return read_standing(j);
+}
 
 OrderSet parse_orders(const Json& body, Problems& problems) {
   OrderSet out;
   if (!body.is_object()) {
-    problems.push_back(problem("orders.wrong_type", -1, "", "", "", "the order body must be an object"));
+    problems.push_back(
+        problem("orders.wrong_type", -1, "", "", "", "the order body must be an object"));
     return out;
   }
   for (const auto& [key, value] : body.items())
@@ -138,7 +142,8 @@ OrderSet parse_orders(const Json& body, Problems& problems) {
   int index = 0;
   if (body.contains("moves")) {
     if (!body["moves"].is_array()) {
-      problems.push_back(problem("orders.wrong_type", -1, "", "", "", "\"moves\" must be an array"));
+      problems.push_back(
+          problem("orders.wrong_type", -1, "", "", "", "\"moves\" must be an array"));
     } else {
       for (std::size_t i = 0; i < body["moves"].size(); ++i) {
         const Json& j = body["moves"][i];

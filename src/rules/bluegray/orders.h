@@ -37,9 +37,9 @@ struct AttackOrder {
 struct Standing {
   std::string prefer = "away";  // retreat: "away" or "toward"
   std::optional<std::string> hex;
-  bool cavalry_evade = false;            // 11.2
-  bool advance = false;                  // 8.6, after a successful defence
-  std::string losses = "fewest_units";   // 8.3 Ex when the attack names none
+  bool cavalry_evade = false;           // 11.2
+  bool advance = false;                 // 8.6, after a successful defence
+  std::string losses = "fewest_units";  // 8.3 Ex when the attack names none
 
   Json to_json() const;
   static Standing from_json(const Json& j);
@@ -60,7 +60,7 @@ OrderSet parse_orders(const Json& body, Problems& problems);
 // The standing orders in force for a side (its last order file's, else the defaults).
 Standing standing_of(const State& state, const std::string& side);
 
-OrderProblem problem(std::string id, int order, std::string unit, std::string hex,
-                     std::string rule, std::string message);
+OrderProblem problem(std::string id, int order, std::string unit, std::string hex, std::string rule,
+                     std::string message);
 
 }  // namespace adjutant::rules::bluegray

@@ -27,7 +27,7 @@ StepCost step_cost(const Scenario& sc, Hex from, Hex to) {
   }
   std::string route = sc.route_across(hex::hexside(from, to));
   int route_mp = route == "road" ? sc.road_mp : route == "trail" ? sc.trail_mp : 0;
-  if (!route.empty() && route_mp < out.mp)
+  if (!route.empty() && route_mp <= out.mp)
     out = {route_mp, route, route + " " + std::to_string(route_mp)};
   return out;
 }

@@ -33,7 +33,9 @@ void movement(TurnContext& c) {
 }
 
 // 10.2: ineffective units in enemy ZOC retreat as the combat phase begins.
-void ineffective(TurnContext& c) { retreat_ineffective(c.em, c.side); }
+void ineffective(TurnContext& c) {
+  retreat_ineffective(c.em, c.side);
+}
 
 // 4.0 B, 8.0: attacks in the order given.
 void combat(TurnContext& c) {
@@ -91,7 +93,9 @@ std::optional<PlayerTurn> next_player_turn(const model::TurnTrack& track, int tu
   return std::nullopt;
 }
 
-bool is_night(const Scenario& sc, int turn) { return sc.turns.night.count(turn) > 0; }
+bool is_night(const Scenario& sc, int turn) {
+  return sc.turns.night.count(turn) > 0;
+}
 
 const std::vector<Step>& player_turn_steps() {
   static const std::vector<Step> steps = [] {

@@ -57,6 +57,7 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
                                 const std::string& rule) {
   Board board = em.board();
   const std::string side = board.side_of(unit);
+  if (!board.hex_of(unit)) return std::nullopt;
   const Hex from = *board.hex_of(unit);
   const std::set<Hex> ezoc = zoc_hexes(board, board.enemy_of(side));
   const Standing s = standing_of(em.state(), side);

@@ -23,9 +23,8 @@ Tally tally(const Board& board, const Engagement& e) {
   for (const auto& id : e.attackers) {
     const UnitDef* d = board.def(id);
     Hex at = *board.hex_of(id);
-    bool ranged = is_artillery(*d) &&
-                  std::none_of(e.hexes.begin(), e.hexes.end(),
-                               [&](Hex h) { return hex::adjacent(at, h); });
+    bool ranged = is_artillery(*d) && std::none_of(e.hexes.begin(), e.hexes.end(),
+                                                   [&](Hex h) { return hex::adjacent(at, h); });
     if (ranged) t.ranged.insert(id);
     if (!is_artillery(*d)) line.push_back({id, at});
     t.attack += d->strength;
@@ -57,12 +56,15 @@ Tally tally(const Board& board, const Engagement& e) {
     }
     if (side_mult == 1 << 30) side_mult = 1;
     int mult = std::max(terrain.defence, side_mult);
-    Json row = {{"hex", hex::format(h)}, {"strength", strength}, {"multiplier", mult},
+    Json row = {{"hex", hex::format(h)},
+                {"strength", strength},
+                {"multiplier", mult},
                 {"defence", strength * mult}};
     if (mult > 1) {
       std::string why = terrain.defence >= side_mult
                             ? terrain.name + " (TEC)"
-                            : "every attacker across " + join({side_names.begin(), side_names.end()}, "/") +
+                            : "every attacker across " +
+                                  join({side_names.begin(), side_names.end()}, "/") +
                                   " hexsides (TEC)";
       std::string text = hex::format(h) + ": defender " + times(mult) + ": " + why;
       row["modifier"] = text;

@@ -19,8 +19,8 @@ struct Engagement {
 struct Tally {
   int attack = 0;
   int defence = 0;
-  int printed = 0;   // the defenders' printed strength (8.3 Ex)
-  int column = 0;    // 8.1: attack:defence rounded for the defender
+  int printed = 0;  // the defenders' printed strength (8.3 Ex)
+  int column = 0;   // 8.1: attack:defence rounded for the defender
   Json attackers = Json::array();
   Json defenders = Json::array();
   Json hexes = Json::array();  // per hex: strength, multiplier, defence, modifier

@@ -37,11 +37,10 @@ void award_elimination_vp(Emitter& em, const std::string& unit) {
   const UnitDef* d = em.scenario().unit(unit);
   std::string other = em.scenario().other_side(d->side);
   auto it = em.scenario().victory.per_enemy_sp.find(other);
-  if (it == em.scenario().victory.per_enemy_sp.end() || it->second == 0 || d->strength == 0)
-    return;
-  award(em, other, it->second * d->strength,
-        unit + " eliminated: " + std::to_string(d->strength) + " SP x " +
-            std::to_string(it->second));
+  if (it == em.scenario().victory.per_enemy_sp.end() || it->second == 0 || d->strength == 0) return;
+  award(
+      em, other, it->second * d->strength,
+      unit + " eliminated: " + std::to_string(d->strength) + " SP x " + std::to_string(it->second));
 }
 
 std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp) {

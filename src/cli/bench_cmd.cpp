@@ -1,0 +1,60 @@
+// `adjutant bench`: replays (verifies) every sample game and prints one
+// signature line, compared with tests/bench.sig; a change that alters it is
+// a change of outcomes and says why in its commit message.
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/archive.h"
+#include "game/verify.h"
+#include "ledger/digest.h"
+#include "util/error.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+
+int cmd_bench(int argc, char** argv) {
+  cxxopts::Options options("adjutant bench",
+                           "Verify every game archive under DIR (default samples/games) and print\n"
+                           "`games N  adjudications M  dice D  digest <sha256/16>`; with --time, also\n"
+                           "how long the replay took.");
+  options.add_options()("dir", "folder of game archives", cxxopts::value<std::string>()->default_value("samples/games"))(
+      "time", "print timings (not part of the signature)");
+  options.parse_positional({"dir"});
+  options.positional_help("[DIR]");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path dir = (*r)["dir"].as<std::string>();
+  std::vector<fs::path> games;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (fs::exists(e.path() / "log.jsonl")) games.push_back(e.path());
+  std::sort(games.begin(), games.end());
+  if (games.empty())
+    throw Error("bench.no_games", dir.string() + ": no game archives found", Exit::kUsage);
+  int adjudications = 0, dice = 0;
+  std::string digest_input;
+  auto start = std::chrono::steady_clock::now();
+  for (const auto& g : games) {
+    auto report = game::verify_archive(g);
+    if (!report.ok) {
+      std::cerr << g.string() << ": " << report.text();
+      return report.exit_code;
+    }
+    adjudications += report.adjudications;
+    dice += report.dice;
+    auto state = game::Archive::open(g).state_at();
+    digest_input += g.filename().string() + " " + report.head + " " + state.hash() + "\n";
+  }
+  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "games " << games.size() << "  adjudications " << adjudications << "  dice " << dice
+            << "  digest " << ledger::sha256_hex(digest_input).substr(0, 16) << "\n";
+  if (r->count("time"))
+    std::cerr << "replay and verify: " << ms << " ms for " << games.size() << " games\n";
+  return 0;
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,133 @@
+// `adjutant explain GAME --combat N`: the whole chain of one combat, read
+// from the logged events (each unit's strength, modifiers, ratio, odds, die,
+// CRT cell, result, and the retreats, eliminations and advances it caused).
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/archive.h"
+#include "util/error.h"
+
+namespace adjutant::cli {
+
+using ledger::Json;
+
+namespace {
+
+struct Found {
+  const game::Adjudication* adj = nullptr;
+  Json combat;
+  Json consequences = Json::array();
+};
+
+// Combats are numbered 1, 2, ... over the whole game in log order; the
+// events after a combat up to the next one are its consequences.
+Found find_combat(const std::vector<game::Adjudication>& adjudications, int wanted, int& total) {
+  Found f;
+  total = 0;
+  for (const auto& a : adjudications) {
+    bool inside = false;
+    for (const auto& e : a.events) {
+      std::string type = e.value("type", "");
+      if (type == "combat") {
+        inside = ++total == wanted;
+        if (inside) {
+          f.adj = &a;
+          f.combat = e;
+        }
+      } else if (inside && type != "phase_end" && type != "vp" && type != "game_end") {
+        f.consequences.push_back(e);
+      }
+    }
+  }
+  return f;
+}
+
+std::string units(const Json& list) {
+  std::string out;
+  for (const auto& u : list) {
+    if (!out.empty()) out += ", ";
+    out += u.value("unit", "?") + " (" + std::to_string(u.value("strength", 0)) + " SP";
+    if (u.contains("hex")) out += " at " + u.value("hex", "");
+    if (u.value("ranged", false)) out += ", at range";
+    out += ")";
+  }
+  return out;
+}
+
+std::string consequence(const Json& e) {
+  std::string type = e.value("type", "");
+  std::string unit = e.value("unit", "");
+  std::string rule = e.contains("rule") ? " (rule " + e.value("rule", "") + ")" : "";
+  if (type == "retreat" || type == "displace" || type == "advance")
+    return unit + " " + (type == "retreat" ? "retreats" : type == "advance" ? "advances" : "is displaced") +
+           " " + e.value("from", "") + " -> " + e.value("to", "") + rule;
+  if (type == "eliminate")
+    return unit + " eliminated at " + e.value("hex", "") + " (" + e.value("cause", "") + ")" + rule;
+  if (type == "ineffective") return unit + " becomes ineffective" + rule;
+  return e.dump();
+}
+
+}  // namespace
+
+int cmd_explain(int argc, char** argv) {
+  cxxopts::Options options("adjutant explain",
+                           "Explain one combat of a game from its log: strengths, modifiers, ratio,\n"
+                           "odds, die, CRT cell, result, retreats, eliminations and advances.\n"
+                           "Combats are numbered 1, 2, ... over the whole game.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "combat", "combat number", cxxopts::value<int>())("json", "machine-readable output");
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  if (!r->count("combat")) throw Error("usage.missing", "missing --combat N", Exit::kUsage);
+  auto archive = game::Archive::open(required(*r, "game"));
+  auto adjudications = archive.adjudications();
+  int total = 0;
+  int wanted = (*r)["combat"].as<int>();
+  Found f = find_combat(adjudications, wanted, total);
+  if (!f.adj)
+    throw Error("explain.no_combat", "no combat " + std::to_string(wanted) + " in this game (it has " +
+                                         std::to_string(total) + ")",
+                Exit::kUsage);
+  const Json& c = f.combat;
+  if (r->count("json")) {
+    print_json({{"combat", wanted},
+                {"t", f.adj->t},
+                {"turn", f.adj->turn},
+                {"phase", f.adj->phase},
+                {"log_line", f.adj->seq},
+                {"event", c},
+                {"consequences", f.consequences}});
+    return 0;
+  }
+  std::ostringstream out;
+  out << "Combat " << wanted << ": turn " << f.adj->turn << ", " << f.adj->phase
+      << " player-turn (adjudication " << f.adj->t << ", log line " << f.adj->seq << ")\n";
+  out << "  attackers: " << units(c.value("attackers", Json::array())) << "\n";
+  out << "  defenders: " << units(c.value("defenders", Json::array())) << "\n";
+  for (const auto& h : c.value("hexes", Json::array()))
+    out << "  defending hex " << h.value("hex", "") << ": " << h.value("strength", 0) << " SP x"
+        << h.value("multiplier", 1) << " = " << h.value("defence", 0) << "\n";
+  for (const auto& m : c.value("modifiers", Json::array())) out << "  modifier: " << m.get<std::string>() << "\n";
+  auto ratio = c.value("ratio", Json::array());
+  out << "  strength " << c.value("attack", 0) << " against " << c.value("defence", 0);
+  if (ratio.size() == 2) out << " (ratio " << ratio[0] << ":" << ratio[1] << ")";
+  out << "\n  odds " << c.value("computed", c.value("odds", "")) << " rounded for the defender";
+  if (c.contains("computed") && c.value("computed", "") != c.value("odds", ""))
+    out << "; played at " << c.value("odds", "") << " (voluntary reduction, rule 8.8)";
+  out << "\n";
+  if (c.contains("die"))
+    out << "  die " << c["die"].value("k", 0) << " of the adjudication rolled " << c["die"].value("value", 0)
+        << "\n";
+  if (c.contains("cell"))
+    out << "  CRT: column " << c["cell"].value("odds", "") << ", row " << c["cell"].value("die", 0) << " -> "
+        << c["cell"].value("result", "") << "\n";
+  out << "  result: " << c.value("result", "") << " (rule " << c.value("rule", "8.1") << ")\n";
+  for (const auto& e : f.consequences) out << "  then: " << consequence(e) << "\n";
+  std::cout << out.str();
+  return 0;
+}
+
+}  // namespace adjutant::cli

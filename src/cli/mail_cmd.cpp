@@ -1,0 +1,151 @@
+// `adjutant mail send` and `adjutant mail fetch`: the mail loop of a game.
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/archive.h"
+#include "mail/mail_fetch.h"
+#include "mail/smtp_send.h"
+#include "util/error.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+using ledger::Json;
+
+namespace {
+
+// Options, then the environment; the password only ever from the environment.
+mail::Credentials credentials(const cxxopts::ParseResult& r, const char* user_env,
+                              const char* password_env) {
+  mail::Credentials c;
+  const char* user = std::getenv(user_env);
+  if (r.count("user"))
+    c.user = r["user"].as<std::string>();
+  else if (user)
+    c.user = user;
+  std::string var = r.count("password-env") ? r["password-env"].as<std::string>() : password_env;
+  const char* password = std::getenv(var.c_str());
+  if (password) c.password = password;
+  if (!c.user.empty() && !password)
+    throw Error("mail.no_password",
+                "a user is given but the environment variable " + var +
+                    " holding the password is "
+                    "not set",
+                Exit::kUsage);
+  return c;
+}
+
+int send(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant mail send",
+      "Send the turn mails not sent yet (oldest first) over SMTP; each delivered Message-ID is "
+      "recorded in GAME/mail/sent.jsonl so none goes twice. The password comes from the "
+      "environment (ADJUTANT_SMTP_PASSWORD, or the variable --password-env names).");
+  options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
+      "smtp", "server URL: smtp://host:587 (STARTTLS when offered) or smtps://host:465",
+      cxxopts::value<std::string>())("user", "login name (default: $ADJUTANT_SMTP_USER)",
+                                     cxxopts::value<std::string>())(
+      "password-env", "environment variable holding the password", cxxopts::value<std::string>())(
+      "timeout", "seconds per message", cxxopts::value<long>()->default_value("60"))(
+      "dry-run", "list what would be sent, send nothing");
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path game = required(*r, "game");
+  mail::SmtpOptions o;
+  o.dry_run = r->count("dry-run") > 0;
+  o.url = o.dry_run && !r->count("smtp") ? "" : required(*r, "smtp");
+  o.credentials = credentials(*r, "ADJUTANT_SMTP_USER", "ADJUTANT_SMTP_PASSWORD");
+  o.timeout_seconds = (*r)["timeout"].as<long>();
+  mail::SendResult result = mail::send_queued(game, o);
+  for (const auto& m : result.sent)
+    std::cout << "sent     " << m.relative << " to " << m.to.front() << "\n";
+  for (const auto& m : result.queued)
+    std::cout << (o.dry_run ? "to send  " : "queued   ") << m.relative << " to " << m.to.front()
+              << "\n";
+  std::cout << result.sent.size() << " sent, " << result.queued.size() << " queued\n";
+  mail::require_sent(result);
+  return 0;
+}
+
+int fetch(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant mail fetch",
+      "Collect order files (attachments or armored blocks) from an IMAP mailbox or a maildir, "
+      "verify them against the game and file the good ones in GAME/inbox/. No mail is deleted, "
+      "moved or marked. The password comes from the environment (ADJUTANT_IMAP_PASSWORD, or "
+      "the variable --password-env names).");
+  options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
+      "imap", "mailbox URL: imap://host/INBOX or imaps://host:993/Orders",
+      cxxopts::value<std::string>())("maildir", "read a maildir folder instead",
+                                     cxxopts::value<std::string>())(
+      "user", "login name (default: $ADJUTANT_IMAP_USER)", cxxopts::value<std::string>())(
+      "password-env", "environment variable holding the password", cxxopts::value<std::string>())(
+      "timeout", "seconds per request", cxxopts::value<long>()->default_value("60"))(
+      "json", "machine-readable output");
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path dir = required(*r, "game");
+  if (r->count("imap") == r->count("maildir"))
+    throw Error("usage.source", "give exactly one of --imap URL and --maildir DIR", Exit::kUsage);
+  auto archive = game::Archive::open(dir);
+  mail::IntakeContext ctx = mail::intake_context(archive);
+  std::vector<mail::RawMessage> messages;
+  if (r->count("maildir")) {
+    messages = mail::read_maildir((*r)["maildir"].as<std::string>());
+  } else {
+    mail::ImapOptions o;
+    o.url = (*r)["imap"].as<std::string>();
+    o.credentials = credentials(*r, "ADJUTANT_IMAP_USER", "ADJUTANT_IMAP_PASSWORD");
+    o.timeout_seconds = (*r)["timeout"].as<long>();
+    messages = mail::read_imap(o);
+  }
+  std::vector<mail::Intake> results = mail::take_all(ctx, messages);
+  if (r->count("json")) {
+    Json out = Json::array();
+    for (const auto& i : results)
+      out.push_back({{"source", i.source},
+                     {"where", i.where},
+                     {"id", i.id},
+                     {"side", i.side},
+                     {"filed", i.filed},
+                     {"detail", i.detail}});
+    print_json(out);
+    return 0;
+  }
+  std::size_t filed = 0;
+  for (const auto& i : results) {
+    if (i.ok()) {
+      ++filed;
+      std::cout << "filed    inbox/" << i.filed << "  (" << i.source << ", " << i.where << ")\n";
+    } else if (i.id != "mail.no_orders") {
+      std::cout << "refused  [" << i.id << "] " << i.source << ", " << i.where << ": " << i.detail
+                << "\n";
+    }
+  }
+  std::cout << messages.size() << " messages read, " << filed << " order files filed\n";
+  return 0;
+}
+
+}  // namespace
+
+int cmd_mail(int argc, char** argv) {
+  std::string sub = argc > 1 ? argv[1] : "";
+  if (sub == "send") return send(argc - 1, argv + 1);
+  if (sub == "fetch") return fetch(argc - 1, argv + 1);
+  if (sub == "--help" || sub == "-h") {
+    std::cout << "usage: adjutant mail send GAME --smtp URL [--user U] [--password-env VAR]\n"
+                 "       adjutant mail fetch GAME (--imap URL | --maildir DIR) [--json]\n"
+                 "(adjutant mail send --help, adjutant mail fetch --help)\n";
+    return 0;
+  }
+  throw Error("usage.subcommand", "adjutant mail needs send or fetch (see --help)", Exit::kUsage);
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,88 @@
+#include "rules/bluegray/explain.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+using ledger::Json;
+
+std::string str(const Json& e, const char* key) {
+  return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : "";
+}
+
+std::string num(const Json& e, const char* key) {
+  return e.contains(key) && e[key].is_number_integer() ? std::to_string(e[key].get<long long>())
+                                                       : "?";
+}
+
+std::string unit_line(const Json& u) {
+  std::string out = "  " + str(u, "unit") + " (" + str(u, "type") + ", " + num(u, "strength") +
+                    " SP) at " + str(u, "hex");
+  if (u.value("ranged", false)) out += ", firing from range: no adverse result (8.72)";
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string explain_text(const Json& c) {
+  std::string out = "Combat " + num(c, "n") + " (rule " + str(c, "rule") + ")\n";
+  out += "Attackers:\n";
+  for (const auto& u : c.value("attackers", Json::array())) out += unit_line(u);
+  out += "Defenders:\n";
+  for (const auto& u : c.value("defenders", Json::array())) out += unit_line(u);
+  for (const auto& h : c.value("hexes", Json::array())) {
+    out += "Hex " + str(h, "hex") + ": " + num(h, "strength") + " SP x " + num(h, "multiplier") +
+           " = " + num(h, "defence");
+    if (h.contains("modifier")) out += " (" + str(h, "modifier") + ")";
+    out += "\n";
+  }
+  out += "Attack " + num(c, "attack") + " against defence " + num(c, "defence") + ": ratio " +
+         num(c, "attack") + ":" + num(c, "defence") + ", rounded for the defender to " +
+         str(c, "computed") + " (8.1)\n";
+  if (c.contains("declared"))
+    out += "Declared odds " + str(c, "declared") + " (8.8)" +
+           (c.contains("note") ? ": " + str(c, "note") : "") + "\n";
+  const Json die = c.value("die", Json::object());
+  out += "Die " + num(die, "k") + " rolled " + num(die, "value") + "; CRT " + str(c, "odds") +
+         " column, row " + num(die, "value") + ": " + str(c, "result") + "\n";
+  return out;
+}
+
+std::string consequence_text(const Json& e) {
+  std::string type = str(e, "type");
+  std::string rule = e.contains("rule") ? " (rule " + str(e, "rule") + ")" : "";
+  if (type == "retreat")
+    return str(e, "unit") + " retreats " + str(e, "from") + " -> " + str(e, "to") + " (" +
+           str(e, "cause") + ")" + rule;
+  if (type == "displace")
+    return str(e, "unit") + " is displaced " + str(e, "from") + " -> " + str(e, "to") + " by " +
+           str(e, "by") + rule;
+  if (type == "eliminate")
+    return str(e, "unit") + " (" + num(e, "strength") + " SP) is eliminated at " + str(e, "hex") +
+           ": " + str(e, "cause") + rule;
+  if (type == "exchange") {
+    std::string lost;
+    for (const auto& id : e.value("lost", Json::array()))
+      lost += (lost.empty() ? "" : ", ") + id.get<std::string>();
+    return "Exchange: attackers owe " + num(e, "required") + " SP; lost " +
+           (lost.empty() ? "none" : lost) + " (" + num(e, "strength_lost") + " SP, " +
+           str(e, "choice") + ")" + rule;
+  }
+  if (type == "advance")
+    return str(e, "unit") + " advances " + str(e, "from") + " -> " + str(e, "to") + rule;
+  if (type == "ineffective") return str(e, "unit") + " becomes ineffective" + rule;
+  if (type == "evade")
+    return str(e, "unit") + " retreats before combat " + str(e, "from") + " -> " + str(e, "to") +
+           rule;
+  if (type == "vp")
+    return str(e, "side") + " scores " + num(e, "vp") + " VP (" + str(e, "reason") + ")";
+  return type + rule;
+}
+
+std::string explain_text(const Json& combat, const Json& consequences) {
+  std::string out = explain_text(combat);
+  for (const auto& e : consequences) out += consequence_text(e) + "\n";
+  return out;
+}
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,96 @@
+// Movement costs (7.3, 7.5), passability (5.3, TEC) and the cheapest path.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "rules/bluegray/pathfind.h"
+#include "util/files.h"
+
+namespace {
+
+using adjutant::hex::Hex;
+using adjutant::model::Scenario;
+namespace bg = adjutant::rules::bluegray;
+
+Scenario skirmish() {
+  std::string file = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/bluegray-skirmish.json";
+  auto j = adjutant::ledger::parse_strict(adjutant::read_file(file), file);
+  // One forest hex beyond the stream, for 7.3's own example.
+  j["map"]["terrain"]["forest"].push_back("0908");
+  return Scenario::from_json(j, file);
+}
+
+Hex h(const char* text) {
+  return *adjutant::hex::parse(text);
+}
+
+}  // namespace
+
+TEST_CASE("step costs: terrain, hexsides, roads and trails", "[rules][movement]") {
+  Scenario sc = skirmish();
+  struct Row {
+    const char* from;
+    const char* to;
+    int mp;
+    const char* via;
+  };
+  const Row rows[] = {
+      {"0807", "0908", 5, "terrain"},  // 7.3: stream +2 into forest 3
+      {"0807", "0907", 3, "terrain"},  // stream +2 into clear 1
+      {"0104", "0105", 1, "terrain"},  // clear
+      {"0506", "0507", 3, "terrain"},  // forest
+      {"0903", "0904", 3, "terrain"},  // rough
+      {"1006", "1007", 3, "terrain"},  // broken ground
+      {"0708", "0709", 6, "terrain"},  // wooded broken ground
+      {"1106", "1107", 6, "terrain"},  // forest and rough
+      {"0603", "0604", 1, "road"},     // town, along the Mill Road
+      {"0805", "0905", 1, "road"},     // the Pike over the bridge
+      {"0408", "0508", 2, "trail"},    // 7.5: trail into forest
+      {"0508", "0607", 1, "terrain"},  // a trail never makes a step dearer
+      {"0607", "0608", 1, "road"},     // road
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.from, r.to);
+    REQUIRE(bg::impassable(sc, h(r.from), h(r.to)).empty());
+    auto cost = bg::step_cost(sc, h(r.from), h(r.to));
+    CHECK(cost.mp == r.mp);
+    CHECK(cost.via == r.via);
+  }
+}
+
+TEST_CASE("river hexes, creek and river hexsides and the map edge are impassable",
+          "[rules][movement]") {
+  Scenario sc = skirmish();
+  CHECK_FALSE(bg::impassable(sc, h("1001"), h("1101")).empty());  // river hex
+  CHECK_FALSE(bg::impassable(sc, h("0304"), h("0404")).empty());  // creek hexside
+  CHECK_FALSE(bg::impassable(sc, h("0102"), h("0103")).empty());  // river hexside
+  CHECK_FALSE(bg::impassable(sc, h("0101"), Hex{1, 0}).empty());  // off the map
+  CHECK(bg::impassable(sc, h("0306"), h("0406")).empty());        // bridge
+  CHECK(bg::impassable(sc, h("0308"), h("0408")).empty());        // ford
+}
+
+TEST_CASE("the cheapest path prefers cost, then fewer hexes, then smaller numbers",
+          "[rules][movement]") {
+  Scenario sc = skirmish();
+  bg::PathRules rules;
+  rules.start = h("0803");
+  rules.allowance = 6;
+  auto around = bg::cheapest_path(sc, rules, h("0805"));
+  REQUIRE(around);
+  CHECK(around->mp == 3);
+  CHECK(around->hexes == std::vector<Hex>{h("0803"), h("0704"), h("0705"), h("0805")});
+
+  rules.start = h("0104");
+  auto tie = bg::cheapest_path(sc, rules, h("0205"));
+  REQUIRE(tie);
+  CHECK(tie->hexes == std::vector<Hex>{h("0104"), h("0105"), h("0205")});
+
+  // A hex that stops movement (an enemy ZOC) may end a path but not lie inside one.
+  rules.stops = [](Hex x) { return x == Hex{1, 5}; };
+  auto detour = bg::cheapest_path(sc, rules, h("0106"));
+  REQUIRE(detour);
+  CHECK(detour->hexes == std::vector<Hex>{h("0104"), h("0204"), h("0205"), h("0106")});
+
+  rules.allowance = 2;
+  CHECK_FALSE(bg::cheapest_path(sc, rules, h("0106")));
+}

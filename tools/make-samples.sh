@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Rebuilds the sample game archives in samples/games from the test-only keys
+# in samples/keys and the order files in samples/orders, with fixed times, so
+# the archives are byte-for-byte reproducible. Run after a change that alters
+# an outcome (and bump the ruleset version).
+# usage: tools/make-samples.sh [path/to/adjutant]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+adjutant=${1:-$top/build/adjutant}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$top"/samples/keys/*.key "$top"/samples/keys/*.key.chain "$work"/
+chmod 600 "$work"/*.key "$work"/*.chain
+cd "$work"
+
+make_game() {  # name umpire(yes|no) phases
+  local name=$1 umpire=$2 phases=$3 dir="$top/samples/games/$1" cards="" host=union
+  for side in union confederate umpire; do
+    [ "$side" = umpire ] && [ "$umpire" = no ] && continue
+    "$adjutant" join --game "$name" --side "$side" --name "Sample ${side^}" \
+      --email "$side@example.org" --key "$side.key" --out "$side.card.json" >/dev/null
+    cards="$cards --card $side.card.json"
+  done
+  [ "$umpire" = yes ] && host=umpire
+  rm -rf "$dir"
+  "$adjutant" new "$dir" --name "$name" --scenario "$top/scenarios/bluegray-skirmish.json" $cards \
+    --key "$host.key" --created 2026-11-01T09:00:00Z >/dev/null
+  local day=2
+  for orders in $(ls "$top"/samples/orders/skirmish/*.json | head -n "$phases"); do
+    local side
+    side=$(basename "$orders" .json | sed 's/^[0-9]*-t[0-9]*-//')
+    local adj=umpire
+    if [ "$umpire" = no ]; then [ "$side" = union ] && adj=confederate || adj=union; fi
+    "$adjutant" sign "$orders" --game "$dir" --key "$side.key" --out "$side.signed.json" >/dev/null
+    "$adjutant" adjudicate "$dir" "$side.signed.json" --key "$adj.key" --chain "$adj.key.chain" \
+      --at "2026-11-0${day}T18:00:00Z" >/dev/null
+    day=$((day + 1))
+  done
+  rm -f "$dir/.lock"
+  echo "wrote $dir"
+}
+
+# The order files follow the dice of the game without an umpire; the umpire
+# game's dice differ, so it plays only the first turn (whose orders hold
+# whatever the dice say).
+make_game skirmish-noumpire no 99
+make_game skirmish-umpire yes 2
