@@ -43,31 +43,6 @@ Found find_combat(const std::vector<game::Adjudication>& adjudications, int want
   return f;
 }
 
-std::string units(const Json& list) {
-  std::string out;
-  for (const auto& u : list) {
-    if (!out.empty()) out += ", ";
-    out += u.value("unit", "?") + " (" + std::to_string(u.value("strength", 0)) + " SP";
-    if (u.contains("hex")) out += " at " + u.value("hex", "");
-    if (u.value("ranged", false)) out += ", at range";
-    out += ")";
-  }
-  return out;
-}
-
-std::string consequence(const Json& e) {
-  std::string type = e.value("type", "");
-  std::string unit = e.value("unit", "");
-  std::string rule = e.contains("rule") ? " (rule " + e.value("rule", "") + ")" : "";
-  if (type == "retreat" || type == "displace" || type == "advance")
-    return unit + " " + (type == "retreat" ? "retreats" : type == "advance" ? "advances" : "is displaced") +
-           " " + e.value("from", "") + " -> " + e.value("to", "") + rule;
-  if (type == "eliminate")
-    return unit + " eliminated at " + e.value("hex", "") + " (" + e.value("cause", "") + ")" + rule;
-  if (type == "ineffective") return unit + " becomes ineffective" + rule;
-  return e.dump();
-}
-
 }  // namespace
 
 int cmd_explain(int argc, char** argv) {
@@ -103,29 +78,9 @@ int cmd_explain(int argc, char** argv) {
     return 0;
   }
   std::ostringstream out;
-  out << "Combat " << wanted << ": turn " << f.adj->turn << ", " << f.adj->phase
-      << " player-turn (adjudication " << f.adj->t << ", log line " << f.adj->seq << ")\n";
-  out << "  attackers: " << units(c.value("attackers", Json::array())) << "\n";
-  out << "  defenders: " << units(c.value("defenders", Json::array())) << "\n";
-  for (const auto& h : c.value("hexes", Json::array()))
-    out << "  defending hex " << h.value("hex", "") << ": " << h.value("strength", 0) << " SP x"
-        << h.value("multiplier", 1) << " = " << h.value("defence", 0) << "\n";
-  for (const auto& m : c.value("modifiers", Json::array())) out << "  modifier: " << m.get<std::string>() << "\n";
-  auto ratio = c.value("ratio", Json::array());
-  out << "  strength " << c.value("attack", 0) << " against " << c.value("defence", 0);
-  if (ratio.size() == 2) out << " (ratio " << ratio[0] << ":" << ratio[1] << ")";
-  out << "\n  odds " << c.value("computed", c.value("odds", "")) << " rounded for the defender";
-  if (c.contains("computed") && c.value("computed", "") != c.value("odds", ""))
-    out << "; played at " << c.value("odds", "") << " (voluntary reduction, rule 8.8)";
-  out << "\n";
-  if (c.contains("die"))
-    out << "  die " << c["die"].value("k", 0) << " of the adjudication rolled " << c["die"].value("value", 0)
-        << "\n";
-  if (c.contains("cell"))
-    out << "  CRT: column " << c["cell"].value("odds", "") << ", row " << c["cell"].value("die", 0) << " -> "
-        << c["cell"].value("result", "") << "\n";
-  out << "  result: " << c.value("result", "") << " (rule " << c.value("rule", "8.1") << ")\n";
-  for (const auto& e : f.consequences) out << "  then: " << consequence(e) << "\n";
+  out << "Turn " << f.adj->turn << ", " << f.adj->phase << " player-turn (adjudication " << f.adj->t
+      << ", log line " << f.adj->seq << ")\n"
+      << archive.ruleset().explain_combat(f.combat, f.consequences);
   std::cout << out.str();
   return 0;
 }

@@ -4,6 +4,5 @@
 
 namespace adjutant::cli {
 
-int cmd_render(int, char**) { throw Error("usage.unavailable", "render is not available yet", Exit::kUsage); }
 
 }  // namespace adjutant::cli

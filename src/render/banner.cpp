@@ -3,6 +3,7 @@
 // once it has ended.
 #include <algorithm>
 
+#include "render/event_fields.h"
 #include "render/layers.h"
 
 namespace adjutant::render {
@@ -18,15 +19,13 @@ std::string side_name(const Scene& scene, const std::string& id) {
 // moved or attacked.
 std::string last_mover(const Scene& scene) {
   for (const auto& e : scene.events) {
-    if (!e.is_object()) continue;
-    std::string unit;
-    auto type = e.value("type", std::string());
+    std::string type = event_text(e, "type"), unit;
     if (type == "move" || type == "enter") {
-      unit = e.value("unit", std::string());
+      unit = event_text(e, "unit");
     } else if (type == "combat") {
-      auto attackers = e.value("attackers", Json::array());
-      if (attackers.is_array() && !attackers.empty() && attackers[0].is_object())
-        unit = attackers[0].value("unit", std::string());
+      auto attackers = e.find("attackers");
+      if (attackers != e.end() && attackers->is_array() && !attackers->empty())
+        unit = event_text((*attackers)[0], "unit");
     }
     if (const auto* def = scene.unit(unit)) return def->side;
   }
@@ -43,7 +42,8 @@ void draw_banner(Canvas& canvas, const Scene& scene) {
   canvas.rectangle(0, 0, scene.width, kBannerHeight);
   canvas.fill();
 
-  std::string view = scene.viewer.empty() ? "Umpire view" : side_name(scene, scene.viewer) + " view";
+  std::string view =
+      scene.viewer.empty() ? "Umpire view" : side_name(scene, scene.viewer) + " view";
   double right = scene.width - kMargin;
   double view_width = canvas.text_width(view, kBannerTextSize, Weight::kBold);
   canvas.colour(kBannerDim);

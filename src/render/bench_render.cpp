@@ -1,8 +1,8 @@
 #include "render/bench_render.h"
 
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 
 #include "render/map.h"
 
@@ -24,7 +24,11 @@ struct Lcg {
 constexpr int kColumns = 25, kRows = 28;
 
 void add_tec(model::Scenario& sc) {
-  struct T { const char* id; const char* name; const char* colour; };
+  struct T {
+    const char* id;
+    const char* name;
+    const char* colour;
+  };
   for (T t : {T{"clear", "Clear", "#e6e2bf"}, T{"forest", "Forest", "#7fa66a"},
               T{"rough", "Rough", "#c9b48a"}, T{"broken", "Broken ground", "#b89a6e"},
               T{"wooded_broken", "Wooded broken ground", "#6d8a55"},
@@ -47,7 +51,9 @@ void add_tec(model::Scenario& sc) {
 // those south of it, over the columns [first, last].
 void add_line(model::Scenario& sc, const std::vector<int>& edge, int first, int last,
               const char* type) {
-  auto north = [&](Hex h) { return h.col >= first && h.col <= last && h.row <= edge[std::size_t(h.col)]; };
+  auto north = [&](Hex h) {
+    return h.col >= first && h.col <= last && h.row <= edge[std::size_t(h.col)];
+  };
   for (int col = first; col <= last; ++col)
     for (int row = 1; row <= kRows; ++row) {
       Hex h{col, row};
@@ -78,8 +84,10 @@ model::Route make_road(Lcg& rng, const char* kind, std::string name, Hex from, i
 }
 
 void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vector<int>& river) {
-  static const char* kUnion[] = {"I", "II", "III", "V", "VI", "XI", "XII", "Buford", "Sykes", "Hays", "Gibbon", "Geary"};
-  static const char* kConfederate[] = {"Heth", "Pender", "Rodes", "Early", "Hood", "McLaws", "Pickett", "Johnson", "Anderson", "Stuart", "Hill", "Ewell"};
+  static const char* kUnion[] = {"I",   "II",     "III",   "V",    "VI",     "XI",
+                                 "XII", "Buford", "Sykes", "Hays", "Gibbon", "Geary"};
+  static const char* kConfederate[] = {"Heth",    "Pender",  "Rodes",    "Early",  "Hood", "McLaws",
+                                       "Pickett", "Johnson", "Anderson", "Stuart", "Hill", "Ewell"};
   std::map<Hex, int> count;
   for (int i = 0; i < 90; ++i) {
     bool union_side = i % 2 == 1;
@@ -89,7 +97,8 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
     u.type = roll < 14 ? "infantry" : roll < 17 ? "cavalry" : "artillery";
     // Unique designations of the usual shapes: "2/XI", "1/Hill", "Cav 7", "Art 12".
     int k = i / 2;
-    u.id = u.type == "infantry"  ? std::to_string(1 + k % 4) + "/" + (union_side ? kUnion : kConfederate)[k / 4]
+    u.id = u.type == "infantry"
+               ? std::to_string(1 + k % 4) + "/" + (union_side ? kUnion : kConfederate)[k / 4]
            : u.type == "cavalry" ? "Cav " + std::to_string(i)
                                  : "Art " + std::to_string(i);
     u.name = u.id;
@@ -136,18 +145,28 @@ ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
       ++combats;
       static const char* kResults[] = {"Dr", "Ar", "Ex", "De", "Ae"};
       std::string result = kResults[rng.below(5)];
-      events.push_back({{"type", "combat"}, {"n", combats},
-                        {"attackers", {{{"unit", a.id}, {"hex", hex::format(*a.start)}, {"strength", a.strength}}}},
-                        {"defenders", {{{"unit", d.id}, {"hex", hex::format(*d.start)}, {"strength", d.strength}}}},
-                        {"odds", "2-1"}, {"die", {{"k", combats - 1}, {"value", 1 + rng.below(6)}}},
-                        {"result", result}});
+      events.push_back(
+          {{"type", "combat"},
+           {"n", combats},
+           {"attackers",
+            {{{"unit", a.id}, {"hex", hex::format(*a.start)}, {"strength", a.strength}}}},
+           {"defenders",
+            {{{"unit", d.id}, {"hex", hex::format(*d.start)}, {"strength", d.strength}}}},
+           {"odds", "2-1"},
+           {"die", {{"k", combats - 1}, {"value", 1 + rng.below(6)}}},
+           {"result", result}});
       if (result == "De" && eliminated < 3 && st.units[d.id].status == model::UnitStatus::kActive) {
         st.units[d.id].status = model::UnitStatus::kEliminated;
         st.units[d.id].location.clear();
-        events.push_back({{"type", "eliminate"}, {"unit", d.id}, {"hex", hex::format(*d.start)}, {"cause", "De"}});
+        events.push_back({{"type", "eliminate"},
+                          {"unit", d.id},
+                          {"hex", hex::format(*d.start)},
+                          {"cause", "De"}});
         ++eliminated;
       } else if (result == "Dr") {
-        events.push_back({{"type", "retreat"}, {"unit", d.id}, {"from", hex::format(*d.start)},
+        events.push_back({{"type", "retreat"},
+                          {"unit", d.id},
+                          {"from", hex::format(*d.start)},
                           {"to", hex::format(hex::neighbour(*d.start, 0))}});
       }
       break;
@@ -171,8 +190,8 @@ BenchMap bench_map() {
   sc.sides = {{"confederate", "Confederate", "#8c8c8c"}, {"union", "Union", "#3c5a9a"}};
   sc.turns.count = 15;
   add_tec(sc);
-  static const char* kPatches[] = {"forest", "forest", "forest", "rough", "broken",
-                                   "wooded_broken", "forest_rough", "town"};
+  static const char* kPatches[] = {"forest", "forest",        "forest",       "rough",
+                                   "broken", "wooded_broken", "forest_rough", "town"};
   for (int i = 0; i < 46; ++i) {
     Hex seed{1 + rng.below(kColumns), 1 + rng.below(kRows)};
     const char* type = kPatches[rng.below(8)];

@@ -41,18 +41,28 @@ void Canvas::colour(Rgb c, double alpha) {
     cairo_set_source_rgba(cr_, c.r, c.g, c.b, alpha);
 }
 
-void Canvas::line_width(double w) { cairo_set_line_width(cr_, w); }
+void Canvas::line_width(double w) {
+  cairo_set_line_width(cr_, w);
+}
 
 void Canvas::dash(std::initializer_list<double> pattern) {
   std::vector<double> d(pattern);
   cairo_set_dash(cr_, d.data(), int(d.size()), 0);
 }
 
-void Canvas::no_dash() { cairo_set_dash(cr_, nullptr, 0, 0); }
+void Canvas::no_dash() {
+  cairo_set_dash(cr_, nullptr, 0, 0);
+}
 
-void Canvas::move(Point p) { cairo_move_to(cr_, p.x, p.y); }
-void Canvas::line(Point p) { cairo_line_to(cr_, p.x, p.y); }
-void Canvas::rectangle(double x, double y, double w, double h) { cairo_rectangle(cr_, x, y, w, h); }
+void Canvas::move(Point p) {
+  cairo_move_to(cr_, p.x, p.y);
+}
+void Canvas::line(Point p) {
+  cairo_line_to(cr_, p.x, p.y);
+}
+void Canvas::rectangle(double x, double y, double w, double h) {
+  cairo_rectangle(cr_, x, y, w, h);
+}
 
 void Canvas::rounded_rectangle(double x, double y, double w, double h, double r) {
   cairo_new_sub_path(cr_);
@@ -69,8 +79,12 @@ void Canvas::circle(Point c, double r) {
   cairo_close_path(cr_);
 }
 
-void Canvas::fill() { cairo_fill(cr_); }
-void Canvas::stroke() { cairo_stroke(cr_); }
+void Canvas::fill() {
+  cairo_fill(cr_);
+}
+void Canvas::stroke() {
+  cairo_stroke(cr_);
+}
 
 void Canvas::fill_stroke(Rgb fill, Rgb edge, double w) {
   colour(fill);
@@ -149,11 +163,21 @@ std::string xml_escape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         if (static_cast<unsigned char>(c) >= 0x20) out += c;
     }

@@ -58,15 +58,15 @@ class Canvas {
   // Sets `text` with its baseline at y, aligned on x, in the current colour.
   void text(std::string_view text, Point at, double size, Weight weight, Align align);
   // As text, with a `halo`-coloured outline of width w behind the letters.
-  void text_halo(std::string_view text, Point at, double size, Weight weight, Align align,
-                 Rgb ink, Rgb halo, double w);
+  void text_halo(std::string_view text, Point at, double size, Weight weight, Align align, Rgb ink,
+                 Rgb halo, double w);
   // The largest size <= size at which `text` fits in `width`.
   double fit(std::string_view text, double size, Weight weight, double width);
 
  private:
   cairo_scaled_font_t* font(double size, Weight weight);
-  std::pair<cairo_glyph_t*, int> glyphs(std::string_view text, Point at, double size,
-                                        Weight weight, Align align);
+  std::pair<cairo_glyph_t*, int> glyphs(std::string_view text, Point at, double size, Weight weight,
+                                        Align align);
   void marker(bool begin);
 
   cairo_t* cr_;

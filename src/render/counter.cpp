@@ -27,8 +27,8 @@ CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::
   return look;
 }
 
-void draw_type_box(Canvas& canvas, const std::string& type, double x, double y, double w,
-                   double h, Rgb ink) {
+void draw_type_box(Canvas& canvas, const std::string& type, double x, double y, double w, double h,
+                   Rgb ink) {
   canvas.colour(ink);
   canvas.line_width(1);
   canvas.rectangle(x, y, w, h);
@@ -121,9 +121,8 @@ void draw_counters(Canvas& canvas, const Scene& scene) {
     int n = int(stack.size());
     for (int i = 0; i < n; ++i) {
       const auto& unit = stack[std::size_t(i)];
-      canvas.begin("class=\"counter\" data-unit=\"" + xml_escape(unit.def->id) +
-                   "\" data-side=\"" + xml_escape(unit.def->side) + "\" data-hex=\"" +
-                   hex::format(h) + "\"");
+      canvas.begin("class=\"counter\" data-unit=\"" + xml_escape(unit.def->id) + "\" data-side=\"" +
+                   xml_escape(unit.def->side) + "\" data-hex=\"" + hex::format(h) + "\"");
       draw_counter(canvas, look_of(scene, *unit.def, unit.state), scene.counter_centre(h, i, n));
       canvas.end();
     }

@@ -18,7 +18,7 @@ struct CounterLook {
   std::string values;       // "12-6"
   bool ineffective = false;
   bool demoralized = false;
-  bool ghost = false;       // eliminated this phase
+  bool ghost = false;  // eliminated this phase
 };
 
 CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::UnitState* state);
@@ -27,7 +27,7 @@ CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::
 void draw_counter(Canvas& canvas, const CounterLook& look, Point c);
 
 // The NATO type box with its top-left corner at (x, y).
-void draw_type_box(Canvas& canvas, const std::string& type, double x, double y, double w,
-                   double h, Rgb ink);
+void draw_type_box(Canvas& canvas, const std::string& type, double x, double y, double w, double h,
+                   Rgb ink);
 
 }  // namespace adjutant::render

@@ -28,8 +28,8 @@ struct Fonts {
         throw Error("render.font",
                     std::string(files[i]) + ": cannot load font (install fonts-dejavu-core)",
                     Exit::kEnvironment);
-      cairo_faces[i] = cairo_ft_font_face_create_for_ft_face(
-          faces[i], FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT);
+      cairo_faces[i] =
+          cairo_ft_font_face_create_for_ft_face(faces[i], FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT);
     }
     options = cairo_font_options_create();
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
@@ -52,6 +52,8 @@ cairo_font_face_t* font_face(Weight weight) {
   return fonts().cairo_faces[weight == Weight::kBold ? 1 : 0];
 }
 
-const cairo_font_options_t* font_options() { return fonts().options; }
+const cairo_font_options_t* font_options() {
+  return fonts().options;
+}
 
 }  // namespace adjutant::render

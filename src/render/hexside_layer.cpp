@@ -15,7 +15,9 @@ struct Line {
   Point b;
 };
 
-bool is_crossing(const std::string& id) { return id == "ford" || id == "bridge"; }
+bool is_crossing(const std::string& id) {
+  return id == "ford" || id == "bridge";
+}
 
 // Width of a water line as a fraction of the hex size; rivers read widest.
 double water_width(const model::HexsideType& type) {
@@ -36,7 +38,9 @@ struct HexsideIndex {
   std::map<std::pair<long, long>, std::vector<std::string>> at_end;  // water kinds at a corner
 };
 
-std::pair<long, long> key(Point p) { return {std::lround(p.x * 8), std::lround(p.y * 8)}; }
+std::pair<long, long> key(Point p) {
+  return {std::lround(p.x * 8), std::lround(p.y * 8)};
+}
 
 Line edge_of(const Scene& scene, const hex::Hexside& s) {
   auto [a, b] = hex::edge(s, scene.size);
@@ -109,7 +113,8 @@ void draw_water(Canvas& canvas, const Scene& scene) {
   for (const auto& kind : order) {
     auto it = lines.find(kind.id);
     if (it == lines.end()) continue;
-    canvas.begin("class=\"hexsides\" data-type=\"" + xml_escape(kind.id.empty() ? "water" : kind.id) + "\"");
+    canvas.begin("class=\"hexsides\" data-type=\"" +
+                 xml_escape(kind.id.empty() ? "water" : kind.id) + "\"");
     stroke_lines(canvas, it->second, kind.colour, kind.width);
     canvas.end();
   }
@@ -146,7 +151,9 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
       Point m{(l.a.x + l.b.x) / 2, (l.a.y + l.b.y) / 2};
       double along = water.width / 2 + 0.16 * scene.size, across = 0.12 * scene.size;
       // The plank runs across the hexside (along its normal -ey, ex).
-      auto at = [&](double u, double v) { return Point{m.x - ey * u + ex * v, m.y + ex * u + ey * v}; };
+      auto at = [&](double u, double v) {
+        return Point{m.x - ey * u + ex * v, m.y + ex * u + ey * v};
+      };
       canvas.move(at(-along, -across));
       canvas.line(at(along, -across));
       canvas.line(at(along, across));

@@ -16,8 +16,8 @@ void draw_places(Canvas& canvas, const Scene& scene) {
                  std::to_string(v.vp) + "\"");
     trace_star(canvas, star, 0.17 * scene.size);
     canvas.fill_stroke(kVictory, mix(kVictory, kBlack, 0.6), 0.8);
-    canvas.text_halo(std::to_string(v.vp), {star.x, star.y + 0.36 * scene.size}, 7,
-                     Weight::kBold, Align::kCentre, kBlack, kLabelHalo, 2);
+    canvas.text_halo(std::to_string(v.vp), {star.x, star.y + 0.36 * scene.size}, 7, Weight::kBold,
+                     Align::kCentre, kBlack, kLabelHalo, 2);
     canvas.end();
   }
   for (const auto& [h, name] : scene.scenario.places) {

@@ -16,8 +16,20 @@ constexpr double kColumnWidth = 190;
 constexpr double kRowHeight = 17;
 constexpr double kSwatch = 30;
 
-enum class Kind { kHeading, kTerrain, kHexside, kRoute, kType, kIneffective, kDemoralized,
-                  kArrow, kAttack, kCombat, kGhost, kVictory };
+enum class Kind {
+  kHeading,
+  kTerrain,
+  kHexside,
+  kRoute,
+  kType,
+  kIneffective,
+  kDemoralized,
+  kArrow,
+  kAttack,
+  kCombat,
+  kGhost,
+  kVictory
+};
 
 struct Entry {
   Kind kind;
@@ -42,7 +54,8 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   std::set<std::string> kinds;
   for (const auto& r : sc.routes) kinds.insert(r.kind);
   if (!kinds.empty()) out.push_back({Kind::kHeading, "", "Roads"});
-  for (const auto& k : kinds) out.push_back({Kind::kRoute, k, k == "road" ? "Road" : k == "trail" ? "Trail" : k});
+  for (const auto& k : kinds)
+    out.push_back({Kind::kRoute, k, k == "road" ? "Road" : k == "trail" ? "Trail" : k});
   out.push_back({Kind::kHeading, "", "Counters (strength-movement)"});
   std::set<std::string> types;
   for (const auto& u : sc.units) types.insert(u.type);
@@ -54,7 +67,8 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   out.push_back({Kind::kArrow, "", "Move", ArrowStyle::kMove});
   out.push_back({Kind::kArrow, "", "Retreat", ArrowStyle::kRetreat});
   out.push_back({Kind::kArrow, "", "Advance after combat", ArrowStyle::kAdvance});
-  if (types.count("cavalry")) out.push_back({Kind::kArrow, "", "Cavalry evasion", ArrowStyle::kEvade});
+  if (types.count("cavalry"))
+    out.push_back({Kind::kArrow, "", "Cavalry evasion", ArrowStyle::kEvade});
   out.push_back({Kind::kAttack, "", "Attack; defender ringed"});
   out.push_back({Kind::kCombat, "", "Odds, die, result"});
   out.push_back({Kind::kGhost, "", "Eliminated"});
@@ -72,11 +86,13 @@ struct Layout {
 Layout layout(const std::vector<Entry>& list, double width) {
   Layout l;
   l.columns = std::max(1, int((width - 2 * kMargin) / kColumnWidth));
-  for (l.rows = int((list.size() + std::size_t(l.columns) - 1) / std::size_t(l.columns));; ++l.rows) {
+  for (l.rows = int((list.size() + std::size_t(l.columns) - 1) / std::size_t(l.columns));;
+       ++l.rows) {
     l.slots.clear();
     int col = 0, row = 0;
     for (const auto& e : list) {
-      if (row == l.rows || (e.kind == Kind::kHeading && row == l.rows - 1 && row > 0)) col++, row = 0;
+      if (row == l.rows || (e.kind == Kind::kHeading && row == l.rows - 1 && row > 0))
+        col++, row = 0;
       l.slots.push_back({col, row++});
     }
     if (col < l.columns) return l;
@@ -214,7 +230,8 @@ void draw_legend(Canvas& canvas, const Scene& scene) {
     }
     draw_swatch(canvas, scene, e, {x + 4 + kSwatch / 2, y + kRowHeight / 2});
     canvas.colour(kBlack);
-    canvas.text(e.label, {x + kSwatch + 10, y + 12}, kLegendTextSize, Weight::kRegular, Align::kLeft);
+    canvas.text(e.label, {x + kSwatch + 10, y + 12}, kLegendTextSize, Weight::kRegular,
+                Align::kLeft);
   }
   cairo_restore(canvas.cr());
   canvas.end();

@@ -111,8 +111,10 @@ void write_maps(const fs::path& folder, const model::Scenario& scenario, const m
   for (const auto& view : views) {
     std::string side = view == "umpire" ? "" : view;
     if (!side.empty() && !scenario.side(side))
-      throw Error("render.bad_side", "no side \"" + view + "\" in scenario " + scenario.id +
-                                         " (a side id or \"umpire\")");
+      throw Error(
+          "render.bad_side",
+          "no side \"" + view + "\" in scenario " + scenario.id + " (a side id or \"umpire\")",
+          Exit::kUsage);
     model::State seen = filter ? filter(state, side) : state;
     MapInput in{scenario, seen, events, side};
     write_file_atomic(folder / ("map-" + view + ".svg"), render_svg(in));

@@ -84,7 +84,8 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
       auto h = event_hex(scene, e, "hex");
       if (!h) continue;
       points = entry_points(scene, *h);
-    } else if (type == "move" || type == "evade" || type == "retreat" || type == "advance") {
+    } else if (type == "move" || type == "evade" || type == "retreat" || type == "advance" ||
+               type == "displace") {
       std::vector<Hex> path = path_of(scene, e.contains("path") ? e["path"] : Json());
       if (path.empty()) {
         auto from = event_hex(scene, e, "from"), to = event_hex(scene, e, "to");
@@ -92,10 +93,10 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
       }
       if (path.size() < 2) continue;
       points = arrow_points(scene, path);
-      style = type == "evade"     ? ArrowStyle::kEvade
-              : type == "retreat" ? ArrowStyle::kRetreat
-              : type == "advance" ? ArrowStyle::kAdvance
-                                  : ArrowStyle::kMove;
+      style = type == "evade"                           ? ArrowStyle::kEvade
+              : type == "retreat" || type == "displace" ? ArrowStyle::kRetreat
+              : type == "advance"                       ? ArrowStyle::kAdvance
+                                                        : ArrowStyle::kMove;
     } else {
       continue;
     }

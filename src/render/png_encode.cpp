@@ -81,8 +81,8 @@ constexpr int kLengthBase[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  
                                  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 constexpr int kLengthExtra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
                                   2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-constexpr int kDistBase[30] = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,
-                               33,  49,  65,  97,  129, 193,  257,  385,  513,  769,
+constexpr int kDistBase[30] = {1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
+                               33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
                                1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 constexpr int kDistExtra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
                                 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
@@ -91,7 +91,8 @@ int length_code(int length) {
   static const auto table = [] {
     std::array<std::uint8_t, 259> t{};
     for (int len = 3; len <= 258; ++len)
-      t[std::size_t(len)] = std::uint8_t(std::upper_bound(kLengthBase, kLengthBase + 29, len) - kLengthBase - 1);
+      t[std::size_t(len)] =
+          std::uint8_t(std::upper_bound(kLengthBase, kLengthBase + 29, len) - kLengthBase - 1);
     return t;
   }();
   return table[std::size_t(length)];
@@ -101,7 +102,9 @@ int dist_code(int dist) {
   // Distances up to 256 directly, longer ones by their 128s (RFC 1951 buckets align).
   static const auto table = [] {
     std::array<std::uint8_t, 512> t{};
-    auto code = [](int d) { return std::uint8_t(std::upper_bound(kDistBase, kDistBase + 30, d) - kDistBase - 1); };
+    auto code = [](int d) {
+      return std::uint8_t(std::upper_bound(kDistBase, kDistBase + 30, d) - kDistBase - 1);
+    };
     for (int d = 1; d <= 256; ++d) t[std::size_t(d - 1)] = code(d);
     for (int k = 2; k < 256; ++k) t[std::size_t(256 + k)] = code((k << 7) + 1);
     return t;
@@ -237,7 +240,8 @@ void write_block(BitWriter& w, const std::vector<Symbol>& symbols, bool last) {
   for (auto [sym, extra] : rle) ++cl_freq[std::size_t(sym)];
   auto cl_len = code_lengths(cl_freq, 7);
   auto cl_code = canonical_codes(cl_len);
-  static constexpr int kOrder[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  static constexpr int kOrder[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
+                                     11, 4,  12, 3, 13, 2, 14, 1, 15};
   int hclen = 19;
   while (hclen > 4 && cl_len[std::size_t(kOrder[hclen - 1])] == 0) --hclen;
 
@@ -420,13 +424,15 @@ std::string encode_png(cairo_surface_t* image) {
   raw.reserve((row_bytes + 1) * std::size_t(height));
   Bytes row(row_bytes), above(row_bytes, 0), sub(row_bytes), up(row_bytes);
   for (int y = 0; y < height; ++y) {
-    const auto* p = reinterpret_cast<const std::uint32_t*>(pixels + std::size_t(y) * std::size_t(stride));
+    const auto* p =
+        reinterpret_cast<const std::uint32_t*>(pixels + std::size_t(y) * std::size_t(stride));
     for (int x = 0; x < width; ++x) {
       row[std::size_t(x) * 3] = std::uint8_t(p[x] >> 16);
       row[std::size_t(x) * 3 + 1] = std::uint8_t(p[x] >> 8);
       row[std::size_t(x) * 3 + 2] = std::uint8_t(p[x]);
     }
-    auto [cost_sub, cost_up] = filter_row(row.data(), above.data(), sub.data(), up.data(), row_bytes);
+    auto [cost_sub, cost_up] =
+        filter_row(row.data(), above.data(), sub.data(), up.data(), row_bytes);
     bool use_up = y > 0 && cost_up < cost_sub;
     raw.push_back(use_up ? 2 : 1);
     const Bytes& chosen = use_up ? up : sub;

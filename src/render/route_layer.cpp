@@ -17,7 +17,8 @@ void draw_routes(Canvas& canvas, const Scene& scene) {
       canvas.begin("class=\"route\" data-kind=\"" + xml_escape(route.kind) + "\" data-name=\"" +
                    xml_escape(route.name) + "\"");
       canvas.move(scene.centre(route.hexes[0]));
-      for (std::size_t i = 1; i < route.hexes.size(); ++i) canvas.line(scene.centre(route.hexes[i]));
+      for (std::size_t i = 1; i < route.hexes.size(); ++i)
+        canvas.line(scene.centre(route.hexes[i]));
       if (road) {
         canvas.colour(mix(kRoad, kWhite, 0.75), 0.9);
         canvas.line_width(0.1 * scene.size + 2);

@@ -36,7 +36,9 @@ Point Scene::stack_half_extent(Hex h) const {
           kCounterHeight + kCounterGap / 2};
 }
 
-bool Scene::visible_unit(const std::string& id) const { return state.units.count(id) > 0; }
+bool Scene::visible_unit(const std::string& id) const {
+  return state.units.count(id) > 0;
+}
 
 Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
                  const std::string& viewer) {

@@ -25,12 +25,12 @@ struct PlacedUnit {
 struct Scene {
   const model::Scenario& scenario;
   const model::State& state;
-  Json events;          // always an array (empty if none was given)
-  std::string viewer;   // the side whose map this is; "" for the umpire
-  double size = 0;      // hex circumradius
-  int width = 0;        // the whole picture
+  Json events;         // always an array (empty if none was given)
+  std::string viewer;  // the side whose map this is; "" for the umpire
+  double size = 0;     // hex circumradius
+  int width = 0;       // the whole picture
   int height = 0;
-  Point map_origin{};   // added to hex::centre() to place the map
+  Point map_origin{};  // added to hex::centre() to place the map
   double map_width = 0;
   double map_height = 0;
   double legend_top = 0;

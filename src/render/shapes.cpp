@@ -112,7 +112,8 @@ LabelParts label_parts(Canvas& canvas, const std::string& n, const std::string& 
   const double size = kCombatTextSize;
   LabelParts p;
   p.number = n.empty() ? "" : "#" + n;
-  p.wn = p.number.empty() ? 0 : canvas.text_width(p.number, size - 1.5, Weight::kRegular) + kLabelGap;
+  p.wn =
+      p.number.empty() ? 0 : canvas.text_width(p.number, size - 1.5, Weight::kRegular) + kLabelGap;
   p.wo = canvas.text_width(odds, size, Weight::kBold);
   p.wd = die.empty() ? 0 : kDieSize + kLabelGap;
   p.wr = result.empty() ? 0 : canvas.text_width(result, size, Weight::kBold) + kLabelGap;

@@ -115,8 +115,8 @@ std::string finish_svg(const std::string& svg, const std::vector<std::string>& g
   }
   if (next_group != groups.size() || open != 0 || pos < renumbered.size())
     throw Error("render.svg_markers",
-                "cairo's SVG output did not keep the group markers (" +
-                    std::to_string(next_group) + " of " + std::to_string(groups.size()) + ")",
+                "cairo's SVG output did not keep the group markers (" + std::to_string(next_group) +
+                    " of " + std::to_string(groups.size()) + ")",
                 Exit::kEnvironment);
   return out;
 }

@@ -18,8 +18,8 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
       auto it = fills.find(type.id);
       Rgb fill = it == fills.end() ? parse_colour(type.colour, kPaper) : it->second;
       std::string number = hex::format(h);
-      canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" +
-                   xml_escape(type.id) + "\"");
+      canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" + xml_escape(type.id) +
+                   "\"");
       Point c = scene.centre(h);
       canvas.colour(fill);
       trace_hex(canvas, c, scene.size);

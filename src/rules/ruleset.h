@@ -79,6 +79,14 @@ class Ruleset {
   // The state after the events (apply(adjudicate(...)) is the new state).
   virtual model::State apply(const model::State& state, const Json& events) const = 0;
 
+  // One combat's whole chain in words, from its logged event and the events
+  // it caused (for `adjutant explain`); reads events, decides nothing.
+  virtual std::string explain_combat(const Json& combat, const Json& consequences) const {
+    std::string out = combat.dump(2) + "\n";
+    for (const auto& e : consequences) out += e.dump() + "\n";
+    return out;
+  }
+
   // What `side` may see ("" is the umpire, who sees everything).
   virtual model::State view(const model::State& state, const std::string& side) const {
     return state;

@@ -1,6 +1,7 @@
 #include <set>
 
 #include "rules/bluegray/bluegray.h"
+#include "rules/bluegray/explain.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/events.h"
@@ -97,6 +98,10 @@ class BlueGray : public Ruleset {
   Json adjudicate(const model::State& state, const Checked& checked,
                   ledger::Dice& dice) const override {
     return run_player_turn(sc_, state, checked.plan, dice);
+  }
+
+  std::string explain_combat(const Json& combat, const Json& consequences) const override {
+    return explain_text(combat, consequences);
   }
 
   model::State apply(const model::State& state, const Json& events) const override {

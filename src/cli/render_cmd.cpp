@@ -1,0 +1,76 @@
+// `adjutant render`: one map of a game, as SVG or PNG, for any side's view and
+// any point of its log.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/archive.h"
+#include "render/map.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+
+int cmd_render(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant render",
+      "Draw a game's map as SVG or PNG (chosen by the --out file's extension): terrain, units,\n"
+      "and the moves and combats of the last adjudication at or before the chosen log line.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "side", "whose view: a side id, or umpire (sees everything)",
+      cxxopts::value<std::string>()->default_value("umpire"))(
+      "at", "the position after log line N (default: the latest)", cxxopts::value<int>())(
+      "out", "FILE.svg or FILE.png", cxxopts::value<std::string>());
+  options.parse_positional({"game"});
+  options.positional_help("GAME --out FILE.svg|FILE.png");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  std::string game = required(*r, "game");
+  fs::path out = required(*r, "out");
+
+  std::string ext = out.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  if (ext != ".svg" && ext != ".png")
+    throw Error("render.bad_format", out.string() + ": the output must end in .svg or .png",
+                Exit::kUsage);
+
+  auto archive = game::Archive::open(game);
+  const auto& scenario = archive.scenario();
+  std::string side = (*r)["side"].as<std::string>();
+  if (side != "umpire" && !scenario.side(side)) {
+    std::string known;
+    for (const auto& s : scenario.sides) known += s.id + ", ";
+    throw Error("render.bad_side",
+                "no side \"" + side + "\" in " + scenario.id + " (one of: " + known + "umpire)",
+                Exit::kUsage);
+  }
+  int at = -1;
+  if (r->count("at")) {
+    at = (*r)["at"].as<int>();
+    if (at < 0 || at >= int(archive.log().size()))
+      throw Error("render.bad_at",
+                  "--at " + std::to_string(at) + ": the log has lines 0 to " +
+                      std::to_string(int(archive.log().size()) - 1),
+                  Exit::kUsage);
+  }
+
+  model::State state = archive.state_at(at);
+  ledger::Json events = ledger::Json::array();
+  for (const auto& adjudication : archive.adjudications())
+    if (at < 0 || adjudication.seq <= at) events = adjudication.events;
+  std::string viewer = side == "umpire" ? "" : side;
+  model::State seen = archive.ruleset().view(state, viewer);
+  render::MapInput in{scenario, seen, events, viewer};
+  write_file_atomic(out, ext == ".svg" ? render::render_svg(in) : render::render_png(in));
+  auto geometry = render::map_geometry(scenario);
+  std::cout << "wrote " << out.string() << " (" << geometry.width << "x" << geometry.height << ", "
+            << side << " view, turn " << state.turn << ")\n";
+  return 0;
+}
+
+}  // namespace adjutant::cli
