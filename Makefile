@@ -33,8 +33,10 @@ test: all
 demo: all
 	bash tools/demo.sh $(BUILD)/adjutant
 
+# The replay signature (compare tests/bench.sig), replay time, map drawing
+# time and peak memory. A benchmark, not a test.
 bench: all
-	$(BUILD)/adjutant bench
+	$(BUILD)/adjutant bench --time --render
 
 format:
 	find src tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i

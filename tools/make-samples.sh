@@ -2,7 +2,9 @@
 # Rebuilds the sample game archives in samples/games from the test-only keys
 # in samples/keys and the order files in samples/orders, with fixed times, so
 # the archives are byte-for-byte reproducible. Run after a change that alters
-# an outcome (and bump the ruleset version).
+# an outcome (and bump the ruleset version). Maps, reports and mail are left
+# out to keep the repository small: `adjutant report GAME --all` and
+# `adjutant render` draw them from the log.
 # usage: tools/make-samples.sh [path/to/adjutant]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +35,7 @@ make_game() {  # name umpire(yes|no) phases
     if [ "$umpire" = no ]; then [ "$side" = union ] && adj=confederate || adj=union; fi
     "$adjutant" sign "$orders" --game "$dir" --key "$side.key" --out "$side.signed.json" >/dev/null
     "$adjutant" adjudicate "$dir" "$side.signed.json" --key "$adj.key" --chain "$adj.key.chain" \
-      --at "2026-11-0${day}T18:00:00Z" >/dev/null
+      --at "2026-11-0${day}T18:00:00Z" --no-outputs >/dev/null
     day=$((day + 1))
   done
   rm -f "$dir/.lock"

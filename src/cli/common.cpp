@@ -24,6 +24,8 @@ std::string required(const cxxopts::ParseResult& r, const std::string& name) {
   return r[name].as<std::string>();
 }
 
-void print_json(const ledger::Json& j) { std::cout << j.dump(2) << "\n"; }
+void print_json(const ledger::Json& j) {
+  std::cout << j.dump(2) << "\n";
+}
 
 }  // namespace adjutant::cli

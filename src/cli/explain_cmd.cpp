@@ -46,10 +46,11 @@ Found find_combat(const std::vector<game::Adjudication>& adjudications, int want
 }  // namespace
 
 int cmd_explain(int argc, char** argv) {
-  cxxopts::Options options("adjutant explain",
-                           "Explain one combat of a game from its log: strengths, modifiers, ratio,\n"
-                           "odds, die, CRT cell, result, retreats, eliminations and advances.\n"
-                           "Combats are numbered 1, 2, ... over the whole game.");
+  cxxopts::Options options(
+      "adjutant explain",
+      "Explain one combat of a game from its log: strengths, modifiers, ratio,\n"
+      "odds, die, CRT cell, result, retreats, eliminations and advances.\n"
+      "Combats are numbered 1, 2, ... over the whole game.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "combat", "combat number", cxxopts::value<int>())("json", "machine-readable output");
   options.parse_positional({"game"});
@@ -63,8 +64,9 @@ int cmd_explain(int argc, char** argv) {
   int wanted = (*r)["combat"].as<int>();
   Found f = find_combat(adjudications, wanted, total);
   if (!f.adj)
-    throw Error("explain.no_combat", "no combat " + std::to_string(wanted) + " in this game (it has " +
-                                         std::to_string(total) + ")",
+    throw Error("explain.no_combat",
+                "no combat " + std::to_string(wanted) + " in this game (it has " +
+                    std::to_string(total) + ")",
                 Exit::kUsage);
   const Json& c = f.combat;
   if (r->count("json")) {

@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/genesis.h"
@@ -11,7 +12,6 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
-#include "cli/outputs.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -32,9 +32,9 @@ int cmd_new(int argc, char** argv) {
       cxxopts::value<std::vector<std::string>>())(
       "key", "the host's private key (the umpire's, or a player's)", cxxopts::value<std::string>())(
       "name", "the game's name, as on the cards", cxxopts::value<std::string>())(
-      "created", "creation time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
-      "deadline-hours", "hours allowed for each set of orders",
-      cxxopts::value<int>()->default_value("72"));
+      "created", "creation time to record (RFC 3339 UTC; default now)",
+      cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
+                                     cxxopts::value<int>()->default_value("72"));
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -61,8 +61,9 @@ int cmd_new(int argc, char** argv) {
   game::create_archive(dir, g, key);
   auto a = game::Archive::open(dir);
   std::cout << "created " << dir.string() << ": " << a.scenario().title << "\ngame id "
-            << a.game_id() << "\nhost " << g.host << (a.has_umpire() ? " (umpire game)" : " (no umpire)")
-            << "\nfirst orders due from " << a.ruleset().current_phase(a.state_at()).side << "\n";
+            << a.game_id() << "\nhost " << g.host
+            << (a.has_umpire() ? " (umpire game)" : " (no umpire)") << "\nfirst orders due from "
+            << a.ruleset().current_phase(a.state_at()).side << "\n";
   return 0;
 }
 
@@ -71,11 +72,13 @@ int cmd_sign(int argc, char** argv) {
       "adjutant sign",
       "Sign an order file for the current phase: fills in format, game, side, turn, phase,\n"
       "after (the log head) and reveal (your next dice chain link), then signs it.");
-  options.add_options()("orders", "order file (moves, attacks, standing)", cxxopts::value<std::string>())(
-      "game", "your copy of the game archive", cxxopts::value<std::string>())(
+  options.add_options()("orders", "order file (moves, attacks, standing)",
+                        cxxopts::value<std::string>())("game", "your copy of the game archive",
+                                                       cxxopts::value<std::string>())(
       "key", "your private key", cxxopts::value<std::string>())(
       "chain", "your dice chain (default KEY.chain)", cxxopts::value<std::string>())(
-      "o,out", "signed file to write (default ORDERS with .signed.json)", cxxopts::value<std::string>());
+      "o,out", "signed file to write (default ORDERS with .signed.json)",
+      cxxopts::value<std::string>());
   options.parse_positional({"orders"});
   options.positional_help("ORDERS");
   auto r = parse(options, argc, argv);
@@ -93,8 +96,10 @@ int cmd_sign(int argc, char** argv) {
   if (side.empty())
     throw Error("sign.not_a_player", key_file.string() + ": not the key of any side of this game",
                 Exit::kUsage);
-  Json body = ledger::parse_strict(read_file_limited(orders_file, game::kMaxOrderBytes), orders_file.string());
-  if (!body.is_object()) throw Error("orders.format", orders_file.string() + ": must be a JSON object");
+  Json body = ledger::parse_strict(read_file_limited(orders_file, game::kMaxOrderBytes),
+                                   orders_file.string());
+  if (!body.is_object())
+    throw Error("orders.format", orders_file.string() + ": must be a JSON object");
   auto state = archive.state_at();
   auto phase = archive.ruleset().current_phase(state);
   auto known = game::reveals_before(archive, int(archive.log().size())).at(side);
@@ -107,9 +112,10 @@ int cmd_sign(int argc, char** argv) {
   body["after"] = archive.head();
   body["reveal"] = {{"m", m}, {"s", ledger::to_hex(ledger::link(chain, m))}};
   Json envelope = ledger::sign_envelope(ledger::kOrdersType, body, key);
-  fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
-                                 : fs::path(orders_file.parent_path() /
-                                            (orders_file.stem().string() + ".signed.json"));
+  fs::path out =
+      r->count("out")
+          ? fs::path((*r)["out"].as<std::string>())
+          : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
   write_file_atomic(out, envelope.dump(2) + "\n");
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
             << phase.name << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
@@ -133,7 +139,8 @@ int cmd_check(int argc, char** argv) {
       "Check a signed order file exactly as the adjudication will, without changing anything,\n"
       "and echo the orders as understood.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "orders", "signed order file", cxxopts::value<std::string>())("json", "machine-readable output");
+      "orders", "signed order file", cxxopts::value<std::string>())("json",
+                                                                    "machine-readable output");
   options.parse_positional({"game", "orders"});
   options.positional_help("GAME ORDERS");
   auto r = parse(options, argc, argv);
@@ -168,7 +175,8 @@ int cmd_adjudicate(int argc, char** argv) {
       "(events, maps, reports, mail files).");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "orders", "signed order file", cxxopts::value<std::string>())(
-      "key", "the adjudicator's private key (default GAME/.secret/PARTY.key)", cxxopts::value<std::string>())(
+      "key", "the adjudicator's private key (default GAME/.secret/PARTY.key)",
+      cxxopts::value<std::string>())(
       "chain", "the adjudicator's dice chain (default GAME/.secret/PARTY.chain)",
       cxxopts::value<std::string>())("at", "time to record (RFC 3339 UTC; default now)",
                                      cxxopts::value<std::string>())(

@@ -42,15 +42,15 @@ int cmd_join(int argc, char** argv) {
       "Write a signed player card: your side, public key and dice chain anchor for a named game.\n"
       "The dice chain secret is created beside the key (KEY.chain) unless --chain names one.");
   options.add_options()("game", "the game's name (as the host will call it)",
-                        cxxopts::value<std::string>())(
-      "side", "the side you play, or \"umpire\"", cxxopts::value<std::string>())(
-      "name", "your name", cxxopts::value<std::string>())(
-      "email", "your e-mail address", cxxopts::value<std::string>())(
+                        cxxopts::value<std::string>())("side", "the side you play, or \"umpire\"",
+                                                       cxxopts::value<std::string>())(
+      "name", "your name", cxxopts::value<std::string>())("email", "your e-mail address",
+                                                          cxxopts::value<std::string>())(
       "key", "your private key (from keygen)", cxxopts::value<std::string>())(
       "chain", "dice chain secret file (created if missing)", cxxopts::value<std::string>())(
       "length", "dice chain length for a new chain",
-      cxxopts::value<unsigned>()->default_value("1000"))(
-      "o,out", "card file to write", cxxopts::value<std::string>());
+      cxxopts::value<unsigned>()->default_value("1000"))("o,out", "card file to write",
+                                                         cxxopts::value<std::string>());
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path key_file = required(*r, "key");
@@ -70,7 +70,8 @@ int cmd_join(int argc, char** argv) {
   fs::path out = required(*r, "out");
   write_file_atomic(out, card.dump(2) + "\n");
   std::cout << "card " << out.string() << " for " << body["party"].get<std::string>() << " in "
-            << body["game"].get<std::string>() << "\nchain " << chain_file.string() << " (keep it secret)\n";
+            << body["game"].get<std::string>() << "\nchain " << chain_file.string()
+            << " (keep it secret)\n";
   return 0;
 }
 

@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
       bool usage_error = what.find("Option") != std::string::npos ||
                          what.find("option") != std::string::npos ||
                          what.find("argument") != std::string::npos;
-      std::cerr << "adjutant " << name << ": " << (usage_error ? "[usage] " : "[internal] ")
-                << what << "\n";
+      std::cerr << "adjutant " << name << ": " << (usage_error ? "[usage] " : "[internal] ") << what
+                << "\n";
       return int(usage_error ? adjutant::Exit::kUsage : adjutant::Exit::kEnvironment);
     }
   }

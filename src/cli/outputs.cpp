@@ -20,10 +20,9 @@ void write_turn_outputs(const std::filesystem::path& dir, int t) {
   std::vector<std::string> views = archive.ruleset().sides();
   views.push_back("umpire");
   const auto& ruleset = archive.ruleset();
-  render::write_maps(folder, archive.scenario(), adj.after, adj.events, views,
-                     [&ruleset](const model::State& s, const std::string& side) {
-                       return ruleset.view(s, side);
-                     });
+  render::write_maps(
+      folder, archive.scenario(), adj.after, adj.events, views,
+      [&ruleset](const model::State& s, const std::string& side) { return ruleset.view(s, side); });
   report::write_turn_outputs(archive, adj, folder);
 }
 

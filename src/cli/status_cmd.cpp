@@ -15,8 +15,11 @@ namespace fs = std::filesystem;
 using ledger::Json;
 
 int cmd_status(int argc, char** argv) {
-  cxxopts::Options options("adjutant status", "Show a game's scenario, turn, phase, whose orders are due and the log head.");
-  options.add_options()("game", "game archive", cxxopts::value<std::string>())("json", "machine-readable output");
+  cxxopts::Options options(
+      "adjutant status",
+      "Show a game's scenario, turn, phase, whose orders are due and the log head.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -68,9 +71,10 @@ int cmd_status(int argc, char** argv) {
 }
 
 int cmd_replay(int argc, char** argv) {
-  cxxopts::Options options("adjutant replay",
-                           "Rebuild the state after log line N (default: the last) from the logged events\n"
-                           "and print it as JSON.");
+  cxxopts::Options options(
+      "adjutant replay",
+      "Rebuild the state after log line N (default: the last) from the logged events\n"
+      "and print it as JSON.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "to", "log line", cxxopts::value<int>()->default_value("-1"));
   options.parse_positional({"game"});
@@ -89,7 +93,8 @@ int cmd_verify(int argc, char** argv) {
       "Rebuild the game from its first log line and prove every signature, chain link, die,\n"
       "event and state. Exit 0 if all holds, 3 naming the first bad line, 5 if the archive was\n"
       "made under another version of its ruleset.");
-  options.add_options()("game", "game archive", cxxopts::value<std::string>())("json", "machine-readable output");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -103,7 +108,8 @@ int cmd_verify(int argc, char** argv) {
 }
 
 int cmd_canon(int argc, char** argv) {
-  cxxopts::Options options("adjutant canon", "Print a JSON file's RFC 8785 canonical form (no newline added).");
+  cxxopts::Options options("adjutant canon",
+                           "Print a JSON file's RFC 8785 canonical form (no newline added).");
   options.add_options()("file", "JSON file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   options.positional_help("FILE");

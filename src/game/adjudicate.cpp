@@ -4,8 +4,8 @@
 
 #include "game/log.h"
 #include "ledger/chain.h"
-#include "ledger/digest.h"
 #include "ledger/dice.h"
+#include "ledger/digest.h"
 #include "ledger/keys.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -60,8 +60,9 @@ Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
       options.chain.empty() ? dir / ".secret" / (adjudicator + ".chain") : options.chain;
   ledger::SigningKey key = ledger::SigningKey::load_pem(key_file);
   if (key.public_raw() != party.public_key)
-    throw Error("adjudicate.wrong_key", key_file.string() + ": not the key of " + adjudicator +
-                                            ", who adjudicates " + in.side + "'s orders",
+    throw Error("adjudicate.wrong_key",
+                key_file.string() + ": not the key of " + adjudicator + ", who adjudicates " +
+                    in.side + "'s orders",
                 Exit::kUsage);
   ledger::ChainSecret chain = ledger::load_chain(chain_file);
   if (ledger::anchor(chain) != party.anchor)
@@ -102,8 +103,8 @@ Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                {"at", options.at.empty() ? now_utc() : options.at}};
 
   std::string orders_line = make_entry_line(orders_seq, archive.head(), "orders", in.envelope, key);
-  std::string adj_line = make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
-                                         "adjudication", body, key);
+  std::string adj_line =
+      make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line), "adjudication", body, key);
 
   // The log is the authority and is written first; state.json and the turn
   // folder are caches that replay can always rebuild.

@@ -28,9 +28,10 @@ Archive Archive::open(const fs::path& dir) {
   std::string problem;
   Archive a = open_partial(dir, bad_line, problem);
   if (bad_line >= 0)
-    throw Error("log.malformed",
-                (dir / "log.jsonl").string() + ": line " + std::to_string(bad_line) + ": " + problem,
-                Exit::kVerifyFailed);
+    throw Error(
+        "log.malformed",
+        (dir / "log.jsonl").string() + ": line " + std::to_string(bad_line) + ": " + problem,
+        Exit::kVerifyFailed);
   return a;
 }
 
@@ -47,18 +48,27 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   a.genesis_ = a.log_[0].body;
   std::string scenario_file = (dir / "scenario.json").string();
   Json scenario = ledger::parse_strict(read_file(dir / "scenario.json"), scenario_file);
-  a.scenario_ = std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
+  a.scenario_ =
+      std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
   a.ruleset_ = rules::make_ruleset(scenario, scenario_file);
   return a;
 }
 
-std::string Archive::game_id() const { return ledger::sha256_hex(ledger::canonical(genesis_)); }
+std::string Archive::game_id() const {
+  return ledger::sha256_hex(ledger::canonical(genesis_));
+}
 
-std::string Archive::name() const { return genesis_.value("name", ""); }
+std::string Archive::name() const {
+  return genesis_.value("name", "");
+}
 
-bool Archive::has_umpire() const { return party("umpire").has_value(); }
+bool Archive::has_umpire() const {
+  return party("umpire").has_value();
+}
 
-std::vector<Party> Archive::parties() const { return genesis_parties(genesis_); }
+std::vector<Party> Archive::parties() const {
+  return genesis_parties(genesis_);
+}
 
 std::optional<Party> Archive::party(const std::string& id) const {
   for (const auto& p : parties())
@@ -71,7 +81,9 @@ std::string Archive::adjudicator_for(const std::string& side) const {
   return scenario_->other_side(side);
 }
 
-int Archive::deadline_hours() const { return genesis_.value("deadline_hours", 72); }
+int Archive::deadline_hours() const {
+  return genesis_.value("deadline_hours", 72);
+}
 
 std::vector<Adjudication> Archive::adjudications() const {
   std::vector<Adjudication> out;
@@ -105,8 +117,9 @@ std::vector<Adjudication> Archive::adjudications() const {
 
 model::State Archive::state_at(int seq) const {
   if (seq >= int(log_.size()))
-    throw Error("replay.bad_line", "line " + std::to_string(seq) + " is past the end of the log (" +
-                                       std::to_string(log_.size()) + " lines)",
+    throw Error("replay.bad_line",
+                "line " + std::to_string(seq) + " is past the end of the log (" +
+                    std::to_string(log_.size()) + " lines)",
                 Exit::kUsage);
   model::State state = ruleset_->initial_state();
   for (const auto& a : adjudications())

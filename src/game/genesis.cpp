@@ -26,14 +26,16 @@ Json card_body(const std::string& game_name, const std::string& party, const std
                const std::string& email, const ledger::SigningKey& key,
                const ledger::ChainSecret& chain) {
   if (!valid_id(party))
-    throw Error("card.bad_party", "side \"" + party + "\" must be 1-32 of a-z 0-9 _ -", Exit::kUsage);
-  return Json{{"format", kCardFormat},
-              {"game", game_name},
-              {"party", party},
-              {"name", name},
-              {"email", email},
-              {"key", ledger::base64url(key.public_raw())},
-              {"dice", {{"anchor", ledger::to_hex(ledger::anchor(chain))}, {"length", chain.length}}}};
+    throw Error("card.bad_party", "side \"" + party + "\" must be 1-32 of a-z 0-9 _ -",
+                Exit::kUsage);
+  return Json{
+      {"format", kCardFormat},
+      {"game", game_name},
+      {"party", party},
+      {"name", name},
+      {"email", email},
+      {"key", ledger::base64url(key.public_raw())},
+      {"dice", {{"anchor", ledger::to_hex(ledger::anchor(chain))}, {"length", chain.length}}}};
 }
 
 Party party_from_card(const Json& envelope, const std::string& source) {
@@ -93,8 +95,8 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
                                        "\", not \"" + g.name + "\"");
     bool is_side = std::find(sides.begin(), sides.end(), p.id) != sides.end();
     if (!is_side && p.id != "umpire")
-      throw Error("new.card_party", source + ": \"" + p.id +
-                                        "\" is neither a side of the scenario nor \"umpire\"");
+      throw Error("new.card_party",
+                  source + ": \"" + p.id + "\" is neither a side of the scenario nor \"umpire\"");
     if (!seen.insert(p.id).second)
       throw Error("new.card_party", source + ": a second card for \"" + p.id + "\"");
     cards.push_back(g.cards[i]);

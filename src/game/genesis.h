@@ -27,10 +27,10 @@ struct NewGame {
   std::string name;
   std::string created;  // RFC 3339 UTC
   int deadline_hours = 72;
-  Json scenario;                // the scenario file as parsed
-  std::string scenario_text;    // its bytes, copied into the archive verbatim
-  std::vector<Json> cards;      // signed card envelopes
-  std::string host;             // party id whose key signs genesis
+  Json scenario;              // the scenario file as parsed
+  std::string scenario_text;  // its bytes, copied into the archive verbatim
+  std::vector<Json> cards;    // signed card envelopes
+  std::string host;           // party id whose key signs genesis
 };
 
 // Builds the genesis body; checks that the cards name this game, that each

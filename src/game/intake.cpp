@@ -17,8 +17,9 @@ std::map<std::string, LatestReveal> reveals_before(const Archive& archive, int u
     try {
       if (e.kind == "orders") {
         const Json& b = e.body.at("body");
-        out[b.at("side").get<std::string>()] = {b.at("reveal").at("m").get<std::uint32_t>(),
-                                                ledger::from_hex(b.at("reveal").at("s").get<std::string>())};
+        out[b.at("side").get<std::string>()] = {
+            b.at("reveal").at("m").get<std::uint32_t>(),
+            ledger::from_hex(b.at("reveal").at("s").get<std::string>())};
       } else if (e.kind == "adjudication") {
         out[e.body.at("adjudicator").get<std::string>()] = {
             e.body.at("reveal").at("m").get<std::uint32_t>(),
@@ -37,7 +38,8 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
   in.envelope = envelope;
   ledger::Envelope env = ledger::parse_envelope(envelope, source);
   if (env.payload_type != ledger::kOrdersType)
-    throw Error("orders.type", source + ": not an order file (payloadType " + env.payload_type + ")");
+    throw Error("orders.type",
+                source + ": not an order file (payloadType " + env.payload_type + ")");
   in.body = env.body;
   if (!in.body.is_object()) throw Error("orders.format", source + ": the body must be an object");
   auto need_string = [&](const char* key) {
@@ -46,24 +48,28 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
     return in.body[key].get<std::string>();
   };
   if (need_string("format") != kOrdersFormat)
-    throw Error("orders.format", source + ": format must be \"" + std::string(kOrdersFormat) + "\"");
+    throw Error("orders.format",
+                source + ": format must be \"" + std::string(kOrdersFormat) + "\"");
   in.side = need_string("side");
   auto party = archive.party(in.side);
   if (!party || in.side == "umpire")
-    throw Error("orders.unknown_side", source + ": side \"" + in.side + "\" is not a side of this game");
+    throw Error("orders.unknown_side",
+                source + ": side \"" + in.side + "\" is not a side of this game");
 
   // The key that counts is genesis's key for the body's side, never the keyid.
   if (!ledger::verify_envelope(env, ledger::kOrdersType, party->public_key)) {
     for (const auto& other : archive.parties())
-      if (other.id != in.side && ledger::verify_envelope(env, ledger::kOrdersType, other.public_key))
-        throw Error("orders.wrong_key", source + ": orders for " + in.side + " are signed with " +
-                                            other.id + "'s key");
+      if (other.id != in.side &&
+          ledger::verify_envelope(env, ledger::kOrdersType, other.public_key))
+        throw Error("orders.wrong_key",
+                    source + ": orders for " + in.side + " are signed with " + other.id + "'s key");
     throw Error("orders.bad_signature",
                 source + ": the signature does not verify with " + in.side + "'s key from genesis");
   }
   if (need_string("game") != archive.game_id())
-    throw Error("orders.wrong_game", source + ": written for game " + in.body["game"].get<std::string>().substr(0, 16) +
-                                         "..., not this game (" + archive.game_id().substr(0, 16) + "...)");
+    throw Error("orders.wrong_game",
+                source + ": written for game " + in.body["game"].get<std::string>().substr(0, 16) +
+                    "..., not this game (" + archive.game_id().substr(0, 16) + "...)");
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
   if (phase.side.empty())
     throw Error("orders.game_over", source + ": the game has ended; no orders are due");
@@ -82,8 +88,8 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
                                     "...; fetch the latest state and write the orders again");
 
   if (turn != phase.turn || phase_name != phase.name)
-    throw Error("orders.wrong_phase", source + ": orders for turn " + std::to_string(turn) + " phase " +
-                                          phase_name + ", but the game is at turn " +
+    throw Error("orders.wrong_phase", source + ": orders for turn " + std::to_string(turn) +
+                                          " phase " + phase_name + ", but the game is at turn " +
                                           std::to_string(phase.turn) + " phase " + phase.name);
   if (!in.body.contains("reveal") || !in.body["reveal"].is_object())
     throw Error("orders.missing_field", source + ": body needs \"reveal\": {\"m\": N, \"s\": hex}");
@@ -94,9 +100,9 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
   auto known = reveals_before(archive, upto).at(in.side);
   if (m != known.m + 1 || m > party->chain_length || in.s.size() != 32 ||
       !ledger::check_link(std::uint32_t(m), in.s, known.m, known.s))
-    throw Error("orders.bad_reveal", source + ": reveal m=" + std::to_string(m) +
-                                         " is not the next link of " + in.side + "'s dice chain (expected m=" +
-                                         std::to_string(known.m + 1) + ")");
+    throw Error("orders.bad_reveal",
+                source + ": reveal m=" + std::to_string(m) + " is not the next link of " + in.side +
+                    "'s dice chain (expected m=" + std::to_string(known.m + 1) + ")");
   in.m = std::uint32_t(m);
   in.checked = archive.ruleset().check(state, in.body, source);
   return in;
@@ -120,7 +126,8 @@ Intake take_order_file(const Archive& archive, const model::State& state, const 
     text = blocks.front();
   }
   Json envelope = ledger::parse_strict(text, file.string(), kMaxOrderBytes);
-  return take_orders(archive, state, envelope, file.string(), archive.head(), int(archive.log().size()));
+  return take_orders(archive, state, envelope, file.string(), archive.head(),
+                     int(archive.log().size()));
 }
 
 }  // namespace adjutant::game

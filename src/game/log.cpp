@@ -34,8 +34,8 @@ bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw)
     return false;
   }
   Json e = unsigned_entry(entry.seq, entry.prev, entry.kind, entry.body);
-  return ledger::verify_signature(public_raw, ledger::pae(ledger::kLogEntryType, ledger::canonical(e)),
-                                  sig);
+  return ledger::verify_signature(public_raw,
+                                  ledger::pae(ledger::kLogEntryType, ledger::canonical(e)), sig);
 }
 
 std::vector<LogEntry> read_log(const fs::path& file) {
@@ -43,7 +43,8 @@ std::vector<LogEntry> read_log(const fs::path& file) {
   std::string problem;
   auto out = read_log_partial(file, bad_line, problem);
   if (bad_line >= 0)
-    throw Error("log.malformed", file.string() + ": line " + std::to_string(bad_line) + ": " + problem,
+    throw Error("log.malformed",
+                file.string() + ": line " + std::to_string(bad_line) + ": " + problem,
                 Exit::kVerifyFailed);
   return out;
 }
@@ -64,33 +65,33 @@ std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std:
   int n = 0;
   auto bad = [&](const std::string& what) { throw BadLine{what}; };
   try {
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string::npos) bad("truncated: the last line has no newline");
-    std::string line = text.substr(pos, end - pos);
-    pos = end + 1;
-    Json j;
-    try {
-      j = ledger::parse_strict(line, file.string() + " line " + std::to_string(n));
-    } catch (const Error& e) {
-      bad(std::string("not valid JSON: ") + e.what());
+    while (pos < text.size()) {
+      std::size_t end = text.find('\n', pos);
+      if (end == std::string::npos) bad("truncated: the last line has no newline");
+      std::string line = text.substr(pos, end - pos);
+      pos = end + 1;
+      Json j;
+      try {
+        j = ledger::parse_strict(line, file.string() + " line " + std::to_string(n));
+      } catch (const Error& e) {
+        bad(std::string("not valid JSON: ") + e.what());
+      }
+      if (ledger::canonical(j) != line) bad("not in canonical form");
+      if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer() ||
+          !j.contains("prev") || !j["prev"].is_string() || !j.contains("kind") ||
+          !j["kind"].is_string() || !j.contains("body") || !j.contains("sig") || j.size() != 5)
+        bad("an entry needs exactly seq, prev, kind, body and sig");
+      LogEntry e;
+      e.seq = j["seq"].get<int>();
+      e.prev = j["prev"].get<std::string>();
+      e.kind = j["kind"].get<std::string>();
+      e.body = j["body"];
+      e.sig = j["sig"];
+      e.line = line;
+      e.hash = ledger::sha256_hex(line);
+      out.push_back(std::move(e));
+      ++n;
     }
-    if (ledger::canonical(j) != line) bad("not in canonical form");
-    if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer() ||
-        !j.contains("prev") || !j["prev"].is_string() || !j.contains("kind") ||
-        !j["kind"].is_string() || !j.contains("body") || !j.contains("sig") || j.size() != 5)
-      bad("an entry needs exactly seq, prev, kind, body and sig");
-    LogEntry e;
-    e.seq = j["seq"].get<int>();
-    e.prev = j["prev"].get<std::string>();
-    e.kind = j["kind"].get<std::string>();
-    e.body = j["body"];
-    e.sig = j["sig"];
-    e.line = line;
-    e.hash = ledger::sha256_hex(line);
-    out.push_back(std::move(e));
-    ++n;
-  }
   } catch (const BadLine& b) {
     bad_line = n;
     problem = b.what;

@@ -6,8 +6,8 @@
 #include "game/intake.h"
 #include "game/log.h"
 #include "ledger/chain.h"
-#include "ledger/digest.h"
 #include "ledger/dice.h"
+#include "ledger/digest.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -59,7 +59,8 @@ void check_rolls(const Json& logged, const std::vector<ledger::Roll>& replayed) 
     if (k >= logged.size())
       fail("verify.dice", "the replay asks for die " + std::to_string(k) + ", which is not logged");
     if (k >= replayed.size())
-      fail("verify.dice", "die " + std::to_string(k) + " is logged but the replay never asks for it");
+      fail("verify.dice",
+           "die " + std::to_string(k) + " is logged but the replay never asks for it");
     Json r = ledger::to_json(replayed[k]);
     if (ledger::canonical(r) != ledger::canonical(logged[k]))
       fail("verify.dice", "die " + std::to_string(k) + " is logged as " + logged[k].dump() +
@@ -70,8 +71,8 @@ void check_rolls(const Json& logged, const std::vector<ledger::Roll>& replayed) 
 }  // namespace
 
 Json VerifyReport::to_json() const {
-  Json j = {{"ok", ok},          {"lines", lines}, {"adjudications", adjudications},
-            {"dice", dice},      {"head", head},   {"exit", exit_code}};
+  Json j = {{"ok", ok},     {"lines", lines}, {"adjudications", adjudications},
+            {"dice", dice}, {"head", head},   {"exit", exit_code}};
   if (!ok) {
     j["error"] = {{"id", error_id}, {"where", where}, {"message", message}};
     if (bad_line >= 0) j["error"]["line"] = bad_line;
@@ -121,7 +122,8 @@ VerifyReport verify_archive(const fs::path& dir) {
     for (std::size_t n = 1; n < log.size(); ++n) {
       current = int(n);
       const LogEntry& e = log[n];
-      if (e.seq != int(n)) fail("verify.seq", "seq is " + std::to_string(e.seq) + ", expected " + std::to_string(n));
+      if (e.seq != int(n))
+        fail("verify.seq", "seq is " + std::to_string(e.seq) + ", expected " + std::to_string(n));
       if (e.prev != log[n - 1].hash)
         fail("verify.chain", "prev does not match the SHA-256 of line " + std::to_string(n - 1));
       rules::PhaseInfo phase = a.ruleset().current_phase(state);
@@ -144,18 +146,21 @@ VerifyReport verify_archive(const fs::path& dir) {
         const Json& b = e.body;
         int t = state.adjudications + 1;
         if (b.value("t", -1) != t) fail("verify.adjudication", "t should be " + std::to_string(t));
-        if (b.value("orders", -1) != int(n) - 1) fail("verify.adjudication", "orders must name line " + std::to_string(n - 1));
+        if (b.value("orders", -1) != int(n) - 1)
+          fail("verify.adjudication", "orders must name line " + std::to_string(n - 1));
         if (b.value("adjudicator", "") != adjudicator)
           fail("verify.adjudication", "adjudicator should be " + adjudicator);
         if (b.value("turn", -1) != phase.turn || b.value("phase", "") != phase.name)
-          fail("verify.adjudication", "turn/phase should be " + std::to_string(phase.turn) + "/" + phase.name);
+          fail("verify.adjudication",
+               "turn/phase should be " + std::to_string(phase.turn) + "/" + phase.name);
         auto reveals = reveals_before(a, int(n) - 1);
         reveals[pending->side] = {pending->m, pending->s};
         const Party& adj = party_or_fail(parties, adjudicator);
         std::uint32_t i = reveals.at(adjudicator).m + 1;
         std::string s_i;
         try {
-          if (b.at("reveal").at("m").get<std::uint32_t>() != i) fail("verify.reveal", "reveal m should be " + std::to_string(i));
+          if (b.at("reveal").at("m").get<std::uint32_t>() != i)
+            fail("verify.reveal", "reveal m should be " + std::to_string(i));
           s_i = ledger::from_hex(b.at("reveal").at("s").get<std::string>());
         } catch (const Failure&) {
           throw;
@@ -168,12 +173,14 @@ VerifyReport verify_archive(const fs::path& dir) {
                                     adjudicator + "'s dice chain");
         Json used = Json::array();
         for (const auto& [id, r] : reveals)
-          if (id != "umpire") used.push_back({{"party", id}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
+          if (id != "umpire")
+            used.push_back({{"party", id}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
         if (ledger::canonical(used) != ledger::canonical(b.value("reveals", Json())))
           fail("verify.reveal", "the player reveals listed are not the latest ones");
         std::string seed = adjudication_seed(a, t, adjudicator, i, s_i, reveals);
         if (ledger::to_hex(seed) != b.value("seed", ""))
-          fail("verify.seed", "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
+          fail("verify.seed",
+               "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
         ledger::SeededDice dice(seed);
         Json events = a.ruleset().adjudicate(state, pending->checked, dice);
         check_rolls(b.value("rolls", Json::array()), dice.rolls());
@@ -181,7 +188,8 @@ VerifyReport verify_archive(const fs::path& dir) {
           fail("verify.events", "the logged events differ from the replay's");
         model::State after = apply_adjudication(a.ruleset(), state, events);
         if (after.hash() != b.value("state", ""))
-          fail("verify.state_hash", "the state hash differs from the replay's (" + after.hash() + ")");
+          fail("verify.state_hash",
+               "the state hash differs from the replay's (" + after.hash() + ")");
         report.dice += int(dice.rolls().size());
         report.adjudications += 1;
         state = after;
@@ -198,7 +206,8 @@ VerifyReport verify_archive(const fs::path& dir) {
     current = -1;
     std::string state_text;
     try {
-      state_text = ledger::canonical(ledger::parse_strict(read_file(dir / "state.json"), "state.json"));
+      state_text =
+          ledger::canonical(ledger::parse_strict(read_file(dir / "state.json"), "state.json"));
     } catch (const Error& err) {
       fail("verify.state_json", err.what());
     }

@@ -19,7 +19,7 @@ struct VerifyReport {
   std::string where;     // "log.jsonl line 4 (adjudication)" or "state.json"
   std::string error_id;  // verify.*
   std::string message;
-  int exit_code = 0;     // 0, 3 (verification failed) or 5 (ruleset version)
+  int exit_code = 0;  // 0, 3 (verification failed) or 5 (ruleset version)
 
   ledger::Json to_json() const;
   std::string text() const;

@@ -117,11 +117,15 @@ std::string from_hex(std::string_view hex) {
   return out;
 }
 
-std::string base64url(std::string_view bytes) { return encode64(bytes, kB64Url, false); }
+std::string base64url(std::string_view bytes) {
+  return encode64(bytes, kB64Url, false);
+}
 std::string from_base64url(std::string_view text) {
   return decode64(text, kB64Url, false, "encoding.base64url");
 }
-std::string base64(std::string_view bytes) { return encode64(bytes, kB64, true); }
+std::string base64(std::string_view bytes) {
+  return encode64(bytes, kB64, true);
+}
 std::string from_base64(std::string_view text) {
   return decode64(text, kB64, true, "encoding.base64");
 }
@@ -138,6 +142,8 @@ std::string u64(std::uint64_t n) {
   return out;
 }
 
-std::string lp(std::string_view x) { return u32(std::uint32_t(x.size())) + std::string(x); }
+std::string lp(std::string_view x) {
+  return u32(std::uint32_t(x.size())) + std::string(x);
+}
 
 }  // namespace adjutant::ledger

@@ -29,6 +29,8 @@ std::string u32(std::uint32_t n);
 std::string u64(std::uint64_t n);
 std::string lp(std::string_view x);
 
-inline std::string sha256_hex(std::string_view data) { return to_hex(sha256(data)); }
+inline std::string sha256_hex(std::string_view data) {
+  return to_hex(sha256(data));
+}
 
 }  // namespace adjutant::ledger

@@ -62,13 +62,13 @@ void load_map(Scenario& s, Fields& top) {
     for (const auto& [key, value] : t->items()) {
       if (value.is_array()) {
         if (!s.terrain_types.count(key))
-          throw Error("scenario.unknown_terrain", s.id + ": map.terrain: \"" + key +
-                                                      "\" is not in tec.terrain");
+          throw Error("scenario.unknown_terrain",
+                      s.id + ": map.terrain: \"" + key + "\" is not in tec.terrain");
         for (const auto& h : value) {
           Hex x = parse_hex(h.get<std::string>(), s.id + ": map.terrain." + key);
           if (s.terrain.count(x))
-            throw Error("scenario.duplicate_hex", s.id + ": map.terrain: hex " + hex::format(x) +
-                                                      " is listed twice");
+            throw Error("scenario.duplicate_hex",
+                        s.id + ": map.terrain: hex " + hex::format(x) + " is listed twice");
           s.terrain[x] = key;
         }
       } else {
@@ -120,7 +120,6 @@ void load_map(Scenario& s, Fields& top) {
       s.places[parse_hex(key, s.id + ": map.places")] = value.get<std::string>();
   map.finish();
 }
-
 
 void load_units(Scenario& s, Fields& top) {
   int index = 0;
@@ -237,7 +236,8 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
 
   for (const auto& [h, t] : s.terrain)
     if (!s.on_map(h))
-      throw Error("scenario.off_map", source + ": map.terrain: " + hex::format(h) + " is off the map");
+      throw Error("scenario.off_map",
+                  source + ": map.terrain: " + hex::format(h) + " is off the map");
   // 7.5: a route gives its benefit only across the hexsides it crosses; a road
   // beats a trail where both cross one hexside.
   for (const auto& r : s.routes)

@@ -15,30 +15,30 @@
 
 namespace adjutant::model {
 
-using ledger::Json;
 using hex::Hex;
 using hex::Hexside;
+using ledger::Json;
 
 // One row of the Terrain Effects Chart for a hex type.
 struct TerrainType {
   std::string id;
   std::string name;
-  int mp = 1;                 // cost to enter (7.0)
-  bool passable = true;       // false for river hexes (5.3)
-  int defence = 1;            // defender multiplier in this hex (8.2)
-  bool blocks_los = false;    // 8.71
-  bool blocks_zoc = false;    // no ZOC into this hex (5.3: river hexes)
-  std::string colour;         // map fill, drawing only
+  int mp = 1;               // cost to enter (7.0)
+  bool passable = true;     // false for river hexes (5.3)
+  int defence = 1;          // defender multiplier in this hex (8.2)
+  bool blocks_los = false;  // 8.71
+  bool blocks_zoc = false;  // no ZOC into this hex (5.3: river hexes)
+  std::string colour;       // map fill, drawing only
 };
 
 // One row of the Terrain Effects Chart for a hexside feature.
 struct HexsideType {
   std::string id;
   std::string name;
-  int mp = 0;                 // added to the cost of the hex entered (7.3)
-  bool passable = true;       // creek and river: false (5.3, GAPS)
-  bool zoc = true;            // ZOC extends across (5.3)
-  int defence_all = 1;        // defender multiplier when every attacker attacks across it (8.2)
+  int mp = 0;            // added to the cost of the hex entered (7.3)
+  bool passable = true;  // creek and river: false (5.3, GAPS)
+  bool zoc = true;       // ZOC extends across (5.3)
+  int defence_all = 1;   // defender multiplier when every attacker attacks across it (8.2)
   std::string colour;
 };
 
@@ -60,7 +60,7 @@ struct UnitDef {
   std::string type;  // infantry, cavalry, artillery
   int strength = 0;
   int movement = 0;
-  std::optional<Hex> start;       // set up on the map at the start
+  std::optional<Hex> start;        // set up on the map at the start
   std::optional<Arrival> arrival;  // or enters as a reinforcement
 };
 
@@ -72,10 +72,10 @@ struct SideDef {
 
 struct TurnTrack {
   int count = 0;
-  std::vector<std::string> order;             // sides in player-turn order
-  std::set<int> night;                        // 9.0
+  std::vector<std::string> order;              // sides in player-turn order
+  std::set<int> night;                         // 9.0
   std::set<std::pair<int, std::string>> skip;  // player-turns that do not happen (14.1)
-  bool strategic_movement = false;            // 11.1
+  bool strategic_movement = false;             // 11.1
 };
 
 struct Crt {

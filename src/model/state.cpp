@@ -37,9 +37,9 @@ Json State::to_json() const {
     if (!u.extra.empty()) o["extra"] = u.extra;
     units_json[id] = o;
   }
-  Json j = {{"format", "adjutant-state/1"}, {"scenario", scenario},     {"turn", turn},
-            {"phase", phase},               {"adjudications", adjudications},
-            {"units", units_json},          {"vp", vp}};
+  Json j = {
+      {"format", "adjutant-state/1"},   {"scenario", scenario}, {"turn", turn}, {"phase", phase},
+      {"adjudications", adjudications}, {"units", units_json},  {"vp", vp}};
   if (!result.empty()) j["result"] = result;
   if (!extra.empty()) j["extra"] = extra;
   return j;
@@ -71,8 +71,12 @@ State State::from_json(const Json& j, const std::string& source) {
   return s;
 }
 
-std::string State::canonical() const { return ledger::canonical(to_json()); }
+std::string State::canonical() const {
+  return ledger::canonical(to_json());
+}
 
-std::string State::hash() const { return ledger::sha256_hex(canonical()); }
+std::string State::hash() const {
+  return ledger::sha256_hex(canonical());
+}
 
 }  // namespace adjutant::model

@@ -29,7 +29,7 @@ struct UnitState {
 struct State {
   std::string scenario;
   int turn = 1;
-  std::string phase;     // the phasing side, or "" when the game has ended
+  std::string phase;      // the phasing side, or "" when the game has ended
   int adjudications = 0;  // t of the last adjudication
   std::map<std::string, UnitState> units;
   std::map<std::string, int> vp;

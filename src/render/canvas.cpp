@@ -115,9 +115,12 @@ double Canvas::text_width(std::string_view text, double size, Weight weight) {
   return e.x_advance;
 }
 
+// Shrunk sizes snap down to quarter pixels, so a handful of fonts (and in the
+// SVG a handful of glyph sets) serve all the labels that had to shrink.
 double Canvas::fit(std::string_view text, double size, Weight weight, double width) {
   double w = text_width(text, size, weight);
-  return w <= width || w <= 0 ? size : size * width / w;
+  if (w <= width || w <= 0) return size;
+  return std::floor(size * width / w * 4) / 4;
 }
 
 std::pair<cairo_glyph_t*, int> Canvas::glyphs(std::string_view text, Point at, double size,
@@ -156,33 +159,6 @@ void Canvas::text_halo(std::string_view text, Point at, double size, Weight weig
   colour(ink);
   cairo_show_glyphs(cr_, g, n);
   cairo_glyph_free(g);
-}
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20) out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace adjutant::render

@@ -4,6 +4,8 @@
 // <g id=... class=...> groups; the PNG draws no markers).
 #pragma once
 
+#include "util/markup.h"
+
 #include <cairo.h>
 
 #include <map>
@@ -74,8 +76,5 @@ class Canvas {
   std::vector<std::string> groups_;
   std::map<std::pair<long, int>, cairo_scaled_font_t*> fonts_;
 };
-
-// Escapes &, <, >, " and ' for an XML attribute value.
-std::string xml_escape(std::string_view text);
 
 }  // namespace adjutant::render

@@ -99,8 +99,8 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
                     scene.width - 2.0, scene.legend_top - 2};
 
   for (const auto& c : combats_of(scene)) {
-    canvas.begin("class=\"combat\" data-n=\"" + xml_escape(c.n) + "\" data-odds=\"" +
-                 xml_escape(c.odds) + "\" data-result=\"" + xml_escape(c.result) + "\"");
+    canvas.begin("class=\"combat\" data-n=\"" + escape_markup(c.n) + "\" data-odds=\"" +
+                 escape_markup(c.odds) + "\" data-result=\"" + escape_markup(c.result) + "\"");
     cairo_save(canvas.cr());
     for (Hex d : c.defenders) trace_hex(canvas, scene.centre(d), 0.88 * scene.size);
     canvas.colour(kCombat, 0.9);

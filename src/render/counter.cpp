@@ -60,10 +60,10 @@ void draw_counter(Canvas& canvas, const CounterLook& look, Point c) {
   cairo_save(cr);
   if (!look.ghost) {
     canvas.colour(kBlack, 0.35);
-    canvas.rounded_rectangle(x + 1.3, y + 1.5, w, h, 2.5);
+    canvas.rectangle(x + 1.3, y + 1.5, w, h);
     canvas.fill();
   }
-  canvas.rounded_rectangle(x, y, w, h, 2.5);
+  canvas.rectangle(x, y, w, h);
   if (look.ghost) {
     canvas.colour(fill);
     cairo_fill_preserve(cr);
@@ -121,8 +121,9 @@ void draw_counters(Canvas& canvas, const Scene& scene) {
     int n = int(stack.size());
     for (int i = 0; i < n; ++i) {
       const auto& unit = stack[std::size_t(i)];
-      canvas.begin("class=\"counter\" data-unit=\"" + xml_escape(unit.def->id) + "\" data-side=\"" +
-                   xml_escape(unit.def->side) + "\" data-hex=\"" + hex::format(h) + "\"");
+      canvas.begin("class=\"counter\" data-unit=\"" + escape_markup(unit.def->id) +
+                   "\" data-side=\"" + escape_markup(unit.def->side) + "\" data-hex=\"" +
+                   hex::format(h) + "\"");
       draw_counter(canvas, look_of(scene, *unit.def, unit.state), scene.counter_centre(h, i, n));
       canvas.end();
     }

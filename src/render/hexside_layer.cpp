@@ -114,7 +114,7 @@ void draw_water(Canvas& canvas, const Scene& scene) {
     auto it = lines.find(kind.id);
     if (it == lines.end()) continue;
     canvas.begin("class=\"hexsides\" data-type=\"" +
-                 xml_escape(kind.id.empty() ? "water" : kind.id) + "\"");
+                 escape_markup(kind.id.empty() ? "water" : kind.id) + "\"");
     stroke_lines(canvas, it->second, kind.colour, kind.width);
     canvas.end();
   }
@@ -131,7 +131,7 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
     Rgb colour = parse_colour(type ? type->colour : "", kWater);
     Line l = edge_of(scene, side);
     WaterKind water = crossed_water(index, l, scene);
-    canvas.begin("class=\"crossing\" data-type=\"" + xml_escape(id) + "\" data-hexside=\"" +
+    canvas.begin("class=\"crossing\" data-type=\"" + escape_markup(id) + "\" data-hexside=\"" +
                  hex::format(side) + "\"");
     if (id == "ford") {
       cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);

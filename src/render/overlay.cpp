@@ -100,7 +100,7 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
     } else {
       continue;
     }
-    canvas.begin("class=\"" + type + "\" data-unit=\"" + xml_escape(unit) + "\"");
+    canvas.begin("class=\"" + type + "\" data-unit=\"" + escape_markup(unit) + "\"");
     draw_arrow(canvas, points, arrow_colour(scene, unit), width, style);
     canvas.end();
   }
@@ -110,7 +110,7 @@ void draw_eliminated(Canvas& canvas, const Scene& scene) {
   for (const auto& g : ghosts(scene)) {
     auto look = look_of(scene, *g.def, g.state);
     look.ghost = true;
-    canvas.begin("class=\"eliminated\" data-unit=\"" + xml_escape(g.def->id) + "\" data-hex=\"" +
+    canvas.begin("class=\"eliminated\" data-unit=\"" + escape_markup(g.def->id) + "\" data-hex=\"" +
                  hex::format(g.hex) + "\"");
     draw_counter(canvas, look, g.at);
     canvas.end();

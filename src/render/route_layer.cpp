@@ -14,8 +14,8 @@ void draw_routes(Canvas& canvas, const Scene& scene) {
     for (const auto& route : scene.scenario.routes) {
       if (route.kind != kind || route.hexes.size() < 2) continue;
       bool road = route.kind == "road";
-      canvas.begin("class=\"route\" data-kind=\"" + xml_escape(route.kind) + "\" data-name=\"" +
-                   xml_escape(route.name) + "\"");
+      canvas.begin("class=\"route\" data-kind=\"" + escape_markup(route.kind) + "\" data-name=\"" +
+                   escape_markup(route.name) + "\"");
       canvas.move(scene.centre(route.hexes[0]));
       for (std::size_t i = 1; i < route.hexes.size(); ++i)
         canvas.line(scene.centre(route.hexes[i]));

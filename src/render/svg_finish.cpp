@@ -1,4 +1,5 @@
 #include "render/svg_finish.h"
+#include "util/markup.h"
 
 #include <cctype>
 #include <map>
@@ -107,7 +108,7 @@ std::string finish_svg(const std::string& svg, const std::vector<std::string>& g
       out.append(line);
       out += '\n';
       if (!titled && line.substr(0, 4) == "<svg") {
-        out += "<title>" + xml_escape(title) + "</title>\n";
+        out += "<title>" + escape_markup(title) + "</title>\n";
         titled = true;
       }
     }

@@ -18,8 +18,8 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
       auto it = fills.find(type.id);
       Rgb fill = it == fills.end() ? parse_colour(type.colour, kPaper) : it->second;
       std::string number = hex::format(h);
-      canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" + xml_escape(type.id) +
-                   "\"");
+      canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" +
+                   escape_markup(type.id) + "\"");
       Point c = scene.centre(h);
       canvas.colour(fill);
       trace_hex(canvas, c, scene.size);
@@ -33,16 +33,19 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
   }
 }
 
-// Each shared edge is added once (north, north-east and south-east of every
-// hex, plus the map's outer edges) and the whole grid is stroked in one go.
+// Each hex adds its north-west, north and north-east edges as one polyline
+// (its other edges belong to its neighbours), plus any edge on the map's
+// border; so every edge is stroked once, in one go, without costly caps.
 void draw_grid(Canvas& canvas, const Scene& scene) {
   const auto& sc = scene.scenario;
   canvas.begin("class=\"grid\"");
   for (int col = 1; col <= sc.columns; ++col) {
     for (int row = 1; row <= sc.rows; ++row) {
       Hex h{col, row};
-      for (int d = 0; d < 6; ++d) {
-        if (d > 2 && sc.on_map(hex::neighbour(h, d))) continue;
+      canvas.move(scene.corner(h, 3));
+      for (int k : {4, 5, 0}) canvas.line(scene.corner(h, k));
+      for (int d = 2; d <= 4; ++d) {
+        if (sc.on_map(hex::neighbour(h, d))) continue;
         canvas.move(scene.corner(h, d + 4));
         canvas.line(scene.corner(h, d + 5));
       }
@@ -51,7 +54,7 @@ void draw_grid(Canvas& canvas, const Scene& scene) {
   cairo_save(canvas.cr());
   canvas.colour(kGrid, kGridAlpha);
   canvas.line_width(0.8);
-  cairo_set_line_cap(canvas.cr(), CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join(canvas.cr(), CAIRO_LINE_JOIN_BEVEL);
   canvas.stroke();
   cairo_restore(canvas.cr());
   canvas.end();

@@ -94,12 +94,42 @@ std::string describe_event(const Json& e) {
     std::string hex = field(e, "hex");
     return with_cause(unit + " is eliminated" + (hex.empty() ? "" : " at " + hex), e);
   }
-  if (type == "vp" && e.contains("side") && e.contains("points")) {
-    std::string text = field(e, "side") + " scores " + field(e, "points") + " VP";
+  if (type == "vp" && e.contains("side") && (e.contains("vp") || e.contains("points"))) {
+    std::string points = e.contains("vp") ? field(e, "vp") : field(e, "points");
+    std::string text = field(e, "side") + " scores " + points + " VP";
+    if (e.contains("total")) text += ", total " + field(e, "total");
     std::string why = field(e, "reason");
     if (why.empty()) why = field(e, "for");
     return why.empty() ? text : text + " (" + why + ")";
   }
+  if (type == "standing" && e.contains("standing")) {
+    const Json& st = e["standing"];
+    const Json retreat = st.value("retreat", Json::object());
+    std::string text = field(e, "side") + " standing orders: retreat " + field(retreat, "prefer");
+    if (retreat.contains("hex")) text += " " + field(retreat, "hex");
+    text += std::string(", cavalry ") + (st.value("cavalry_evade", false) ? "evades" : "stands");
+    text += std::string(", ") + (st.value("advance", false) ? "advances" : "holds") +
+            " after a defence, exchange losses " + field(st, "losses");
+    return text;
+  }
+  if (type == "ineffective" && !unit.empty()) return with_cause(unit + " becomes ineffective", e);
+  if (type == "recover" && !unit.empty()) return with_cause(unit + " is effective again", e);
+  if (type == "displace" && !unit.empty())
+    return with_cause(unit + " is displaced" + from_to(e) + " to make room for " + field(e, "by"),
+                      e);
+  if (type == "exchange") {
+    std::string lost = join(e.value("lost", Json::array()), ", ");
+    return with_cause("exchange: the attackers owe " + field(e, "required") + " SP and lose " +
+                          (lost.empty() ? std::string("nothing") : lost) + " (" +
+                          field(e, "strength_lost") + " SP)",
+                      e);
+  }
+  if (type == "target_gone") return with_cause("no defender is left in " + field(e, "hex"), e);
+  if (type == "attacker_dropped" && !unit.empty())
+    return with_cause(unit + " drops out of attack " + field(e, "n") + ": " + field(e, "reason"),
+                      e);
+  if (type == "attack_cancelled")
+    return with_cause("attack " + field(e, "n") + " is called off: " + field(e, "reason"), e);
   if (type == "phase_end")
     return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
   if (type == "game_end") return "the game ends: " + field(e, "result");

@@ -1,4 +1,5 @@
 #include "report/report.h"
+#include "util/markup.h"
 
 namespace adjutant::report {
 
@@ -43,7 +44,7 @@ void put_table(std::string& out, const Table& t) {
   for (std::size_t c = 0; c < t.header.size(); ++c) {
     bool right = c < t.numeric.size() && t.numeric[c];
     out += "<th style=\"" + std::string(kTh) + (right ? ";text-align:right" : "") + "\">" +
-           html_escape(t.header[c]) + "</th>";
+           escape_markup(t.header[c]) + "</th>";
   }
   out += "</tr>\n";
   for (const auto& row : t.rows) {
@@ -51,7 +52,7 @@ void put_table(std::string& out, const Table& t) {
     for (std::size_t c = 0; c < t.header.size(); ++c) {
       bool right = c < t.numeric.size() && t.numeric[c];
       out += "<td style=\"" + std::string(kTd) + (right ? ";text-align:right" : "") + "\">" +
-             html_escape(c < row.size() ? row[c] : "") + "</td>";
+             escape_markup(c < row.size() ? row[c] : "") + "</td>";
     }
     out += "</tr>\n";
   }
@@ -70,18 +71,19 @@ void put_items(std::string& out, const std::vector<Item>& items) {
         const std::string& v = items[i].text;
         std::string value = looks_like_hash(v)
                                 ? "<code style=\"" + std::string(kHash) + "\">" + v + "</code>"
-                                : html_escape(v);
-        out += "<tr><th style=\"" + std::string(kFactLabel) + "\">" + html_escape(items[i].label) +
-               "</th><td style=\"" + kFactValue + "\">" + value + "</td></tr>\n";
+                                : escape_markup(v);
+        out += "<tr><th style=\"" + std::string(kFactLabel) + "\">" +
+               escape_markup(items[i].label) + "</th><td style=\"" + kFactValue + "\">" + value +
+               "</td></tr>\n";
       }
       out += "</table>\n";
     } else if (kind == Item::Kind::kLine) {
       out += "<ul style=\"" + std::string(kList) + "\">\n";
-      for (; i < j; ++i) out += "<li>" + html_escape(items[i].text) + "</li>\n";
+      for (; i < j; ++i) out += "<li>" + escape_markup(items[i].text) + "</li>\n";
       out += "</ul>\n";
     } else if (kind == Item::Kind::kCode) {
       for (; i < j; ++i)
-        out += "<code style=\"" + std::string(kCode) + "\">" + html_escape(items[i].text) +
+        out += "<code style=\"" + std::string(kCode) + "\">" + escape_markup(items[i].text) +
                "</code>\n";
     } else {
       for (; i < j; ++i) put_table(out, items[i].table);
@@ -91,45 +93,19 @@ void put_items(std::string& out, const std::vector<Item>& items) {
 
 }  // namespace
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string render_html(const ReportDoc& doc) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
-      html_escape(doc.title) + "</title>\n</head>\n<body style=\"" + kBody + "\">\n<div style=\"" +
-      kPage + "\">\n<h1 style=\"" + kH1 + "\">" + html_escape(doc.title) + "</h1>\n";
+      escape_markup(doc.title) + "</title>\n</head>\n<body style=\"" + kBody +
+      "\">\n<div style=\"" + kPage + "\">\n<h1 style=\"" + kH1 + "\">" + escape_markup(doc.title) +
+      "</h1>\n";
   put_items(out, doc.head.items);
   for (const Section& s : doc.sections) {
-    out += "<h2 style=\"" + std::string(kH2) + "\">" + html_escape(s.heading) + "</h2>\n";
+    out += "<h2 style=\"" + std::string(kH2) + "\">" + escape_markup(s.heading) + "</h2>\n";
     put_items(out, s.items);
     for (const Section& c : s.children) {
-      out += "<h3 style=\"" + std::string(kH3) + "\">" + html_escape(c.heading) + "</h3>\n";
+      out += "<h3 style=\"" + std::string(kH3) + "\">" + escape_markup(c.heading) + "</h3>\n";
       put_items(out, c.items);
     }
   }

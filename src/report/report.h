@@ -20,7 +20,4 @@ std::string report_html(const ReportInput& in);
 // Width of UTF-8 text in columns (one per code point).
 std::size_t columns(std::string_view text);
 
-// &, <, >, " and ' as character references.
-std::string html_escape(std::string_view text);
-
 }  // namespace adjutant::report

@@ -164,8 +164,11 @@ Section verify_section(const ReportInput& in) {
   return s;
 }
 
+// The events a combat causes (docs/events.md), reported under that combat.
 bool follows_combat(const std::string& type) {
-  return type == "retreat" || type == "advance" || type == "eliminate" || type == "evade";
+  return type == "retreat" || type == "advance" || type == "eliminate" || type == "evade" ||
+         type == "displace" || type == "exchange" || type == "ineffective" ||
+         type == "target_gone" || type == "attacker_dropped" || type == "attack_cancelled";
 }
 
 }  // namespace

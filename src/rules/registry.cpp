@@ -21,10 +21,10 @@ const Entry kRulesets[] = {
 }  // namespace
 
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source) {
-  std::string id = scenario.is_object() && scenario.contains("ruleset") &&
-                           scenario["ruleset"].is_string()
-                       ? scenario["ruleset"].get<std::string>()
-                       : "";
+  std::string id =
+      scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
+          ? scenario["ruleset"].get<std::string>()
+          : "";
   for (const auto& e : kRulesets)
     if (id == e.id) return e.make(scenario, source);
   throw Error("scenario.unknown_ruleset",

@@ -21,7 +21,9 @@ Fields::Fields(const nlohmann::json& object, std::string where, std::string id_p
                 where_ + ": expected an object, found " + json_type(object_));
 }
 
-bool Fields::has(const std::string& key) const { return object_.contains(key); }
+bool Fields::has(const std::string& key) const {
+  return object_.contains(key);
+}
 
 void Fields::type_error(const std::string& key, const char* wanted) const {
   throw Error(prefix_ + ".wrong_type", where_ + ": field \"" + key + "\" must be " + wanted +
@@ -36,7 +38,9 @@ const nlohmann::json& Fields::need(const std::string& key) {
   return *it;
 }
 
-const nlohmann::json& Fields::any(const std::string& key) { return need(key); }
+const nlohmann::json& Fields::any(const std::string& key) {
+  return need(key);
+}
 
 std::optional<nlohmann::json> Fields::any_opt(const std::string& key) {
   read_.insert(key);

@@ -30,8 +30,7 @@ std::string read_file_limited(const fs::path& file, std::size_t max_bytes) {
   if (ec) throw Error("io.read", file.string() + ": cannot read", Exit::kEnvironment);
   if (size > max_bytes)
     throw Error("io.too_large", file.string() + ": " + std::to_string(size) +
-                                    " bytes, more than the limit of " +
-                                    std::to_string(max_bytes));
+                                    " bytes, more than the limit of " + std::to_string(max_bytes));
   return read_file(file);
 }
 

@@ -16,7 +16,9 @@ namespace adjutant::testing {
 
 namespace fs = std::filesystem;
 
-fs::path source_dir() { return ADJUTANT_SOURCE_DIR; }
+fs::path source_dir() {
+  return ADJUTANT_SOURCE_DIR;
+}
 
 Run run_adjutant(const std::string& args, const fs::path& cwd) {
   static int counter = 0;
@@ -53,7 +55,8 @@ std::string folder_hash(const fs::path& dir) {
     if (e.is_regular_file()) files.push_back(fs::relative(e.path(), dir));
   std::sort(files.begin(), files.end());
   std::string all;
-  for (const auto& f : files) all += f.string() + "\n" + ledger::sha256_hex(read_file(dir / f)) + "\n";
+  for (const auto& f : files)
+    all += f.string() + "\n" + ledger::sha256_hex(read_file(dir / f)) + "\n";
   return ledger::sha256_hex(all);
 }
 
@@ -61,7 +64,8 @@ namespace {
 
 void must(const Run& r, const std::string& what) {
   if (r.exit != 0)
-    throw std::runtime_error(what + " failed (exit " + std::to_string(r.exit) + "): " + r.err + r.out);
+    throw std::runtime_error(what + " failed (exit " + std::to_string(r.exit) + "): " + r.err +
+                             r.out);
 }
 
 }  // namespace
@@ -73,9 +77,10 @@ void make_sample_game(const fs::path& dir, bool umpire) {
   for (const char* side : {"union", "confederate", "umpire"}) {
     fs::copy_file(keys / (std::string(side) + ".key"), work / (std::string(side) + ".key"),
                   fs::copy_options::overwrite_existing);
-    fs::copy_file(keys / (std::string(side) + ".key.chain"), work / (std::string(side) + ".key.chain"),
-                  fs::copy_options::overwrite_existing);
-    fs::permissions(work / (std::string(side) + ".key"), fs::perms::owner_read | fs::perms::owner_write);
+    fs::copy_file(keys / (std::string(side) + ".key.chain"),
+                  work / (std::string(side) + ".key.chain"), fs::copy_options::overwrite_existing);
+    fs::permissions(work / (std::string(side) + ".key"),
+                    fs::perms::owner_read | fs::perms::owner_write);
   }
   // The same names, times and keys as tools/make-samples.sh, so the result
   // repeats the first turn of the committed sample archive byte for byte.
@@ -86,31 +91,36 @@ void make_sample_game(const fs::path& dir, bool umpire) {
     std::string s = side;
     std::string title = s;
     title[0] = char(title[0] - 'a' + 'A');
-    must(run_adjutant("join --game " + name + " --side " + s + " --name 'Sample " + title + "' --email " + s +
-                      "@example.org --key " + s + ".key --out " + s + ".card.json",
-                  work),
+    must(run_adjutant("join --game " + name + " --side " + s + " --name 'Sample " + title +
+                          "' --email " + s + "@example.org --key " + s + ".key --out " + s +
+                          ".card.json",
+                      work),
          "join " + s);
     cards += " --card " + s + ".card.json";
   }
   std::string host = umpire ? "umpire" : "union";
   must(run_adjutant("new '" + dir.string() + "' --name " + name + " --scenario '" +
-                    (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" + cards +
-                    " --key " + host + ".key --created 2026-11-01T09:00:00Z",
-                work),
+                        (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" +
+                        cards + " --key " + host + ".key --created 2026-11-01T09:00:00Z",
+                    work),
        "new");
   int day = 2;
   for (const char* side : {"confederate", "union"}) {
     std::string s = side;
     std::string adjudicator = umpire ? "umpire" : (s == "union" ? "confederate" : "union");
-    must(run_adjutant("sign '" + (orders / "skirmish" / ((s == "confederate" ? "01-t1-" : "02-t1-") + s + ".json")).string() + "' --game '" +
-                      dir.string() + "' --key " + s + ".key --out " + s + "-t1.signed.json",
-                  work),
+    must(run_adjutant(
+             "sign '" +
+                 (orders / "skirmish" / ((s == "confederate" ? "01-t1-" : "02-t1-") + s + ".json"))
+                     .string() +
+                 "' --game '" + dir.string() + "' --key " + s + ".key --out " + s +
+                 "-t1.signed.json",
+             work),
          "sign " + s);
     must(run_adjutant("check '" + dir.string() + "' " + s + "-t1.signed.json", work), "check " + s);
-    must(run_adjutant("adjudicate '" + dir.string() + "' " + s + "-t1.signed.json --key " + adjudicator +
-                      ".key --chain " + adjudicator + ".key.chain --at 2026-11-0" +
-                      std::to_string(day) + "T18:00:00Z",
-                  work),
+    must(run_adjutant("adjudicate '" + dir.string() + "' " + s + "-t1.signed.json --key " +
+                          adjudicator + ".key --chain " + adjudicator +
+                          ".key.chain --at 2026-11-0" + std::to_string(day) + "T18:00:00Z",
+                      work),
          "adjudicate " + s);
     day += 1;
   }

@@ -19,8 +19,12 @@ TEST_CASE("an armored, quoted, CRLF order file in a mail body is accepted", "[ga
   fs::path work = tmp.path();
   fs::copy_file(adjutant::testing::source_dir() / "samples/orders/skirmish/03-t2-confederate.json",
                 work / "c2.json");
-  REQUIRE(run_adjutant("sign c2.json --game '" + game.string() + "' --key confederate.key --out c2.signed.json", work).exit == 0);
-  auto envelope = adjutant::ledger::parse_strict(adjutant::read_file(work / "c2.signed.json"), "c2");
+  REQUIRE(run_adjutant("sign c2.json --game '" + game.string() +
+                           "' --key confederate.key --out c2.signed.json",
+                       work)
+              .exit == 0);
+  auto envelope =
+      adjutant::ledger::parse_strict(adjutant::read_file(work / "c2.signed.json"), "c2");
   std::istringstream lines(adjutant::ledger::armor(envelope));
   std::string mail = "From: a@example.org\r\nSubject: turn 2\r\n\r\nMy orders:\r\n";
   for (std::string line; std::getline(lines, line);) mail += "> " + line + "\r\n";

@@ -9,9 +9,9 @@
 
 namespace fs = std::filesystem;
 using adjutant::read_file;
-using adjutant::testing::run_adjutant;
 using adjutant::testing::folder_hash;
 using adjutant::testing::make_sample_game;
+using adjutant::testing::run_adjutant;
 using adjutant::testing::TempDir;
 
 TEST_CASE("keygen writes a 0600 key and refuses to overwrite it", "[game][cli]") {
@@ -25,8 +25,8 @@ TEST_CASE("keygen writes a 0600 key and refuses to overwrite it", "[game][cli]")
 }
 
 TEST_CASE("every subcommand answers --help", "[game][cli]") {
-  for (const char* cmd : {"keygen", "join", "new", "sign", "check", "adjudicate", "status", "replay",
-                          "verify", "canon"}) {
+  for (const char* cmd : {"keygen", "join", "new", "sign", "check", "adjudicate", "status",
+                          "replay", "verify", "canon"}) {
     auto r = run_adjutant(std::string(cmd) + " --help");
     INFO(cmd);
     CHECK(r.exit == 0);
@@ -47,7 +47,8 @@ TEST_CASE("a game without an umpire: each side adjudicates the other's orders", 
   CHECK(report["ok"] == true);
   CHECK(report["lines"] == 5);
   CHECK(report["adjudications"] == 2);
-  auto status = adjutant::ledger::Json::parse(run_adjutant("status --json '" + game.string() + "'").out);
+  auto status =
+      adjutant::ledger::Json::parse(run_adjutant("status --json '" + game.string() + "'").out);
   CHECK(status["turn"] == 2);
   CHECK(status["orders_due_from"] == "confederate");
   CHECK(status["adjudicator"] == "union");
@@ -65,7 +66,8 @@ TEST_CASE("an umpire game: the umpire adjudicates both sides", "[game][cli]") {
   auto v = run_adjutant("verify '" + game.string() + "'");
   INFO(v.out << v.err);
   REQUIRE(v.exit == 0);
-  auto status = adjutant::ledger::Json::parse(run_adjutant("status --json '" + game.string() + "'").out);
+  auto status =
+      adjutant::ledger::Json::parse(run_adjutant("status --json '" + game.string() + "'").out);
   CHECK(status["umpire"] == true);
   CHECK(status["adjudicator"] == "umpire");
 }
@@ -78,7 +80,8 @@ TEST_CASE("the same keys, orders and times give the same archive bytes", "[game]
   CHECK(log == read_file(b.path() / "game" / "log.jsonl"));
   CHECK(read_file(a.path() / "game" / "state.json") == read_file(b.path() / "game" / "state.json"));
   // And the same as the committed sample archive's first turn.
-  std::string sample = read_file(adjutant::testing::source_dir() / "samples/games/skirmish-noumpire/log.jsonl");
+  std::string sample =
+      read_file(adjutant::testing::source_dir() / "samples/games/skirmish-noumpire/log.jsonl");
   CHECK(sample.substr(0, log.size()) == log);
 }
 
@@ -86,8 +89,10 @@ TEST_CASE("replay --to rebuilds the state at a log line", "[game][cli]") {
   TempDir tmp("replay");
   fs::path game = tmp.path() / "game";
   make_sample_game(game, false);
-  auto at0 = adjutant::ledger::Json::parse(run_adjutant("replay --to 0 '" + game.string() + "'").out);
-  auto at2 = adjutant::ledger::Json::parse(run_adjutant("replay --to 2 '" + game.string() + "'").out);
+  auto at0 =
+      adjutant::ledger::Json::parse(run_adjutant("replay --to 0 '" + game.string() + "'").out);
+  auto at2 =
+      adjutant::ledger::Json::parse(run_adjutant("replay --to 2 '" + game.string() + "'").out);
   auto last = adjutant::ledger::Json::parse(run_adjutant("replay '" + game.string() + "'").out);
   CHECK(at0["adjudications"] == 0);
   CHECK(at0["units"]["Jenkins"]["hex"] == "0901");

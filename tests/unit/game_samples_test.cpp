@@ -2,9 +2,9 @@
 // the signature in tests/bench.sig (a change of outcome changes both).
 #include <catch2/catch.hpp>
 
-#include "support/cli_harness.h"
 #include "game/log.h"
 #include "ledger/keys.h"
+#include "support/cli_harness.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
@@ -32,13 +32,15 @@ TEST_CASE("a ruleset version other than this build's is reported as such, not as
           "[game][version]") {
   adjutant::testing::TempDir tmp("version");
   fs::path game = tmp.path() / "game";
-  fs::copy(source_dir() / "samples" / "games" / "skirmish-noumpire", game, fs::copy_options::recursive);
+  fs::copy(source_dir() / "samples" / "games" / "skirmish-noumpire", game,
+           fs::copy_options::recursive);
   // Re-sign genesis claiming ruleset version 999, as a future adjutant would write it.
   std::string log = adjutant::read_file(game / "log.jsonl");
   auto first_end = log.find('\n');
   auto genesis = adjutant::ledger::Json::parse(log.substr(0, first_end));
   genesis["body"]["ruleset"]["version"] = 999;
-  auto key = adjutant::ledger::SigningKey::load_pem(source_dir() / "samples" / "keys" / "union.key");
+  auto key =
+      adjutant::ledger::SigningKey::load_pem(source_dir() / "samples" / "keys" / "union.key");
   std::string line = adjutant::game::make_entry_line(0, adjutant::game::kZeroHash, "genesis",
                                                      genesis["body"], key);
   adjutant::write_file_atomic(game / "log.jsonl", line + "\n");

@@ -17,9 +17,9 @@ namespace fs = std::filesystem;
 using adjutant::read_file;
 using adjutant::write_file_atomic;
 using adjutant::ledger::Json;
-using adjutant::testing::run_adjutant;
 using adjutant::testing::folder_hash;
 using adjutant::testing::make_sample_game;
+using adjutant::testing::run_adjutant;
 using adjutant::testing::TempDir;
 
 namespace {
@@ -68,7 +68,8 @@ Verdict verify(const fs::path& game) {
 
 }  // namespace
 
-TEST_CASE("tamper matrix: verify catches each change and names the first bad line", "[game][tamper]") {
+TEST_CASE("tamper matrix: verify catches each change and names the first bad line",
+          "[game][tamper]") {
   TempDir tmp("tamper");
   fs::path clean = tmp.path() / "clean";
   make_sample_game(clean, false);
@@ -172,19 +173,24 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
   fs::path work = tmp.path();
   std::string before = folder_hash(game);
   auto attempt = [&](const std::string& file, const std::string& id, const std::string& signer) {
-    auto r = run_adjutant("adjudicate '" + game.string() + "' " + file + " --key " + signer + ".key --chain " +
-                          signer + ".key.chain",
-                      work);
+    auto r = run_adjutant("adjudicate '" + game.string() + "' " + file + " --key " + signer +
+                              ".key --chain " + signer + ".key.chain",
+                          work);
     INFO(r.out << r.err);
     CHECK(r.exit == 1);
     CHECK(r.err.find("[" + id + "]") != std::string::npos);
     CHECK(folder_hash(game) == before);
   };
-  SECTION("an old order file again") { attempt("confederate-t1.signed.json", "orders.stale", "union"); }
+  SECTION("an old order file again") {
+    attempt("confederate-t1.signed.json", "orders.stale", "union");
+  }
   SECTION("orders for the side not to move") {
     // Turn 2 is the confederate's; the union signs orders anyway.
     write_file_atomic(work / "u.json", "{\"moves\": []}");
-    REQUIRE(run_adjutant("sign u.json --game '" + game.string() + "' --key union.key --out u.signed.json", work).exit == 0);
+    REQUIRE(
+        run_adjutant(
+            "sign u.json --game '" + game.string() + "' --key union.key --out u.signed.json", work)
+            .exit == 0);
     attempt("u.signed.json", "orders.not_your_phase", "confederate");
   }
   SECTION("malformed JSON") {
@@ -204,10 +210,15 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
              {"{\"moves\": [{\"unit\": \"NoSuch\", \"to\": \"0402\"}]}", "move.unknown_unit"},
              {"{\"moves\": [{\"unit\": \"1/Heth\", \"too\": \"0402\"}]}", "orders.unknown_field"},
              {"{\"moves\": [{\"unit\": 7, \"to\": \"0402\"}]}", "orders.wrong_type"},
-             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"04x2\"]}]}", "move.bad_hex"},
-             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"0401\", \"0400\"]}]}", "move.off_map"}}) {
+             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"04x2\"]}]}",
+              "move.bad_hex"},
+             {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"0401\", \"0400\"]}]}",
+              "move.off_map"}}) {
       write_file_atomic(work / "o.json", text);
-      REQUIRE(run_adjutant("sign o.json --game '" + game.string() + "' --key confederate.key --out o.signed.json", work).exit == 0);
+      REQUIRE(run_adjutant("sign o.json --game '" + game.string() +
+                               "' --key confederate.key --out o.signed.json",
+                           work)
+                  .exit == 0);
       auto r = run_adjutant("check --json '" + game.string() + "' o.signed.json", work);
       INFO(text << "\n" << r.out << r.err);
       CHECK(r.exit == 1);

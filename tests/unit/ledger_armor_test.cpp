@@ -5,6 +5,7 @@
 #include "ledger/armor.h"
 #include "ledger/envelope.h"
 #include "ledger/jcs.h"
+#include "support/error_id.h"
 #include "util/error.h"
 
 using namespace adjutant;
@@ -12,15 +13,7 @@ using namespace adjutant::ledger;
 
 namespace {
 
-template <class F>
-std::string error_id(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.id();
-  }
-  return "";
-}
+using adjutant::testing::error_id;
 
 Json sample_envelope(int turn) {
   static const SigningKey key = SigningKey::generate();

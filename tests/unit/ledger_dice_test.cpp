@@ -13,6 +13,7 @@
 #include "ledger/digest.h"
 #include "ledger/keys.h"
 #include "ledger/vectors.h"
+#include "support/error_id.h"
 #include "util/error.h"
 
 using namespace adjutant;
@@ -21,15 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-template <class F>
-std::string error_id(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.id();
-  }
-  return "";
-}
+using adjutant::testing::error_id;
 
 // Independent of digest.cpp: OpenSSL called directly, integers by hand.
 std::string be(std::uint64_t n, int bytes) {

@@ -3,6 +3,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/jcs.h"
+#include "support/error_id.h"
 #include "util/error.h"
 
 using namespace adjutant;
@@ -10,15 +11,7 @@ using namespace adjutant::ledger;
 
 namespace {
 
-template <class F>
-std::string error_id(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.id();
-  }
-  return "";
-}
+using adjutant::testing::error_id;
 
 Json orders_body() {
   return Json::parse(R"({"format":"adjutant-orders/1","side":"union","turn":4,

@@ -9,6 +9,7 @@
 
 #include "ledger/digest.h"
 #include "ledger/keys.h"
+#include "support/error_id.h"
 #include "util/error.h"
 
 using namespace adjutant;
@@ -23,15 +24,7 @@ fs::path temp_dir() {
   return pattern;
 }
 
-template <class F>
-std::string error_id(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.id();
-  }
-  return "";
-}
+using adjutant::testing::error_id;
 
 std::string flip_bit(std::string s, std::size_t byte, int bit) {
   s[byte] = char(s[byte] ^ (1 << bit));

@@ -31,8 +31,10 @@ struct Validation {
 std::string quoted(const std::string& text) {
   std::string out = "'";
   for (char c : text) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -82,7 +84,8 @@ TEST_CASE("every file adjutant reads or writes matches its schema", "[model][sch
   CHECK(has(v.output, "ok   " + archive + "scenario.json (scenario.schema.json)"));
   CHECK(has(v.output, "ok   " + archive + "state.json (state.schema.json)"));
   for (int line = 0; line <= 4; ++line)
-    CHECK(has(v.output, "ok   " + archive + "log.jsonl:" + std::to_string(line) + " (log-entry.schema.json)"));
+    CHECK(has(v.output, "ok   " + archive + "log.jsonl:" + std::to_string(line) +
+                            " (log-entry.schema.json)"));
   CHECK(has(v.output, "ok   " + archive + "inbox/"));
   CHECK(has(v.output, "events.json (events.schema.json)"));
   CHECK(has(v.output, "ok   scenarios/bluegray-skirmish.json (scenario.schema.json)"));
@@ -91,8 +94,8 @@ TEST_CASE("every file adjutant reads or writes matches its schema", "[model][sch
 TEST_CASE("the schema check refuses a scenario with an unknown top-level field",
           "[model][schema]") {
   TempDir tmp("schema-scenario");
-  nlohmann::json scenario =
-      nlohmann::json::parse(slurp(fs::path(ADJUTANT_SOURCE_DIR) / "scenarios" / "bluegray-skirmish.json"));
+  nlohmann::json scenario = nlohmann::json::parse(
+      slurp(fs::path(ADJUTANT_SOURCE_DIR) / "scenarios" / "bluegray-skirmish.json"));
 
   fs::path good = tmp.path() / "good.json";
   std::ofstream(good) << scenario.dump(2) << "\n";

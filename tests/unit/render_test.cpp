@@ -138,7 +138,7 @@ TEST_CASE("render: the SVG is well-formed and names every hex, counter, move and
   CHECK(count(svg, "data-odds=\"1-1\" data-result=\"Dr\"") == 1);
   CHECK(count(svg, "class=\"eliminated\" data-unit=\"Jenkins\"") == 1);
   CHECK(count(svg, "class=\"place\"") == p.scenario.places.size());
-  CHECK(count(svg, "<title>Skirmish at Ely&apos;s Mill") == 1);
+  CHECK(count(svg, "<title>Skirmish at Ely&#39;s Mill") == 1);
   CHECK(svg.find("width=\"" + std::to_string(render::map_geometry(p.scenario).width) + "px\"") !=
         std::string::npos);
   // The marker rectangles are gone and cairo's ids are counted from 1.

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "util/markup.h"
+
 #include <sstream>
 
 #include "report/event_text.h"
@@ -119,7 +121,7 @@ TEST_CASE("the HTML report escapes everything it did not write itself", "[report
   CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);
   CHECK(html.find("<style") == std::string::npos);
   CHECK(html.find("4 (roll #0)") != std::string::npos);
-  CHECK(html_escape("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;");
+  CHECK(adjutant::escape_markup("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
 TEST_CASE("a side reads only events it may see", "[report][visibility]") {
@@ -145,6 +147,11 @@ TEST_CASE("unknown and partial events are listed as they are", "[report][events]
         "the game ends: Union Marginal");
   CHECK(describe_event(Json::parse(R"({"type":"vp","side":"union","points":3,"reason":"0604"})")) ==
         "union scores 3 VP (0604)");
+  CHECK(describe_event(Json::parse(
+            R"({"type":"vp","side":"union","vp":6,"total":9,"reason":"2 SP eliminated"})")) ==
+        "union scores 6 VP, total 9 (2 SP eliminated)");
+  CHECK(describe_event(Json::parse(R"({"type":"ineffective","unit":"1/I","n":1,"rule":"10.0"})")) ==
+        "1/I becomes ineffective (rule 10.0)");
 }
 
 TEST_CASE("the end of the game is reported as the status", "[report][text]") {

@@ -1,10 +1,10 @@
 #include <set>
 
 #include "rules/bluegray/bluegray.h"
-#include "rules/bluegray/explain.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/events.h"
+#include "rules/bluegray/explain.h"
 #include "rules/bluegray/movement.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/phases.h"
