@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/archive.h"
 #include "report/eml.h"
 #include "report/report.h"
@@ -18,8 +19,9 @@ namespace fs = std::filesystem;
 int cmd_report(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant report",
-      "Print a side's turn report (--side, --format), or rewrite the reports and mail files of "
-      "an adjudication in turns/NNN-<phase>/ (the default: the latest one).");
+      "Print a side's turn report (--side, --format), or rewrite "
+      "the maps, reports and mail files of an adjudication in turns/NNN-<phase>/ (the default: "
+      "the latest one).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "t", "adjudication number (1, 2, ...; default the latest)", cxxopts::value<int>())(
       "side", "the reader: a side, or umpire (everything)", cxxopts::value<std::string>())(
@@ -44,11 +46,10 @@ int cmd_report(int argc, char** argv) {
 
   if (!r->count("format") && !r->count("side")) {
     std::size_t first = r->count("all") ? 0 : std::size_t(t - 1);
+    // Maps first, then the reports and mail that attach them.
     for (std::size_t i = first; i < std::size_t(t); ++i) {
-      const auto& adj = adjudications[i];
-      for (const fs::path& p :
-           report::write_turn_outputs(facts, adj, dir / "turns" / adj.folder_name()))
-        std::cout << p.string() << "\n";
+      write_turn_outputs(dir, int(i) + 1);
+      std::cout << (dir / "turns" / adjudications[i].folder_name()).string() << "\n";
     }
     return 0;
   }
