@@ -42,6 +42,8 @@ Party party_from_card(const Json& envelope, const std::string& source) {
   ledger::Envelope env = ledger::parse_envelope(envelope, source);
   if (env.payload_type != ledger::kCardType)
     throw Error("card.type", source + ": not a player card (payloadType " + env.payload_type + ")");
+  if (env.signatures.size() != 1)
+    throw Error("card.signatures", source + ": a player card carries exactly one signature");
   Fields f(env.body, source, "card");
   if (f.str("format") != kCardFormat)
     throw Error("card.format", source + ": format must be \"" + std::string(kCardFormat) + "\"");

@@ -40,6 +40,10 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
   if (env.payload_type != ledger::kOrdersType)
     throw Error("orders.type",
                 source + ": not an order file (payloadType " + env.payload_type + ")");
+  if (env.signatures.size() != 1)
+    throw Error("orders.signatures", source +
+                                         ": an order file carries exactly one signature, not " +
+                                         std::to_string(env.signatures.size()));
   in.body = env.body;
   if (!in.body.is_object()) throw Error("orders.format", source + ": the body must be an object");
   auto need_string = [&](const char* key) {

@@ -1,5 +1,7 @@
 #include "game/verify.h"
 
+#include <set>
+
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/genesis.h"
@@ -144,6 +146,14 @@ VerifyReport verify_archive(const fs::path& dir) {
       } else if (e.kind == "adjudication") {
         if (!pending) fail("verify.sequence", "an adjudication without its order entry before it");
         const Json& b = e.body;
+        static const std::set<std::string> kMembers = {
+            "t",    "turn",  "phase", "orders", "adjudicator", "reveal", "reveals",
+            "seed", "rolls", "echo",  "events", "state",       "at"};
+        if (!b.is_object() || b.size() != kMembers.size())
+          fail("verify.adjudication",
+               "the body must have exactly the members of docs/protocol.md 9");
+        for (const auto& [key, value] : b.items())
+          if (!kMembers.count(key)) fail("verify.adjudication", "unknown member \"" + key + "\"");
         int t = state.adjudications + 1;
         if (b.value("t", -1) != t) fail("verify.adjudication", "t should be " + std::to_string(t));
         if (b.value("orders", -1) != int(n) - 1)

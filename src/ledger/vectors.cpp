@@ -80,6 +80,19 @@ Json protocol_vectors() {
   }
   out["rolls"] = rolls;
 
+  // A d6 whose first HMAC byte is rejected (>= 252): the next byte of the
+  // same HMAC decides (DESIGN "Dice" step 4), not a new HMAC.
+  for (std::uint64_t k = 0;; ++k) {
+    std::string b = hmac_sha256(r_t, lp("adjutant-dice-v1/roll") + u64(k) + u32(0));
+    if (std::uint8_t(b[0]) < 252) continue;
+    out["rejection"] = {{"k", k},
+                        {"n", 6},
+                        {"hmac_a0", to_hex(b)},
+                        {"first_byte", std::uint8_t(b[0])},
+                        {"v", die(r_t, k, 6)}};
+    break;
+  }
+
   const std::string private_seed = counting_bytes(0x01);
   const SigningKey key = SigningKey::from_seed(private_seed);
   const Json body = {{"turn", 1}, {"side", "union"}, {"format", "adjutant-orders/1"}};

@@ -122,6 +122,18 @@ TEST_CASE("tamper matrix: verify catches each change and names the first bad lin
     rewrite_log(game, e, 3);
     expect_bad(3, "verify.orders");
   }
+  SECTION("a second signature on an order file") {
+    auto e = fresh();
+    e[1]["body"]["signatures"].push_back(e[1]["body"]["signatures"][0]);
+    rewrite_log(game, e, 1);
+    expect_bad(1, "verify.orders");
+  }
+  SECTION("an extra member in an adjudication entry") {
+    auto e = fresh();
+    e[2]["body"]["note"] = "harmless?";
+    rewrite_log(game, e, 2);
+    expect_bad(2, "verify.adjudication");
+  }
   SECTION("flip one byte in a log line") {
     fresh();
     std::string text = read_file(game / "log.jsonl");
