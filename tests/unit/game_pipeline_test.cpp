@@ -102,3 +102,33 @@ TEST_CASE("replay --to rebuilds the state at a log line", "[game][cli]") {
   CHECK(last == adjutant::ledger::Json::parse(read_file(game / "state.json")));
   CHECK(run_adjutant("replay --to 99 '" + game.string() + "'").exit == 2);
 }
+
+TEST_CASE("a second run on a locked game waits for nothing and changes nothing", "[game][lock]") {
+  TempDir tmp("lock");
+  fs::path game = tmp.path() / "game";
+  make_sample_game(game, false);
+  fs::path work = tmp.path();
+  fs::copy_file(adjutant::testing::source_dir() / "samples/orders/skirmish/03-t2-confederate.json",
+                work / "c2.json");
+  REQUIRE(run_adjutant("sign c2.json --game '" + game.string() +
+                           "' --key confederate.key --out c2.signed.json",
+                       work)
+              .exit == 0);
+  std::string before = folder_hash(game);
+  {
+    adjutant::FolderLock held(game);
+    auto r = run_adjutant(
+        "adjudicate '" + game.string() + "' c2.signed.json --key union.key --chain union.key.chain",
+        work);
+    INFO(r.out << r.err);
+    CHECK(r.exit == 4);
+    CHECK(r.err.find("[archive.locked]") != std::string::npos);
+    CHECK(folder_hash(game) == before);
+  }
+  auto r = run_adjutant("adjudicate '" + game.string() +
+                            "' c2.signed.json --key union.key --chain union.key.chain --no-outputs",
+                        work);
+  INFO(r.out << r.err);
+  CHECK(r.exit == 0);
+  CHECK(run_adjutant("verify '" + game.string() + "'").exit == 0);
+}
