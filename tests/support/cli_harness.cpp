@@ -126,4 +126,16 @@ void make_sample_game(const fs::path& dir, bool umpire) {
   }
 }
 
+fs::path sign_sample_orders(const fs::path& game, const std::string& file,
+                            const std::string& side) {
+  fs::path work = game.parent_path();
+  fs::path signed_file = work / (side + "-" + file);
+  must(run_adjutant("sign '" + (source_dir() / "samples" / "orders" / "skirmish" / file).string() +
+                        "' --game '" + game.string() + "' --key " + side + ".key --out '" +
+                        signed_file.string() + "'",
+                    work),
+       "sign " + file);
+  return signed_file;
+}
+
 }  // namespace adjutant::testing

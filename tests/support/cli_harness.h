@@ -38,4 +38,9 @@ std::filesystem::path source_dir();
 // Plays turn 1 (confederate, then union) from samples/orders.
 void make_sample_game(const std::filesystem::path& dir, bool umpire);
 
+// Signs samples/orders/skirmish/<file> for `side` against the game made by
+// make_sample_game (keys beside it); returns the signed file's path.
+std::filesystem::path sign_sample_orders(const std::filesystem::path& game, const std::string& file,
+                                         const std::string& side);
+
 }  // namespace adjutant::testing

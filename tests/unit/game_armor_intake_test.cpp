@@ -17,14 +17,9 @@ TEST_CASE("an armored, quoted, CRLF order file in a mail body is accepted", "[ga
   fs::path game = tmp.path() / "game";
   adjutant::testing::make_sample_game(game, false);
   fs::path work = tmp.path();
-  fs::copy_file(adjutant::testing::source_dir() / "samples/orders/skirmish/03-t2-confederate.json",
-                work / "c2.json");
-  REQUIRE(run_adjutant("sign c2.json --game '" + game.string() +
-                           "' --key confederate.key --out c2.signed.json",
-                       work)
-              .exit == 0);
-  auto envelope =
-      adjutant::ledger::parse_strict(adjutant::read_file(work / "c2.signed.json"), "c2");
+  fs::path signed_file =
+      adjutant::testing::sign_sample_orders(game, "03-t2-confederate.json", "confederate");
+  auto envelope = adjutant::ledger::parse_strict(adjutant::read_file(signed_file), "c2");
   std::istringstream lines(adjutant::ledger::armor(envelope));
   std::string mail = "From: a@example.org\r\nSubject: turn 2\r\n\r\nMy orders:\r\n";
   for (std::string line; std::getline(lines, line);) mail += "> " + line + "\r\n";

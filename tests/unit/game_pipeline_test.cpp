@@ -108,25 +108,21 @@ TEST_CASE("a second run on a locked game waits for nothing and changes nothing",
   fs::path game = tmp.path() / "game";
   make_sample_game(game, false);
   fs::path work = tmp.path();
-  fs::copy_file(adjutant::testing::source_dir() / "samples/orders/skirmish/03-t2-confederate.json",
-                work / "c2.json");
-  REQUIRE(run_adjutant("sign c2.json --game '" + game.string() +
-                           "' --key confederate.key --out c2.signed.json",
-                       work)
-              .exit == 0);
+  fs::path signed_file =
+      adjutant::testing::sign_sample_orders(game, "03-t2-confederate.json", "confederate");
   std::string before = folder_hash(game);
   {
     adjutant::FolderLock held(game);
-    auto r = run_adjutant(
-        "adjudicate '" + game.string() + "' c2.signed.json --key union.key --chain union.key.chain",
-        work);
+    auto r = run_adjutant("adjudicate '" + game.string() + "' '" + signed_file.string() +
+                              "' --key union.key --chain union.key.chain",
+                          work);
     INFO(r.out << r.err);
     CHECK(r.exit == 4);
     CHECK(r.err.find("[archive.locked]") != std::string::npos);
     CHECK(folder_hash(game) == before);
   }
-  auto r = run_adjutant("adjudicate '" + game.string() +
-                            "' c2.signed.json --key union.key --chain union.key.chain --no-outputs",
+  auto r = run_adjutant("adjudicate '" + game.string() + "' '" + signed_file.string() +
+                            "' --key union.key --chain union.key.chain --no-outputs",
                         work);
   INFO(r.out << r.err);
   CHECK(r.exit == 0);
