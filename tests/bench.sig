@@ -1,1 +1,1 @@
-games 2  adjudications 6  dice 4  digest c12df1c0b3012bc7
+games 3  adjudications 9  dice 5  digest 3ec021316f96dced

@@ -47,3 +47,17 @@ make_game() {  # name umpire(yes|no) phases
 # whatever the dice say).
 make_game skirmish-noumpire no 99
 make_game skirmish-umpire yes 2
+
+# The first turn, then late orders: the union (waiting for the confederate's
+# turn 2) extends the deadline, then rules no moves received; the union then
+# concedes.
+dir="$top/samples/games/skirmish-conceded"
+rm -rf "$dir"
+make_game skirmish-conceded no 2 >/dev/null
+"$adjutant" ruling "$dir" --extend 24 --reason "orders delayed" --key union.key \
+  --at 2026-11-04T09:00:00Z >/dev/null
+"$adjutant" ruling "$dir" --nmr --reason "no orders by the deadline" --key union.key \
+  --chain union.key.chain --at 2026-11-07T19:00:00Z --no-outputs >/dev/null
+"$adjutant" concede "$dir" --key union.key --at 2026-11-08T08:00:00Z >/dev/null
+rm -f "$dir/.lock"
+echo "wrote $dir"

@@ -12,6 +12,8 @@ int cmd_check(int argc, char** argv);
 int cmd_adjudicate(int argc, char** argv);
 int cmd_status(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
+int cmd_ruling(int argc, char** argv);
+int cmd_concede(int argc, char** argv);
 int cmd_verify(int argc, char** argv);
 int cmd_canon(int argc, char** argv);
 int cmd_case(int argc, char** argv);

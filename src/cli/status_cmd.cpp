@@ -6,6 +6,7 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/verify.h"
+#include "report/time_format.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -13,6 +14,31 @@ namespace adjutant::cli {
 
 namespace fs = std::filesystem;
 using ledger::Json;
+
+namespace {
+
+// When the orders now due must arrive: the last adjudication's time (or the
+// game's creation) plus the game's deadline and every extension ruled since.
+std::string due_by(const game::Archive& a, int& extension_hours) {
+  std::string base = a.genesis().value("created", "");
+  extension_hours = 0;
+  for (const auto& e : a.log()) {
+    if (e.kind == "adjudication") {
+      base = e.body.value("at", base);
+      extension_hours = 0;
+    } else if (e.kind == "ruling" && e.body.value("ruling", "") == "extend") {
+      extension_hours += e.body.value("hours", 0);
+    }
+  }
+  try {
+    return report::format_utc(report::parse_rfc3339(base) +
+                              std::int64_t(a.deadline_hours() + extension_hours) * 3600);
+  } catch (const Error&) {
+    return "";
+  }
+}
+
+}  // namespace
 
 int cmd_status(int argc, char** argv) {
   cxxopts::Options options(
@@ -27,6 +53,8 @@ int cmd_status(int argc, char** argv) {
   auto a = game::Archive::open(required(*r, "game"));
   auto state = a.state_at();
   auto phase = a.ruleset().current_phase(state);
+  int extension = 0;
+  std::string due = due_by(a, extension);
   Json parties = Json::array();
   for (const auto& p : a.parties())
     parties.push_back({{"id", p.id}, {"name", p.name}, {"email", p.email}, {"keyid", p.key_id}});
@@ -41,6 +69,8 @@ int cmd_status(int argc, char** argv) {
             {"orders_due_from", phase.side},
             {"adjudicator", phase.side.empty() ? "" : a.adjudicator_for(phase.side)},
             {"adjudications", state.adjudications},
+            {"due_by", phase.side.empty() ? "" : due},
+            {"extension_hours", extension},
             {"log_lines", a.log().size()},
             {"head", a.head()},
             {"vp", state.vp},
@@ -61,7 +91,11 @@ int cmd_status(int argc, char** argv) {
   } else {
     std::cout << "turn      " << state.turn << ", " << phase.name << " player-turn\n"
               << "due       orders from " << phase.side << ", adjudicated by "
-              << a.adjudicator_for(phase.side) << "\n";
+              << a.adjudicator_for(phase.side) << "\n"
+              << "by        " << due
+              << (extension ? " (deadline extended by " + std::to_string(extension) + " hours)"
+                            : "")
+              << "\n";
   }
   std::cout << "vp       ";
   for (const auto& [side, vp] : state.vp) std::cout << " " << side << " " << vp;

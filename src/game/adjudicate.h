@@ -9,6 +9,8 @@
 
 #include "game/archive.h"
 #include "game/intake.h"
+#include "ledger/chain.h"
+#include "ledger/keys.h"
 
 namespace adjutant::game {
 
@@ -27,6 +29,31 @@ struct AdjudicateOptions {
   fs::path chain;  // its dice chain (default .secret/<party>.chain)
   std::string at;  // time to record (RFC 3339 UTC); default now
 };
+
+// A party that signs log entries, with its key (and dice chain when it
+// adjudicates), checked against genesis: Error adjudicate.wrong_key /
+// adjudicate.wrong_chain. `role` completes the message ("who adjudicates ...").
+struct SigningParty {
+  Party party;
+  ledger::SigningKey key;
+  ledger::ChainSecret chain;
+};
+SigningParty load_signing_party(const Archive& archive, const std::string& id,
+                                const AdjudicateOptions& options, bool with_chain,
+                                const std::string& role);
+
+// The adjudication entry body for checked orders: reveals the adjudicator's
+// next link, rolls from R_t, adjudicates; `events` and `after` are set.
+Json adjudication_body(const Archive& archive, const model::State& state,
+                       const rules::Checked& checked,
+                       const std::map<std::string, LatestReveal>& reveals,
+                       const SigningParty& adjudicator, int orders_seq, const std::string& at,
+                       Json& events, model::State& after);
+
+// Appends the entry lines, then writes state.json and the turn folder's
+// events.json; returns the new adjudication as read back.
+Adjudication commit_adjudication(const fs::path& dir, const std::vector<std::string>& lines,
+                                 const model::State& after, const Json& events);
 
 // Runs the whole step under the archive lock; nothing changes on disk when
 // any check fails. Returns the new adjudication as read back.

@@ -4,6 +4,7 @@
 
 #include "game/genesis.h"
 #include "game/log.h"
+#include "game/ruling.h"
 #include "ledger/digest.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -88,10 +89,14 @@ int Archive::deadline_hours() const {
 std::vector<Adjudication> Archive::adjudications() const {
   std::vector<Adjudication> out;
   model::State state = ruleset_->initial_state();
-  const LogEntry* orders = nullptr;
+  Json orders;  // the order body the next adjudication resolves
   for (const auto& e : log_) {
     if (e.kind == "orders") {
-      orders = &e;
+      orders = e.body.value("body", Json::object());
+    } else if (e.kind == "ruling" && e.body.value("ruling", "") == "nmr") {
+      orders = nmr_orders();
+    } else if (e.kind == "end") {
+      state = apply_end(state, e.body);
     } else if (e.kind == "adjudication") {
       Adjudication a;
       a.seq = e.seq;
@@ -101,7 +106,7 @@ std::vector<Adjudication> Archive::adjudications() const {
       a.phase = e.body.value("phase", "");
       a.adjudicator = e.body.value("adjudicator", "");
       a.at = e.body.value("at", "");
-      if (orders) a.orders = orders->body.value("body", Json::object());
+      a.orders = orders;
       a.events = e.body.value("events", Json::array());
       a.rolls = e.body.value("rolls", Json::array());
       for (const auto& line : e.body.value("echo", Json::array())) a.echo.push_back(line);
@@ -109,7 +114,7 @@ std::vector<Adjudication> Archive::adjudications() const {
       state = apply_adjudication(*ruleset_, state, a.events);
       a.after = state;
       out.push_back(std::move(a));
-      orders = nullptr;
+      orders = Json();
     }
   }
   return out;
@@ -122,8 +127,13 @@ model::State Archive::state_at(int seq) const {
                     std::to_string(log_.size()) + " lines)",
                 Exit::kUsage);
   model::State state = ruleset_->initial_state();
-  for (const auto& a : adjudications())
-    if (seq < 0 || a.seq <= seq) state = a.after;
+  for (const auto& e : log_) {
+    if (seq >= 0 && e.seq > seq) break;
+    if (e.kind == "adjudication")
+      state = apply_adjudication(*ruleset_, state, e.body.value("events", Json::array()));
+    else if (e.kind == "end")
+      state = apply_end(state, e.body);
+  }
   return state;
 }
 

@@ -7,6 +7,7 @@
 #include "game/genesis.h"
 #include "game/intake.h"
 #include "game/log.h"
+#include "game/ruling.h"
 #include "ledger/chain.h"
 #include "ledger/dice.h"
 #include "ledger/digest.h"
@@ -68,6 +69,76 @@ void check_rolls(const Json& logged, const std::vector<ledger::Roll>& replayed) 
       fail("verify.dice", "die " + std::to_string(k) + " is logged as " + logged[k].dump() +
                               " but recomputes as " + r.dump());
   }
+}
+
+// The body has exactly `members`, and its turn, phase and side are the
+// phase now due.
+void check_members(const Json& b, std::set<std::string> members, const rules::PhaseInfo& phase) {
+  if (!b.is_object() || b.size() != members.size())
+    fail("verify.ruling", "the body must have exactly the members of docs/protocol.md 9a");
+  for (const auto& [key, value] : b.items())
+    if (!members.count(key)) fail("verify.ruling", "unknown member \"" + key + "\"");
+  if (phase.side.empty()) fail("verify.after_end", "entry after the end of the game");
+  if (b.value("turn", -1) != phase.turn || b.value("phase", "") != phase.name ||
+      b.value("side", "") != phase.side)
+    fail("verify.ruling", "turn/phase/side should be " + std::to_string(phase.turn) + "/" +
+                              phase.name + "/" + phase.side);
+}
+
+// A ruling is signed by the party waiting for the phase's orders; an NMR
+// ruling stands for the order entry of the adjudication that follows it.
+void check_ruling(const Archive& a, const LogEntry& e, const model::State& state,
+                  std::optional<Intake>& pending) {
+  if (pending) fail("verify.sequence", "a ruling between orders and their adjudication");
+  rules::PhaseInfo phase = a.ruleset().current_phase(state);
+  std::string kind = e.body.value("ruling", "");
+  std::set<std::string> members = {"ruling", "turn", "phase", "side", "reason", "at"};
+  if (kind == "extend")
+    members.insert("hours");
+  else if (kind != "nmr")
+    fail("verify.ruling", "unknown ruling \"" + kind + "\"");
+  check_members(e.body, members, phase);
+  std::string by = a.adjudicator_for(phase.side);
+  if (!entry_signature_valid(e, a.party(by)->public_key))
+    fail("verify.signature",
+         "the ruling is not signed by " + by + ", who waits for " + phase.side + "'s orders");
+  if (kind == "extend") {
+    if (!e.body["hours"].is_number_integer() || e.body["hours"].get<int>() < 1)
+      fail("verify.ruling", "an extension needs whole hours");
+    return;
+  }
+  Intake in;
+  in.side = phase.side;
+  auto latest = reveals_before(a, e.seq).at(phase.side);
+  in.m = latest.m;
+  in.s = latest.s;
+  try {
+    in.checked = a.ruleset().check(state, nmr_orders(), "line " + std::to_string(e.seq));
+  } catch (const Error& err) {
+    fail("verify.ruling", std::string("no moves is not a legal player-turn here: ") + err.what());
+  }
+  in.checked.echo.insert(in.checked.echo.begin(),
+                         "no moves received from " + phase.side + ": the player-turn passes");
+  pending = in;
+}
+
+// A concession is signed by the side that concedes.
+void check_end(const Archive& a, const LogEntry& e, const model::State& state) {
+  rules::PhaseInfo phase = a.ruleset().current_phase(state);
+  const Json& b = e.body;
+  if (!b.is_object() || b.size() != 6 || b.value("reason", "") != "concession" ||
+      !b.contains("side") || !b.contains("result") || !b.contains("turn") || !b.contains("phase") ||
+      !b.contains("at"))
+    fail("verify.end",
+         "an end entry has exactly reason \"concession\", side, result, turn, phase, at");
+  if (phase.side.empty()) fail("verify.after_end", "entry after the end of the game");
+  if (b.value("turn", -1) != phase.turn || b.value("phase", "") != phase.name)
+    fail("verify.end", "turn/phase should be " + std::to_string(phase.turn) + "/" + phase.name);
+  std::string side = b.value("side", "");
+  auto party = a.party(side);
+  if (!party || side == "umpire") fail("verify.end", "\"" + side + "\" is not a side");
+  if (!entry_signature_valid(e, party->public_key))
+    fail("verify.signature", "the concession is not signed by " + side);
 }
 
 }  // namespace
@@ -204,6 +275,12 @@ VerifyReport verify_archive(const fs::path& dir) {
         report.adjudications += 1;
         state = after;
         pending.reset();
+      } else if (e.kind == "ruling") {
+        check_ruling(a, e, state, pending);
+      } else if (e.kind == "end") {
+        if (pending) fail("verify.sequence", "an end entry between orders and their adjudication");
+        check_end(a, e, state);
+        state = apply_end(state, e.body);
       } else {
         fail("verify.kind", "unknown entry kind \"" + e.kind + "\"");
       }

@@ -493,6 +493,7 @@ def verify_archive(folder):
     adjudications = dice = 0
     pending = None  # the orders entry waiting for its adjudication
     last_state = None
+    ended = None
     for seq, line in enumerate(raw_lines):
         if seq == len(raw_lines) - 1 and last_damaged:
             raise Fail(seq, "last line does not end in \\n (damage)")
@@ -599,14 +600,44 @@ def verify_archive(folder):
                 raise Fail(seq, "at is not a string")
             check_entry_sig(entry, unsigned, keys[adjudicator], seq,
                             "adjudicator %s" % adjudicator)
+        elif kind == "ruling":
+            # Section 9a: signed by the party waiting for the mover's orders.
+            if pending is not None:
+                raise Fail(seq, "ruling between orders and their adjudication")
+            b = entry["body"]
+            ruling = b.get("ruling") if isinstance(b, dict) else None
+            keys_9a = ("ruling", "turn", "phase", "side", "reason", "at")
+            need_obj(b, seq, "ruling body", keys_9a + (("hours",) if ruling == "extend" else ()))
+            if ruling not in ("extend", "nmr"):
+                raise Fail(seq, "unknown ruling %r" % (ruling,))
+            mover = b["side"]
+            if mover not in players:
+                raise Fail(seq, "ruling for %r, which is not a side" % (mover,))
+            waiting = "umpire" if umpire else [p for p in players if p != mover][0]
+            check_entry_sig(entry, unsigned, keys[waiting], seq, "waiting party %s" % waiting)
+            if ruling == "nmr":
+                pending = (seq, {"turn": b["turn"], "phase": b["phase"]}, waiting)
+        elif kind == "end":
+            if pending is not None:
+                raise Fail(seq, "end between orders and their adjudication")
+            b = need_obj(entry["body"], seq, "end body",
+                         ("reason", "side", "result", "turn", "phase", "at"))
+            if b["reason"] != "concession" or b["side"] not in players:
+                raise Fail(seq, "an end entry is a concession by a side")
+            check_entry_sig(entry, unsigned, keys[b["side"]], seq, "conceding side %s" % b["side"])
+            ended = seq
         else:
             raise Fail(seq, "unknown kind %r" % (kind,))
+        if ended is not None and ended != seq:
+            raise Fail(seq, "entry after the end of the game")
         prev_hash = H(line).hex()
 
     n = len(raw_lines)
     if pending is not None:
         raise Fail(n - 1, "orders entry without its adjudication")
-    if last_state is not None:
+    # After a concession (section 9a) state.json is the last logged state
+    # with no phase due and the result set; its hash is in no entry.
+    if last_state is not None and ended is None:
         st = read_json_file(os.path.join(folder, "state.json"), n - 1,
                             "state.json")
         if H(jcs(st)) != last_state:

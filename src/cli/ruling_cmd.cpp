@@ -1,0 +1,68 @@
+// `adjutant ruling` and `adjutant concede`: moderator decisions in the log.
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "cli/outputs.h"
+#include "game/ruling.h"
+#include "util/error.h"
+
+namespace adjutant::cli {
+
+int cmd_ruling(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant ruling",
+      "Record a signed decision by the party waiting for the current orders (the umpire, or\n"
+      "else the side not moving): --extend H gives the mover H more hours; --nmr plays the\n"
+      "mover's player-turn with no moves received (when the rules allow an empty one) and\n"
+      "adjudicates it at once.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "extend", "extend the deadline by this many hours", cxxopts::value<int>())(
+      "nmr", "no moves received: the player-turn passes without orders")(
+      "reason", "why, for the record", cxxopts::value<std::string>()->default_value(""))(
+      "key", "your private key (default GAME/.secret/PARTY.key)", cxxopts::value<std::string>())(
+      "chain", "your dice chain, for --nmr (default GAME/.secret/PARTY.chain)",
+      cxxopts::value<std::string>())("at", "time to record (RFC 3339 UTC; default now)",
+                                     cxxopts::value<std::string>())(
+      "no-outputs", "with --nmr: write no maps, reports or mail");
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  std::filesystem::path dir = required(*r, "game");
+  game::AdjudicateOptions opt;
+  if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
+  if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
+  if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
+  std::string reason = (*r)["reason"].as<std::string>();
+  if (r->count("extend") == r->count("nmr"))
+    throw Error("usage.action", "give exactly one of --extend H and --nmr", Exit::kUsage);
+  if (r->count("extend")) {
+    int hours = (*r)["extend"].as<int>();
+    game::rule_extend(dir, hours, reason, opt);
+    std::cout << "deadline extended by " << hours << " hours\n";
+    return 0;
+  }
+  auto adj = game::rule_nmr(dir, reason, opt);
+  if (!r->count("no-outputs")) write_turn_outputs(dir, adj.t);
+  std::cout << "no moves received: turn " << adj.turn << " phase " << adj.phase
+            << " adjudicated empty (t=" << adj.t << ", log line " << adj.seq << ")\n";
+  for (const auto& line : adj.echo) std::cout << "  " << line << "\n";
+  return 0;
+}
+
+int cmd_concede(int argc, char** argv) {
+  cxxopts::Options options("adjutant concede",
+                           "Concede the game: an `end` entry signed with your own key ends it.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "key", "your private key", cxxopts::value<std::string>())(
+      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>());
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  std::filesystem::path dir = required(*r, "game");
+  game::concede(dir, required(*r, "key"), r->count("at") ? (*r)["at"].as<std::string>() : "");
+  std::cout << "the game has ended by concession\n";
+  return 0;
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,37 @@
+// Moderator decisions in the log (DESIGN "The game archive": `ruling` and
+// `end` entries): a deadline extension, a phase played with no moves
+// received (NMR), and a concession that ends the game.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "game/adjudicate.h"
+#include "game/archive.h"
+
+namespace adjutant::game {
+
+// The order body an NMR ruling adjudicates: no moves, no attacks.
+Json nmr_orders();
+
+// The state once a side has conceded: no phase is due any more.
+model::State apply_end(const model::State& state, const Json& end_body);
+
+// `ruling` {"ruling":"extend","turn","phase","side","hours","reason","at"},
+// signed by the party waiting for the orders (the phase's adjudicator).
+void rule_extend(const fs::path& dir, int hours, const std::string& reason,
+                 const AdjudicateOptions& options);
+
+// `ruling` {"ruling":"nmr",...} and the adjudication of an empty order body
+// for the side that sent nothing, signed by the phase's adjudicator. The
+// mover reveals no link; the seed uses its latest one. Error
+// "ruling.nmr_refused" when the rules do not allow an empty player-turn
+// (a mandatory attack, say): the moderator must then wait or rule otherwise.
+Adjudication rule_nmr(const fs::path& dir, const std::string& reason,
+                      const AdjudicateOptions& options);
+
+// `end` {"reason":"concession","side","result","turn","phase","at"}, signed
+// by the conceding side's own key.
+void concede(const fs::path& dir, const fs::path& key_file, const std::string& at);
+
+}  // namespace adjutant::game
