@@ -25,12 +25,15 @@ TEST_CASE("keygen writes a 0600 key and refuses to overwrite it", "[game][cli]")
 }
 
 TEST_CASE("every subcommand answers --help", "[game][cli]") {
-  for (const char* cmd : {"keygen", "join", "new", "sign", "check", "adjudicate", "status",
-                          "replay", "verify", "canon"}) {
+  for (const char* cmd :
+       {"keygen", "join", "new", "sign", "check", "adjudicate", "ruling", "concede", "status",
+        "replay", "verify", "canon", "explain", "case", "render", "report", "mail", "bench"}) {
     auto r = run_adjutant(std::string(cmd) + " --help");
     INFO(cmd);
     CHECK(r.exit == 0);
-    CHECK(r.out.find("Usage:") != std::string::npos);
+    // "Usage:" then "  adjutant CMD ...", or a one-line "usage: adjutant CMD ...".
+    CHECK(r.out.find("sage:") != std::string::npos);
+    CHECK(r.out.find("adjutant " + std::string(cmd)) != std::string::npos);
   }
   CHECK(run_adjutant("nosuchcommand").exit == 2);
   CHECK(run_adjutant("verify --nosuchoption x").exit == 2);
