@@ -45,6 +45,14 @@ std::string now_utc() {
   return buf;
 }
 
+Json reveals_json(const std::map<std::string, LatestReveal>& reveals) {
+  Json out = Json::array();
+  for (const auto& [party, r] : reveals)
+    if (party != "umpire")
+      out.push_back({{"party", party}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
+  return out;
+}
+
 SigningParty load_signing_party(const Archive& archive, const std::string& id,
                                 const AdjudicateOptions& options, bool with_chain,
                                 const std::string& role) {
@@ -79,17 +87,13 @@ Json adjudication_body(const Archive& archive, const model::State& state,
   after = apply_adjudication(archive.ruleset(), state, events);
   Json rolls = Json::array();
   for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
-  Json used = Json::array();
-  for (const auto& [party, r] : reveals)
-    if (party != "umpire")
-      used.push_back({{"party", party}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
   return {{"t", t},
           {"turn", phase.turn},
           {"phase", phase.name},
           {"orders", orders_seq},
           {"adjudicator", id},
           {"reveal", {{"m", i}, {"s", ledger::to_hex(s_i)}}},
-          {"reveals", used},
+          {"reveals", reveals_json(reveals)},
           {"seed", ledger::to_hex(seed)},
           {"rolls", rolls},
           {"echo", checked.echo},

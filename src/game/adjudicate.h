@@ -24,6 +24,10 @@ std::string adjudication_seed(const Archive& archive, int t, const std::string& 
                               std::uint32_t i, const std::string& s_i,
                               const std::map<std::string, LatestReveal>& reveals);
 
+// The players' reveals as logged in an adjudication entry ("reveals"), in
+// ascending id order; the umpire is not a player.
+Json reveals_json(const std::map<std::string, LatestReveal>& reveals);
+
 struct AdjudicateOptions {
   fs::path key;    // the adjudicator's private key (default .secret/<party>.key)
   fs::path chain;  // its dice chain (default .secret/<party>.chain)

@@ -141,6 +141,65 @@ void check_end(const Archive& a, const LogEntry& e, const model::State& state) {
     fail("verify.signature", "the concession is not signed by " + side);
 }
 
+// Re-adjudicates one adjudication entry from the state before it and the
+// orders it names, and demands the logged reveals, seed, dice, events and
+// state hash; returns the state after it.
+model::State check_adjudication(const Archive& a, const LogEntry& e, const model::State& state,
+                                const Intake& pending, const rules::PhaseInfo& phase,
+                                const std::string& adjudicator, int& dice_count) {
+  const Json& b = e.body;
+  static const std::set<std::string> kMembers = {
+      "t",    "turn",  "phase", "orders", "adjudicator", "reveal", "reveals",
+      "seed", "rolls", "echo",  "events", "state",       "at"};
+  if (!b.is_object() || b.size() != kMembers.size())
+    fail("verify.adjudication", "the body must have exactly the members of docs/protocol.md 9");
+  for (const auto& [key, value] : b.items())
+    if (!kMembers.count(key)) fail("verify.adjudication", "unknown member \"" + key + "\"");
+  int t = state.adjudications + 1;
+  if (b.value("t", -1) != t) fail("verify.adjudication", "t should be " + std::to_string(t));
+  if (b.value("orders", -1) != e.seq - 1)
+    fail("verify.adjudication", "orders must name line " + std::to_string(e.seq - 1));
+  if (b.value("adjudicator", "") != adjudicator)
+    fail("verify.adjudication", "adjudicator should be " + adjudicator);
+  if (b.value("turn", -1) != phase.turn || b.value("phase", "") != phase.name)
+    fail("verify.adjudication",
+         "turn/phase should be " + std::to_string(phase.turn) + "/" + phase.name);
+  auto reveals = reveals_before(a, e.seq - 1);
+  reveals[pending.side] = {pending.m, pending.s};
+  const Party adj = party_or_fail(a.parties(), adjudicator);  // a copy: parties() is a temporary
+  std::uint32_t i = reveals.at(adjudicator).m + 1;
+  std::string s_i;
+  try {
+    if (b.at("reveal").at("m").get<std::uint32_t>() != i)
+      fail("verify.reveal", "reveal m should be " + std::to_string(i));
+    s_i = ledger::from_hex(b.at("reveal").at("s").get<std::string>());
+  } catch (const Failure&) {
+    throw;
+  } catch (const std::exception&) {
+    fail("verify.reveal", "malformed reveal");
+  }
+  if (i > adj.chain_length || s_i.size() != 32 ||
+      !ledger::check_link(i, s_i, reveals.at(adjudicator).m, reveals.at(adjudicator).s))
+    fail("verify.reveal", "the revealed link is not link " + std::to_string(i) + " of " +
+                              adjudicator + "'s dice chain");
+  if (ledger::canonical(reveals_json(reveals)) != ledger::canonical(b.value("reveals", Json())))
+    fail("verify.reveal", "the player reveals listed are not the latest ones");
+  std::string seed = adjudication_seed(a, t, adjudicator, i, s_i, reveals);
+  if (ledger::to_hex(seed) != b.value("seed", ""))
+    fail("verify.seed",
+         "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
+  ledger::SeededDice dice(seed);
+  Json events = a.ruleset().adjudicate(state, pending.checked, dice);
+  check_rolls(b.value("rolls", Json::array()), dice.rolls());
+  if (ledger::canonical(events) != ledger::canonical(b.value("events", Json())))
+    fail("verify.events", "the logged events differ from the replay's");
+  model::State after = apply_adjudication(a.ruleset(), state, events);
+  if (after.hash() != b.value("state", ""))
+    fail("verify.state_hash", "the state hash differs from the replay's (" + after.hash() + ")");
+  dice_count += int(dice.rolls().size());
+  return after;
+}
+
 }  // namespace
 
 Json VerifyReport::to_json() const {
@@ -216,64 +275,8 @@ VerifyReport verify_archive(const fs::path& dir) {
         }
       } else if (e.kind == "adjudication") {
         if (!pending) fail("verify.sequence", "an adjudication without its order entry before it");
-        const Json& b = e.body;
-        static const std::set<std::string> kMembers = {
-            "t",    "turn",  "phase", "orders", "adjudicator", "reveal", "reveals",
-            "seed", "rolls", "echo",  "events", "state",       "at"};
-        if (!b.is_object() || b.size() != kMembers.size())
-          fail("verify.adjudication",
-               "the body must have exactly the members of docs/protocol.md 9");
-        for (const auto& [key, value] : b.items())
-          if (!kMembers.count(key)) fail("verify.adjudication", "unknown member \"" + key + "\"");
-        int t = state.adjudications + 1;
-        if (b.value("t", -1) != t) fail("verify.adjudication", "t should be " + std::to_string(t));
-        if (b.value("orders", -1) != int(n) - 1)
-          fail("verify.adjudication", "orders must name line " + std::to_string(n - 1));
-        if (b.value("adjudicator", "") != adjudicator)
-          fail("verify.adjudication", "adjudicator should be " + adjudicator);
-        if (b.value("turn", -1) != phase.turn || b.value("phase", "") != phase.name)
-          fail("verify.adjudication",
-               "turn/phase should be " + std::to_string(phase.turn) + "/" + phase.name);
-        auto reveals = reveals_before(a, int(n) - 1);
-        reveals[pending->side] = {pending->m, pending->s};
-        const Party& adj = party_or_fail(parties, adjudicator);
-        std::uint32_t i = reveals.at(adjudicator).m + 1;
-        std::string s_i;
-        try {
-          if (b.at("reveal").at("m").get<std::uint32_t>() != i)
-            fail("verify.reveal", "reveal m should be " + std::to_string(i));
-          s_i = ledger::from_hex(b.at("reveal").at("s").get<std::string>());
-        } catch (const Failure&) {
-          throw;
-        } catch (const std::exception&) {
-          fail("verify.reveal", "malformed reveal");
-        }
-        if (i > adj.chain_length || s_i.size() != 32 ||
-            !ledger::check_link(i, s_i, reveals.at(adjudicator).m, reveals.at(adjudicator).s))
-          fail("verify.reveal", "the revealed link is not link " + std::to_string(i) + " of " +
-                                    adjudicator + "'s dice chain");
-        Json used = Json::array();
-        for (const auto& [id, r] : reveals)
-          if (id != "umpire")
-            used.push_back({{"party", id}, {"m", r.m}, {"s", ledger::to_hex(r.s)}});
-        if (ledger::canonical(used) != ledger::canonical(b.value("reveals", Json())))
-          fail("verify.reveal", "the player reveals listed are not the latest ones");
-        std::string seed = adjudication_seed(a, t, adjudicator, i, s_i, reveals);
-        if (ledger::to_hex(seed) != b.value("seed", ""))
-          fail("verify.seed",
-               "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
-        ledger::SeededDice dice(seed);
-        Json events = a.ruleset().adjudicate(state, pending->checked, dice);
-        check_rolls(b.value("rolls", Json::array()), dice.rolls());
-        if (ledger::canonical(events) != ledger::canonical(b.value("events", Json())))
-          fail("verify.events", "the logged events differ from the replay's");
-        model::State after = apply_adjudication(a.ruleset(), state, events);
-        if (after.hash() != b.value("state", ""))
-          fail("verify.state_hash",
-               "the state hash differs from the replay's (" + after.hash() + ")");
-        report.dice += int(dice.rolls().size());
+        state = check_adjudication(a, e, state, *pending, phase, adjudicator, report.dice);
         report.adjudications += 1;
-        state = after;
         pending.reset();
       } else if (e.kind == "ruling") {
         check_ruling(a, e, state, pending);
