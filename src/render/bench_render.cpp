@@ -97,8 +97,8 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
     u.type = roll < 14 ? "infantry" : roll < 17 ? "cavalry" : "artillery";
     // Unique designations of the usual shapes: "2/XI", "1/Hill", "Cav 7", "Art 12".
     int k = i / 2;
-    u.id = u.type == "infantry"
-               ? std::to_string(1 + k % 4) + "/" + (union_side ? kUnion : kConfederate)[k / 4]
+    const char* const* corps = union_side ? kUnion : kConfederate;
+    u.id = u.type == "infantry"  ? std::to_string(1 + k % 4) + "/" + corps[(k / 4) % 12]
            : u.type == "cavalry" ? "Cav " + std::to_string(i)
                                  : "Art " + std::to_string(i);
     u.name = u.id;
