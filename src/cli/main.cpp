@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 
 namespace {
@@ -63,7 +64,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (name == "--version") {
+    // The ruleset versions are what genesis pins and verify compares.
     std::cout << "adjutant " << ADJUTANT_VERSION << "\n";
+    for (const auto& [id, version] : adjutant::rules::registered_rulesets())
+      std::cout << "ruleset " << id << " " << version << "\n";
     return 0;
   }
   for (const auto& c : kCommands) {

@@ -38,17 +38,6 @@ bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw)
                                   ledger::pae(ledger::kLogEntryType, ledger::canonical(e)), sig);
 }
 
-std::vector<LogEntry> read_log(const fs::path& file) {
-  int bad_line = -1;
-  std::string problem;
-  auto out = read_log_partial(file, bad_line, problem);
-  if (bad_line >= 0)
-    throw Error("log.malformed",
-                file.string() + ": line " + std::to_string(bad_line) + ": " + problem,
-                Exit::kVerifyFailed);
-  return out;
-}
-
 namespace {
 
 struct BadLine {

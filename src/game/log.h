@@ -20,13 +20,9 @@ std::string make_entry_line(int seq, const std::string& prev, const std::string&
 // PAE(log type, JCS(entry without sig)).
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw);
 
-// Splits log.jsonl into entries. Structural damage (a line that is not JSON,
-// not canonical, a missing newline at the end) throws Error "log.malformed"
-// naming the line, with exit kVerifyFailed.
-std::vector<LogEntry> read_log(const fs::path& file);
-
-// As read_log, but stops at the first damaged line and reports it in
-// `bad_line` / `problem` instead of throwing (for verify).
+// Splits log.jsonl into entries, stopping at the first damaged line (not
+// JSON, not canonical, without its newline) and reporting it in `bad_line`
+// / `problem` (-1 and "" when the log is whole).
 std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std::string& problem);
 
 // Appends lines atomically: the old log plus the new lines is written to a

@@ -40,8 +40,4 @@ class Error : public std::runtime_error {
   Exit exit_;
 };
 
-// A located error: "orders.json: order 3 (unit 1/V): [id] message (rule 5.1)".
-std::string locate(const std::string& file, int order_index, const std::string& unit,
-                   const std::string& text);
-
 }  // namespace adjutant
