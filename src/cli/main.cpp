@@ -66,8 +66,9 @@ int main(int argc, char** argv) {
   if (name == "--version") {
     // The ruleset versions are what genesis pins and verify compares.
     std::cout << "adjutant " << ADJUTANT_VERSION << "\n";
-    for (const auto& [id, version] : adjutant::rules::registered_rulesets())
-      std::cout << "ruleset " << id << " " << version << "\n";
+    for (const auto& r : adjutant::rules::registered_rulesets())
+      std::cout << "ruleset " << r.id << " " << r.latest << " (verifies " << r.oldest << "-"
+                << r.latest << ")\n";
     return 0;
   }
   for (const auto& c : kCommands) {

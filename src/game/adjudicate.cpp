@@ -12,20 +12,6 @@
 
 namespace adjutant::game {
 
-void require_ruleset_version(const Archive& archive) {
-  const Json& r = archive.genesis().at("ruleset");
-  std::string id = r.value("id", "");
-  int version = r.value("version", 0);
-  if (id != archive.ruleset().id() || version != archive.ruleset().version())
-    throw Error("archive.ruleset_version",
-                archive.dir().string() + ": this game was made under ruleset " + id + " version " +
-                    std::to_string(version) + "; this adjutant has " + archive.ruleset().id() +
-                    " version " + std::to_string(archive.ruleset().version()) +
-                    ". Its outcomes may differ: use the adjutant release that made it. "
-                    "This is not evidence of tampering.",
-                Exit::kRulesetVersion);
-}
-
 std::string adjudication_seed(const Archive& archive, int t, const std::string& adjudicator,
                               std::uint32_t i, const std::string& s_i,
                               const std::map<std::string, LatestReveal>& reveals) {
@@ -120,7 +106,6 @@ Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options) {
   FolderLock lock(dir);
   Archive archive = Archive::open(dir);
-  require_ruleset_version(archive);
   model::State state = archive.state_at();
   Intake in = take_order_file(archive, state, orders_file);
   std::string id = archive.adjudicator_for(in.side);

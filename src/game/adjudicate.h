@@ -14,10 +14,6 @@
 
 namespace adjutant::game {
 
-// Error "archive.ruleset_version" (exit 5) when the archive was made under
-// another version of its ruleset than this build's.
-void require_ruleset_version(const Archive& archive);
-
 // R_t from the adjudicator's link and every player's latest reveal
 // (DESIGN "Dice" step 3; docs/protocol.md).
 std::string adjudication_seed(const Archive& archive, int t, const std::string& adjudicator,

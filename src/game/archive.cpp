@@ -24,6 +24,17 @@ model::State apply_adjudication(const rules::Ruleset& ruleset, const model::Stat
   return after;
 }
 
+std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source) {
+  const Json* r = genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;
+  if (!r || !r->is_object() || !r->contains("id") || !(*r)["id"].is_string() ||
+      !r->contains("version") || !(*r)["version"].is_number_unsigned() ||
+      (*r)["version"].get<std::uint64_t>() > 1000000 || (*r)["version"].get<std::uint64_t>() < 1)
+    throw Error("log.malformed",
+                source + ": line 0: genesis needs \"ruleset\": {\"id\": ..., \"version\": N >= 1}",
+                Exit::kVerifyFailed);
+  return {(*r)["id"].get<std::string>(), int((*r)["version"].get<std::uint64_t>())};
+}
+
 Archive Archive::open(const fs::path& dir) {
   int bad_line = -1;
   std::string problem;
@@ -51,7 +62,16 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   Json scenario = ledger::parse_strict(read_file(dir / "scenario.json"), scenario_file);
   a.scenario_ =
       std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
-  a.ruleset_ = rules::make_ruleset(scenario, scenario_file);
+  // The rules run at the version genesis pinned, so an old archive is
+  // adjudicated and verified exactly as the release that made it did.
+  auto [id, version] = pinned_ruleset(a.genesis_, (dir / "log.jsonl").string());
+  if (id != a.scenario_->ruleset)
+    throw Error("archive.ruleset",
+                dir.string() + ": genesis names ruleset \"" + id + "\" but scenario.json is for \"" +
+                    a.scenario_->ruleset + "\"",
+                Exit::kVerifyFailed);
+  a.ruleset_ = rules::make_ruleset(scenario, scenario_file, version);
+  a.scenario_->rules_version = a.ruleset_->version();
   return a;
 }
 

@@ -68,6 +68,10 @@ struct Adjudication {
 model::State apply_adjudication(const rules::Ruleset& ruleset, const model::State& before,
                                 const Json& events);
 
+// The ruleset id and version genesis pins; Error "log.malformed" (exit 3)
+// when genesis does not say.
+std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source);
+
 class Archive {
  public:
   // Reads and parses the files; does not verify (see verify.h).

@@ -227,10 +227,17 @@ VerifyReport verify_archive(const fs::path& dir) {
   try {
     archive = Archive::open_partial(dir, bad_line, problem);
   } catch (const Error& e) {
-    report.error_id = e.id() == "archive.not_found" ? "verify.not_found" : "verify.archive";
-    report.where = dir.string();
-    report.message = e.what();
-    report.exit_code = int(e.id() == "archive.not_found" ? Exit::kBadInput : Exit::kVerifyFailed);
+    // A version newer than this build is not tampering (exit 5).
+    bool newer = e.exit_code() == Exit::kRulesetVersion;
+    report.error_id = e.id() == "archive.not_found" ? "verify.not_found"
+                      : newer                       ? e.id()
+                                                    : "verify.archive";
+    report.where = newer ? "log.jsonl line 0 (genesis)" : dir.string();
+    if (newer) report.bad_line = 0;
+    report.message = newer ? e.detail() : e.what();
+    report.exit_code = int(e.id() == "archive.not_found" ? Exit::kBadInput
+                           : newer                       ? Exit::kRulesetVersion
+                                                         : Exit::kVerifyFailed);
     return report;
   }
   const Archive& a = *archive;
@@ -238,16 +245,6 @@ VerifyReport verify_archive(const fs::path& dir) {
   int current = 0;
   try {
     check_genesis(a, log.at(0));
-    try {
-      require_ruleset_version(a);
-    } catch (const Error& e) {
-      report.error_id = e.id();
-      report.where = "log.jsonl line 0 (genesis)";
-      report.bad_line = 0;
-      report.message = e.detail();
-      report.exit_code = int(Exit::kRulesetVersion);
-      return report;
-    }
     std::vector<Party> parties = a.parties();
     model::State state = a.ruleset().initial_state();
     std::optional<Intake> pending;

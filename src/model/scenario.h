@@ -108,6 +108,9 @@ class Scenario {
   std::string notes;
   std::string sha256;  // hex SHA-256 of the canonical scenario file
   Json raw;            // the file as read, for rulesets that add their own data
+  // The version of its ruleset the game is played under (genesis pins it);
+  // 0 until a ruleset takes the scenario. Rules gate changed readings on it.
+  int rules_version = 0;
 
   std::vector<SideDef> sides;
   int columns = 0, rows = 0;  // hexes 0101 .. CCRR

@@ -245,7 +245,9 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     r.title = f.str("title");
     f.str_opt("notes");
     Json scenario = load_scenario(f, root);
-    auto rs = make_ruleset(scenario, name + ": scenario");
+    // A case may pin an older ruleset version to keep its reading tested.
+    int version = int(f.integer_opt("ruleset_version").value_or(0));
+    auto rs = make_ruleset(scenario, name + ": scenario", version);
     model::State st = load_state(f, *rs, name);
     Json orders = f.object("orders");
     std::vector<int> dice;

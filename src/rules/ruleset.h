@@ -61,7 +61,10 @@ class Ruleset {
   virtual ~Ruleset() = default;
 
   virtual std::string id() const = 0;
-  // Bumped whenever a change alters any outcome; pinned in genesis.
+  // The version of the rules this instance adjudicates by: the one genesis
+  // pinned, or the latest for a new game. Every change that alters an outcome
+  // bumps the latest version and keeps the old behaviour for older versions
+  // (docs/protocol.md "Archives verify forever").
   virtual int version() const = 0;
   virtual std::vector<std::string> sides() const = 0;
 
@@ -93,11 +96,21 @@ class Ruleset {
   }
 };
 
-// Builds the ruleset a scenario names ("ruleset": "bluegray"); the registry
-// is one table in registry.cpp. Error "scenario.unknown_ruleset".
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source);
+// Builds the ruleset a scenario names ("ruleset": "bluegray") at `version`
+// (0: the latest); the registry is one table in registry.cpp. Errors
+// "scenario.unknown_ruleset"; "archive.ruleset_version" (exit 5) for a
+// version newer than this build knows.
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+                                      int version = 0);
 
-// Ids and versions of every registered ruleset, for `adjutant --version`.
-std::vector<std::pair<std::string, int>> registered_rulesets();
+struct RulesetInfo {
+  std::string id;
+  int latest = 1;  // what new games pin
+  int oldest = 1;  // the oldest version this build still adjudicates
+};
+
+// Every registered ruleset, for `adjutant --version` and rules-diff.
+std::vector<RulesetInfo> registered_rulesets();
+const RulesetInfo* ruleset_info(const std::string& id);
 
 }  // namespace adjutant::rules

@@ -15,10 +15,12 @@ namespace {
 
 class BlueGray : public Ruleset {
  public:
-  explicit BlueGray(Scenario scenario) : sc_(std::move(scenario)) {}
+  BlueGray(Scenario scenario, int version) : sc_(std::move(scenario)) {
+    sc_.rules_version = version;
+  }
 
   std::string id() const override { return "bluegray"; }
-  int version() const override { return kVersion; }
+  int version() const override { return sc_.rules_version; }
 
   std::vector<std::string> sides() const override {
     std::vector<std::string> out;
@@ -116,8 +118,9 @@ class BlueGray : public Ruleset {
 
 }  // namespace
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source) {
-  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source));
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+                                      int version) {
+  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source), version);
 }
 
 }  // namespace adjutant::rules::bluegray
