@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "game/adjudicate.h"
 #include "game/archive.h"
 #include "util/error.h"
 
@@ -58,7 +59,8 @@ int cmd_explain(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   if (!r->count("combat")) throw Error("usage.missing", "missing --combat N", Exit::kUsage);
-  auto archive = game::Archive::open(required(*r, "game"));
+  game::ReadGame g(required(*r, "game"));
+  const game::Archive& archive = g.archive;
   auto adjudications = archive.adjudications();
   int total = 0;
   int wanted = (*r)["combat"].as<int>();

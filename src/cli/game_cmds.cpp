@@ -14,6 +14,7 @@
 #include "ledger/keys.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::cli {
 
@@ -42,15 +43,18 @@ int cmd_new(int argc, char** argv) {
   fs::path dir = required(*r, "game");
   game::NewGame g;
   std::string scenario_file = required(*r, "scenario");
-  g.scenario_text = read_file(scenario_file);
+  g.scenario_text = read_file(scenario_file, kMaxJsonFile);
   g.scenario = ledger::parse_strict(g.scenario_text, scenario_file);
   model::Scenario::from_json(g.scenario, scenario_file);  // full check before anything is written
   if (!r->count("card")) throw Error("usage.missing", "missing --card", Exit::kUsage);
   for (const auto& c : (*r)["card"].as<std::vector<std::string>>())
-    g.cards.push_back(ledger::parse_strict(read_file(c), c));
+    g.cards.push_back(ledger::parse_strict(read_file(c, kMaxSmallFile), c));
   g.name = r->count("name") ? (*r)["name"].as<std::string>() : dir.filename().string();
-  g.created = r->count("created") ? (*r)["created"].as<std::string>() : game::now_utc();
+  game::check_name(g.name, "the game's name", "new");
+  g.created = game::record_time(r->count("created") ? (*r)["created"].as<std::string>() : "");
   g.deadline_hours = (*r)["deadline-hours"].as<int>();
+  if (g.deadline_hours < 1 || g.deadline_hours > 8760)
+    throw Error("new.deadline", "--deadline-hours must be 1 to 8760", Exit::kUsage);
   auto key = ledger::SigningKey::load_pem(required(*r, "key"));
   for (const auto& card : g.cards) {
     auto p = game::party_from_card(card, "card");
@@ -63,7 +67,7 @@ int cmd_new(int argc, char** argv) {
   std::cout << "created " << dir.string() << ": " << a.scenario().title << "\ngame id "
             << a.game_id() << "\nhost " << g.host
             << (a.has_umpire() ? " (umpire game)" : " (no umpire)") << "\nfirst orders due from "
-            << a.ruleset().current_phase(a.state_at()).side << "\n";
+            << a.ruleset().current_phase(a.ruleset().initial_state()).side << "\n";
   return 0;
 }
 
@@ -84,7 +88,9 @@ int cmd_sign(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path orders_file = required(*r, "orders");
-  auto archive = game::Archive::open(required(*r, "game"));
+  // Orders are signed only against a log that verifies.
+  game::ReadGame g(required(*r, "game"));
+  const game::Archive& archive = g.archive;
   fs::path key_file = required(*r, "key");
   auto key = ledger::SigningKey::load_pem(key_file);
   fs::path chain_file = r->count("chain") ? fs::path((*r)["chain"].as<std::string>())
@@ -96,14 +102,15 @@ int cmd_sign(int argc, char** argv) {
   if (side.empty())
     throw Error("sign.not_a_player", key_file.string() + ": not the key of any side of this game",
                 Exit::kUsage);
-  Json body = ledger::parse_strict(read_file_limited(orders_file, game::kMaxOrderBytes),
-                                   orders_file.string());
+  Json body =
+      ledger::parse_strict(read_file(orders_file, game::kMaxOrderBytes), orders_file.string());
   if (!body.is_object())
     throw Error("orders.format", orders_file.string() + ": must be a JSON object");
-  auto state = archive.state_at();
-  auto phase = archive.ruleset().current_phase(state);
-  auto known = game::reveals_before(archive, int(archive.log().size())).at(side);
-  std::uint32_t m = known.m + 1;
+  auto phase = g.replay.phase();
+  std::uint32_t m = g.replay.reveals().at(side).m + 1;
+  auto own = archive.party(side);
+  if (m > own->chain_length)
+    throw Error("chain.exhausted", side + "'s dice chain has no link left to reveal");
   body["format"] = game::kOrdersFormat;
   body["game"] = archive.game_id();
   body["side"] = side;
@@ -146,14 +153,16 @@ int cmd_check(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   bool json = r->count("json") > 0;
-  auto archive = game::Archive::open(required(*r, "game"));
   try {
-    auto in = game::take_order_file(archive, archive.state_at(), required(*r, "orders"));
+    game::ReadGame g(required(*r, "game"));
+    fs::path file = required(*r, "orders");
+    auto in = game::take_orders(g.archive, g.replay.state(), game::read_order_file(file),
+                                file.string(), g.archive.head(), g.replay.reveals());
     if (json) {
       print_json({{"ok", true}, {"side", in.side}, {"echo", in.checked.echo}});
     } else {
       std::cout << "orders for " << in.side << " are valid:\n";
-      for (const auto& line : in.checked.echo) std::cout << "  " << line << "\n";
+      for (const auto& line : in.checked.echo) std::cout << "  " << printable(line) << "\n";
     }
     return 0;
   } catch (const rules::OrdersRefused& e) {
@@ -189,18 +198,20 @@ int cmd_adjudicate(int argc, char** argv) {
   if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
   if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
   if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
-  game::Adjudication adj;
+  if (!r->count("no-outputs")) opt.outputs = turn_writer();
+  game::CommitResult result;
   try {
-    adj = game::adjudicate_file(dir, required(*r, "orders"), opt);
+    result = game::adjudicate_file(dir, required(*r, "orders"), opt);
   } catch (const rules::OrdersRefused& e) {
     print_refusal(e, false);
     return int(Exit::kBadInput);
   }
+  print_notes(result.warnings);
+  const auto& adj = result.adjudications.back();
   fs::path folder = dir / "turns" / adj.folder_name();
-  if (!r->count("no-outputs")) write_turn_outputs(dir, adj.t);
   std::cout << "adjudicated turn " << adj.turn << " phase " << adj.phase << " (t=" << adj.t
             << ", log line " << adj.seq << ")\n";
-  for (const auto& line : adj.echo) std::cout << "  " << line << "\n";
+  for (const auto& line : adj.echo) std::cout << "  " << printable(line) << "\n";
   std::cout << "state " << adj.after.hash() << "\nturn folder " << folder.string() << "\n";
   return 0;
 }

@@ -5,10 +5,12 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "game/adjudicate.h"
 #include "game/archive.h"
 #include "mail/mail_fetch.h"
 #include "mail/smtp_send.h"
 #include "util/error.h"
+#include "util/files.h"
 
 namespace adjutant::cli {
 
@@ -94,8 +96,11 @@ int fetch(int argc, char** argv) {
   fs::path dir = required(*r, "game");
   if (r->count("imap") == r->count("maildir"))
     throw Error("usage.source", "give exactly one of --imap URL and --maildir DIR", Exit::kUsage);
-  auto archive = game::Archive::open(dir);
-  mail::IntakeContext ctx = mail::intake_context(archive);
+  // Filing into inbox/ takes the game's lock; orders are checked against a
+  // log that verifies.
+  FolderLock lock(dir);
+  game::ReadGame g(dir);
+  mail::IntakeContext ctx = mail::intake_context(g.archive);
   std::vector<mail::RawMessage> messages;
   if (r->count("maildir")) {
     messages = mail::read_maildir((*r)["maildir"].as<std::string>());

@@ -1,12 +1,16 @@
 // adjutant: play-by-email host and adjudicator. Dispatches subcommands and
 // turns every Error into its message and exit code.
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
 #include "cli/commands.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
+#include "util/files.h"
+#include "util/printable.h"
 
 namespace {
 
@@ -74,18 +78,31 @@ int main(int argc, char** argv) {
   for (const auto& c : kCommands) {
     if (name != c.name) continue;
     try {
-      return c.run(argc - 1, argv + 1);
+      int code = c.run(argc - 1, argv + 1);
+      // A full disk or a closed pipe on standard output is a failure too.
+      std::cout.flush();
+      if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::cerr << "adjutant " << name << ": [io.stdout] cannot write to standard output\n";
+        return int(adjutant::Exit::kEnvironment);
+      }
+      return code;
     } catch (const adjutant::Error& e) {
-      std::cerr << "adjutant " << name << ": " << e.what() << "\n";
+      std::cerr << "adjutant " << name << ": " << adjutant::printable_lines(e.what()) << "\n";
       return int(e.exit_code());
+    } catch (const std::filesystem::filesystem_error& e) {
+      // A path the operating system refused (a name too long, a file where a
+      // folder should be): an environment problem, said in words.
+      std::cerr << "adjutant " << name << ": [io.path] " << adjutant::printable(e.path1().string())
+                << ": " << adjutant::errno_words(e.code().value()) << "\n";
+      return int(adjutant::Exit::kEnvironment);
     } catch (const std::exception& e) {
       // cxxopts and the standard library: a usage problem or a bug; say which.
       std::string what = e.what();
       bool usage_error = what.find("Option") != std::string::npos ||
                          what.find("option") != std::string::npos ||
                          what.find("argument") != std::string::npos;
-      std::cerr << "adjutant " << name << ": " << (usage_error ? "[usage] " : "[internal] ") << what
-                << "\n";
+      std::cerr << "adjutant " << name << ": " << (usage_error ? "[usage] " : "[internal] ")
+                << adjutant::printable(what) << "\n";
       return int(usage_error ? adjutant::Exit::kUsage : adjutant::Exit::kEnvironment);
     }
   }

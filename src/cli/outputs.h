@@ -1,12 +1,19 @@
-// What a player receives after an adjudication: maps, reports and mail files
-// in the turn's folder, all drawn from the log (so they can be rewritten).
+// What the CLI draws after each adjudication (maps, reports, mail), and how
+// it reports the caches a command rebuilt or could not write.
 #pragma once
 
-#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "game/caches.h"
 
 namespace adjutant::cli {
 
-// Writes the outputs of adjudication t (1-based) of the game in `dir`.
-void write_turn_outputs(const std::filesystem::path& dir, int t);
+// Draws map-<view>.svg/.png for every side and the umpire, then each
+// party's report and mail, into a turn folder.
+game::TurnWriter turn_writer();
+
+// "note: ..." lines on standard error.
+void print_notes(const std::vector<std::string>& notes);
 
 }  // namespace adjutant::cli

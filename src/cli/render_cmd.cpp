@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "game/adjudicate.h"
 #include "game/archive.h"
 #include "render/map.h"
 #include "util/error.h"
@@ -39,7 +40,8 @@ int cmd_render(int argc, char** argv) {
     throw Error("render.bad_format", out.string() + ": the output must end in .svg or .png",
                 Exit::kUsage);
 
-  auto archive = game::Archive::open(game);
+  game::ReadGame g(game);
+  const game::Archive& archive = g.archive;
   const auto& scenario = archive.scenario();
   std::string side = (*r)["side"].as<std::string>();
   if (side != "umpire" && !scenario.side(side)) {

@@ -2,15 +2,19 @@
 // a turn's reports and mail files from the log.
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/outputs.h"
+#include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/caches.h"
 #include "report/eml.h"
 #include "report/report.h"
 #include "report/turn_outputs.h"
 #include "util/error.h"
+#include "util/files.h"
 
 namespace adjutant::cli {
 
@@ -32,7 +36,12 @@ int cmd_report(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path dir = required(*r, "game");
-  auto archive = game::Archive::open(dir);
+  bool rewrite = !r->count("format") && !r->count("side");
+  // Rewriting files takes the lock; printing reads a verified log only.
+  std::unique_ptr<FolderLock> lock;
+  if (rewrite) lock = std::make_unique<FolderLock>(dir);
+  game::ReadGame g(dir);
+  const game::Archive& archive = g.archive;
   auto adjudications = archive.adjudications();
   if (adjudications.empty())
     throw Error("report.no_adjudication", dir.string() + ": nothing adjudicated yet");
@@ -44,11 +53,11 @@ int cmd_report(int argc, char** argv) {
                 Exit::kUsage);
   report::GameFacts facts = report::game_facts(archive);
 
-  if (!r->count("format") && !r->count("side")) {
+  if (rewrite) {
     std::size_t first = r->count("all") ? 0 : std::size_t(t - 1);
-    // Maps first, then the reports and mail that attach them.
+    remove_stale_temporaries(dir);
     for (std::size_t i = first; i < std::size_t(t); ++i) {
-      write_turn_outputs(dir, int(i) + 1);
+      game::rebuild_turn(archive, adjudications[i], turn_writer());
       std::cout << (dir / "turns" / adjudications[i].folder_name()).string() << "\n";
     }
     return 0;

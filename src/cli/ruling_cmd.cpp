@@ -4,6 +4,7 @@
 #include "cli/outputs.h"
 #include "game/ruling.h"
 #include "util/error.h"
+#include "util/printable.h"
 
 namespace adjutant::cli {
 
@@ -35,17 +36,20 @@ int cmd_ruling(int argc, char** argv) {
   std::string reason = (*r)["reason"].as<std::string>();
   if (r->count("extend") == r->count("nmr"))
     throw Error("usage.action", "give exactly one of --extend H and --nmr", Exit::kUsage);
+  if (!r->count("no-outputs")) opt.outputs = turn_writer();
   if (r->count("extend")) {
     int hours = (*r)["extend"].as<int>();
-    game::rule_extend(dir, hours, reason, opt);
-    std::cout << "deadline extended by " << hours << " hours\n";
+    auto result = game::rule_extend(dir, hours, reason, opt);
+    print_notes(result.warnings);
+    std::cout << "deadline extended by " << hours << " hour" << (hours == 1 ? "" : "s") << "\n";
     return 0;
   }
-  auto adj = game::rule_nmr(dir, reason, opt);
-  if (!r->count("no-outputs")) write_turn_outputs(dir, adj.t);
+  auto result = game::rule_nmr(dir, reason, opt);
+  print_notes(result.warnings);
+  const auto& adj = result.adjudications.back();
   std::cout << "no moves received: turn " << adj.turn << " phase " << adj.phase
             << " adjudicated empty (t=" << adj.t << ", log line " << adj.seq << ")\n";
-  for (const auto& line : adj.echo) std::cout << "  " << line << "\n";
+  for (const auto& line : adj.echo) std::cout << "  " << printable(line) << "\n";
   return 0;
 }
 
@@ -60,7 +64,9 @@ int cmd_concede(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   std::filesystem::path dir = required(*r, "game");
-  game::concede(dir, required(*r, "key"), r->count("at") ? (*r)["at"].as<std::string>() : "");
+  auto result = game::concede(dir, required(*r, "key"),
+                              r->count("at") ? (*r)["at"].as<std::string>() : "", turn_writer());
+  print_notes(result.warnings);
   std::cout << "the game has ended by concession\n";
   return 0;
 }

@@ -6,39 +6,15 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/verify.h"
-#include "report/time_format.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
+#include "util/time_format.h"
 
 namespace adjutant::cli {
 
 namespace fs = std::filesystem;
 using ledger::Json;
-
-namespace {
-
-// When the orders now due must arrive: the last adjudication's time (or the
-// game's creation) plus the game's deadline and every extension ruled since.
-std::string due_by(const game::Archive& a, int& extension_hours) {
-  std::string base = a.genesis().value("created", "");
-  extension_hours = 0;
-  for (const auto& e : a.log()) {
-    if (e.kind == "adjudication") {
-      base = e.body.value("at", base);
-      extension_hours = 0;
-    } else if (e.kind == "ruling" && e.body.value("ruling", "") == "extend") {
-      extension_hours += e.body.value("hours", 0);
-    }
-  }
-  try {
-    return report::format_utc(report::parse_rfc3339(base) +
-                              std::int64_t(a.deadline_hours() + extension_hours) * 3600);
-  } catch (const Error&) {
-    return "";
-  }
-}
-
-}  // namespace
 
 int cmd_status(int argc, char** argv) {
   cxxopts::Options options(
@@ -50,11 +26,13 @@ int cmd_status(int argc, char** argv) {
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  auto a = game::Archive::open(required(*r, "game"));
-  auto state = a.state_at();
-  auto phase = a.ruleset().current_phase(state);
-  int extension = 0;
-  std::string due = due_by(a, extension);
+  game::ReadGame g(required(*r, "game"));
+  const game::Archive& a = g.archive;
+  const model::State& state = g.replay.state();
+  auto phase = g.replay.phase();
+  int extension = g.replay.extension_hours();
+  std::string deadline = g.replay.deadline();
+  std::string due = deadline.empty() ? "" : format_utc(parse_rfc3339(deadline));
   Json parties = Json::array();
   for (const auto& p : a.parties())
     parties.push_back({{"id", p.id}, {"name", p.name}, {"email", p.email}, {"keyid", p.key_id}});
@@ -69,7 +47,7 @@ int cmd_status(int argc, char** argv) {
             {"orders_due_from", phase.side},
             {"adjudicator", phase.side.empty() ? "" : a.adjudicator_for(phase.side)},
             {"adjudications", state.adjudications},
-            {"due_by", phase.side.empty() ? "" : due},
+            {"due_by", phase.side.empty() ? "" : deadline},
             {"extension_hours", extension},
             {"log_lines", a.log().size()},
             {"head", a.head()},
@@ -80,14 +58,16 @@ int cmd_status(int argc, char** argv) {
     print_json(j);
     return 0;
   }
-  std::cout << "game      " << a.name() << " (" << a.game_id().substr(0, 16) << ")\n"
-            << "scenario  " << a.scenario().title << " [" << a.scenario().id << "]\n"
+  std::cout << "game      " << printable(a.name()) << " (" << a.game_id().substr(0, 16) << ")\n"
+            << "scenario  " << printable(a.scenario().title) << " [" << printable(a.scenario().id)
+            << "]\n"
             << "ruleset   " << a.ruleset().id() << " v" << a.ruleset().version()
             << (a.has_umpire() ? ", umpire game" : ", no umpire") << "\n";
   for (const auto& p : a.parties())
-    std::cout << "  " << p.id << ": " << p.name << " <" << p.email << "> key " << p.key_id << "\n";
+    std::cout << "  " << p.id << ": " << printable(p.name) << " <" << printable(p.email) << "> key "
+              << p.key_id << "\n";
   if (phase.side.empty()) {
-    std::cout << "game over: " << state.result << "\n";
+    std::cout << "game over: " << printable(state.result) << "\n";
   } else {
     std::cout << "turn      " << state.turn << ", " << phase.name << " player-turn\n"
               << "due       orders from " << phase.side << ", adjudicated by "
@@ -99,8 +79,9 @@ int cmd_status(int argc, char** argv) {
   }
   std::cout << "vp       ";
   for (const auto& [side, vp] : state.vp) std::cout << " " << side << " " << vp;
-  std::cout << "\nlog       " << a.log().size() << " lines, " << state.adjudications
-            << " adjudications, head " << a.head() << "\n";
+  std::cout << "\nlog       " << a.log().size() << " line" << (a.log().size() == 1 ? "" : "s")
+            << ", " << state.adjudications << " adjudication"
+            << (state.adjudications == 1 ? "" : "s") << ", head " << a.head() << "\n";
   return 0;
 }
 
@@ -110,14 +91,19 @@ int cmd_replay(int argc, char** argv) {
       "Rebuild the state after log line N (default: the last) from the logged events\n"
       "and print it as JSON.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "to", "log line", cxxopts::value<int>()->default_value("-1"));
+      "to", "log line (0 is genesis; default the last)", cxxopts::value<int>());
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  auto a = game::Archive::open(required(*r, "game"));
-  auto state = a.state_at((*r)["to"].as<int>());
-  print_json(state.to_json());
+  game::ReadGame g(required(*r, "game"));
+  int to = r->count("to") ? (*r)["to"].as<int>() : int(g.archive.log().size()) - 1;
+  if (to < 0 || to >= int(g.archive.log().size()))
+    throw Error("replay.bad_line",
+                "--to " + std::to_string(to) + " is not a line of the log (0 to " +
+                    std::to_string(int(g.archive.log().size()) - 1) + ")",
+                Exit::kUsage);
+  print_json(g.archive.state_at(to).to_json());
   return 0;
 }
 
@@ -125,8 +111,9 @@ int cmd_verify(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant verify",
       "Rebuild the game from its first log line and prove every signature, chain link, die,\n"
-      "event and state. Exit 0 if all holds, 3 naming the first bad line, 5 if the archive was\n"
-      "made under another version of its ruleset.");
+      "echo, event and state. Exit 0 if all holds (a stale state.json, a cache, is rebuilt),\n"
+      "3 naming the first bad line, 5 if the archive was made under a ruleset version newer\n"
+      "than this adjutant knows.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "json", "machine-readable output");
   options.parse_positional({"game"});
@@ -150,7 +137,7 @@ int cmd_canon(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   std::string file = required(*r, "file");
-  std::cout << ledger::canonical_text(read_file(file), file);
+  std::cout << ledger::canonical_text(read_file(file, kMaxJsonFile), file);
   return 0;
 }
 

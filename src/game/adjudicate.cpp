@@ -9,6 +9,7 @@
 #include "ledger/keys.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/time_format.h"
 
 namespace adjutant::game {
 
@@ -29,6 +30,10 @@ std::string now_utc() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+std::string record_time(const std::string& at) {
+  return at.empty() ? now_utc() : canonical_time(at);
 }
 
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals) {
@@ -60,17 +65,18 @@ SigningParty load_signing_party(const Archive& archive, const std::string& id,
 Json adjudication_body(const Archive& archive, const model::State& state,
                        const rules::Checked& checked,
                        const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, int orders_seq, const std::string& at,
-                       Json& events, model::State& after) {
+                       const SigningParty& adjudicator, int orders_seq, const std::string& at) {
   const std::string& id = adjudicator.party.id;
   std::uint32_t i = reveals.at(id).m + 1;
+  if (i > adjudicator.party.chain_length)
+    throw Error("chain.exhausted", id + "'s dice chain has no link left to reveal");
   std::string s_i = ledger::link(adjudicator.chain, i);
   int t = state.adjudications + 1;
   std::string seed = adjudication_seed(archive, t, id, i, s_i, reveals);
   ledger::SeededDice dice(seed);
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  events = archive.ruleset().adjudicate(state, checked, dice);
-  after = apply_adjudication(archive.ruleset(), state, events);
+  Json events = archive.ruleset().adjudicate(state, checked, dice);
+  model::State after = apply_adjudication(archive.ruleset(), state, events);
   Json rolls = Json::array();
   for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
   return {{"t", t},
@@ -85,49 +91,65 @@ Json adjudication_body(const Archive& archive, const model::State& state,
           {"echo", checked.echo},
           {"events", events},
           {"state", after.hash()},
-          {"at", at.empty() ? now_utc() : at}};
+          {"at", at}};
 }
 
-Adjudication commit_adjudication(const fs::path& dir, const std::vector<std::string>& lines,
-                                 const model::State& after, const Json& events) {
-  // The log is the authority and is written first; state.json and the turn
-  // folder are caches that replay can always rebuild.
-  append_log(dir / "log.jsonl", lines);
-  write_file_atomic(dir / "state.json", after.to_json().dump(2) + "\n");
-  Archive reread = Archive::open(dir);
-  Adjudication adj = reread.adjudications().back();
-  fs::path folder = dir / "turns" / adj.folder_name();
-  fs::create_directories(folder);
-  write_file_atomic(folder / "events.json", events.dump(2) + "\n");
-  return adj;
+namespace {
+
+Archive open_checked(const fs::path& dir) {
+  Archive a = Archive::open(dir);
+  check_genesis(a);
+  return a;
 }
 
-Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
+Replay verified(const Archive& a, bool collect) {
+  Replay r(a, collect);
+  r.run();
+  if (r.awaiting_adjudication())
+    throw Error("verify.sequence",
+                "log.jsonl line " + std::to_string(r.lines() - 1) +
+                    ": the last order entry has no adjudication",
+                Exit::kVerifyFailed);
+  return r;
+}
+
+}  // namespace
+
+OpenGame::OpenGame(const fs::path& dir, const TurnWriter& outputs)
+    : lock(dir),
+      archive((remove_stale_temporaries(dir), open_checked(dir))),
+      replay(verified(archive, false)) {
+  notes = repair_caches(archive, replay.state(), outputs);
+}
+
+ReadGame::ReadGame(const fs::path& dir, bool collect)
+    : archive(open_checked(dir)), replay(verified(archive, collect)) {}
+
+CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options) {
-  FolderLock lock(dir);
-  Archive archive = Archive::open(dir);
-  model::State state = archive.state_at();
-  Intake in = take_order_file(archive, state, orders_file);
-  std::string id = archive.adjudicator_for(in.side);
+  std::string at = record_time(options.at);
+  OpenGame g(dir, options.outputs);
+  Json envelope = read_order_file(orders_file);
+  Intake in = take_orders(g.archive, g.replay.state(), envelope, orders_file.string(),
+                          g.archive.head(), g.replay.reveals());
+  std::string id = g.archive.adjudicator_for(in.side);
   SigningParty adjudicator =
-      load_signing_party(archive, id, options, true, "who adjudicates " + in.side + "'s orders");
-
-  int orders_seq = int(archive.log().size());
-  auto reveals = reveals_before(archive, orders_seq);
+      load_signing_party(g.archive, id, options, true, "who adjudicates " + in.side + "'s orders");
+  int orders_seq = int(g.archive.log().size());
+  auto reveals = g.replay.reveals();
   reveals[in.side] = {in.m, in.s};
-  Json events;
-  model::State after;
-  Json body = adjudication_body(archive, state, in.checked, reveals, adjudicator, orders_seq,
-                                options.at, events, after);
+  Json body = adjudication_body(g.archive, g.replay.state(), in.checked, reveals, adjudicator,
+                                orders_seq, at);
   std::string orders_line =
-      make_entry_line(orders_seq, archive.head(), "orders", in.envelope, adjudicator.key);
+      make_entry_line(orders_seq, g.archive.head(), "orders", in.envelope, adjudicator.key);
   std::string adj_line = make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
                                          "adjudication", body, adjudicator.key);
-  fs::create_directories(dir / "inbox");
-  std::string raw = read_file(orders_file);
-  fs::path kept = dir / "inbox" / (ledger::sha256_hex(raw).substr(0, 16) + ".orders.json");
-  if (!fs::exists(kept)) write_file_atomic(kept, raw);
-  return commit_adjudication(dir, {orders_line, adj_line}, after, events);
+  std::string raw = ledger::canonical(envelope);
+  CommitResult result =
+      commit_lines(g.archive, g.replay, {orders_line, adj_line}, options.outputs,
+                   ledger::sha256_hex(raw).substr(0, 16) + ".orders.json", envelope.dump(2) + "\n");
+  result.warnings.insert(result.warnings.begin(), g.notes.begin(), g.notes.end());
+  return result;
 }
 
 }  // namespace adjutant::game

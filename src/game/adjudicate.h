@@ -1,6 +1,6 @@
 // The turn pipeline's write step: take a checked order file, roll the
-// phase's dice from the revealed chain links, adjudicate, and append the
-// orders and adjudication entries, state.json and the turn folder.
+// phase's dice from the revealed chain links, adjudicate, and commit the
+// orders and adjudication entries (game/caches.h: all or nothing).
 #pragma once
 
 #include <filesystem>
@@ -8,9 +8,12 @@
 #include <string>
 
 #include "game/archive.h"
+#include "game/caches.h"
 #include "game/intake.h"
+#include "game/replay.h"
 #include "ledger/chain.h"
 #include "ledger/keys.h"
+#include "util/files.h"
 
 namespace adjutant::game {
 
@@ -25,9 +28,10 @@ std::string adjudication_seed(const Archive& archive, int t, const std::string& 
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals);
 
 struct AdjudicateOptions {
-  fs::path key;    // the adjudicator's private key (default .secret/<party>.key)
-  fs::path chain;  // its dice chain (default .secret/<party>.chain)
-  std::string at;  // time to record (RFC 3339 UTC); default now
+  fs::path key;        // the adjudicator's private key (default .secret/<party>.key)
+  fs::path chain;      // its dice chain (default .secret/<party>.chain)
+  std::string at;      // time to record (any RFC 3339 time; default now)
+  TurnWriter outputs;  // draws maps, reports and mail into each new turn folder
 };
 
 // A party that signs log entries, with its key (and dice chain when it
@@ -43,22 +47,41 @@ SigningParty load_signing_party(const Archive& archive, const std::string& id,
                                 const std::string& role);
 
 // The adjudication entry body for checked orders: reveals the adjudicator's
-// next link, rolls from R_t, adjudicates; `events` and `after` are set.
+// next link, rolls from R_t, adjudicates.
 Json adjudication_body(const Archive& archive, const model::State& state,
                        const rules::Checked& checked,
                        const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, int orders_seq, const std::string& at,
-                       Json& events, model::State& after);
+                       const SigningParty& adjudicator, int orders_seq, const std::string& at);
 
-// Appends the entry lines, then writes state.json and the turn folder's
-// events.json; returns the new adjudication as read back.
-Adjudication commit_adjudication(const fs::path& dir, const std::vector<std::string>& lines,
-                                 const model::State& after, const Json& events);
+// An archive opened for writing: locked, temporaries of stopped runs removed,
+// the whole log replayed and verified (nothing is built on a log that does
+// not verify: Error verify.*, exit 3), caches repaired.
+struct OpenGame {
+  FolderLock lock;
+  Archive archive;
+  Replay replay;
+  std::vector<std::string> notes;  // caches repaired
+  explicit OpenGame(const fs::path& dir, const TurnWriter& outputs = {});
+  OpenGame(const OpenGame&) = delete;
+  OpenGame& operator=(const OpenGame&) = delete;
+};
+
+// An archive opened for reading: the whole log replayed and verified; no lock.
+struct ReadGame {
+  Archive archive;
+  Replay replay;
+  explicit ReadGame(const fs::path& dir, bool collect = false);
+  ReadGame(const ReadGame&) = delete;
+  ReadGame& operator=(const ReadGame&) = delete;
+};
 
 // Runs the whole step under the archive lock; nothing changes on disk when
-// any check fails. Returns the new adjudication as read back.
-Adjudication adjudicate_file(const fs::path& dir, const fs::path& orders_file,
+// any check fails.
+CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options);
+
+// The time to record: `at` as canonical RFC 3339, or now. Error time.bad.
+std::string record_time(const std::string& at);
 
 // Current UTC time as RFC 3339 ("2026-11-29T12:00:00Z"), for recording only.
 std::string now_utc();

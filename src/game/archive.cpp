@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "game/entries.h"
 #include "game/genesis.h"
 #include "game/log.h"
 #include "game/ruling.h"
@@ -25,7 +26,8 @@ model::State apply_adjudication(const rules::Ruleset& ruleset, const model::Stat
 }
 
 std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source) {
-  const Json* r = genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;
+  const Json* r =
+      genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;
   if (!r || !r->is_object() || !r->contains("id") || !(*r)["id"].is_string() ||
       !r->contains("version") || !(*r)["version"].is_number_unsigned() ||
       (*r)["version"].get<std::uint64_t>() > 1000000 || (*r)["version"].get<std::uint64_t>() < 1)
@@ -44,22 +46,42 @@ Archive Archive::open(const fs::path& dir) {
         "log.malformed",
         (dir / "log.jsonl").string() + ": line " + std::to_string(bad_line) + ": " + problem,
         Exit::kVerifyFailed);
+  if (!a.genesis_problem_.empty())
+    throw Error("log.malformed", (dir / "log.jsonl").string() + ": line 0: " + a.genesis_problem_,
+                Exit::kVerifyFailed);
   return a;
 }
 
 Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& problem) {
-  if (!fs::exists(dir / "log.jsonl"))
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw Error("archive.not_found",
+                dir.string() + (fs::exists(dir, ec) ? ": not a folder" : ": no such folder"),
+                Exit::kBadInput);
+  if (!fs::exists(dir / "log.jsonl", ec))
     throw Error("archive.not_found", dir.string() + ": not a game archive (no log.jsonl)",
                 Exit::kBadInput);
   Archive a;
   a.dir_ = dir;
   a.log_ = read_log_partial(dir / "log.jsonl", bad_line, problem);
+  if (a.log_.empty() && bad_line == 0)
+    throw Error("log.malformed", (dir / "log.jsonl").string() + ": line 0: " + problem,
+                Exit::kVerifyFailed);
   if (a.log_.empty() || a.log_[0].kind != "genesis")
-    throw Error("log.no_genesis", dir.string() + ": the log does not start with a genesis entry",
+    throw Error("log.no_genesis",
+                (dir / "log.jsonl").string() + ": line 0 is not a genesis entry" +
+                    (a.log_.empty() ? " (the log is empty)" : " (it is " + a.log_[0].kind + ")"),
                 Exit::kVerifyFailed);
   a.genesis_ = a.log_[0].body;
+  a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
+  try {
+    a.parties_ = genesis_parties(a.genesis_);
+  } catch (const Error& e) {
+    a.genesis_problem_ = e.what();
+  }
   std::string scenario_file = (dir / "scenario.json").string();
-  Json scenario = ledger::parse_strict(read_file(dir / "scenario.json"), scenario_file);
+  Json scenario =
+      ledger::parse_strict(read_file(dir / "scenario.json", kMaxJsonFile), scenario_file);
   a.scenario_ =
       std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
   // The rules run at the version genesis pinned, so an old archive is
@@ -67,32 +89,40 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   auto [id, version] = pinned_ruleset(a.genesis_, (dir / "log.jsonl").string());
   if (id != a.scenario_->ruleset)
     throw Error("archive.ruleset",
-                dir.string() + ": genesis names ruleset \"" + id + "\" but scenario.json is for \"" +
-                    a.scenario_->ruleset + "\"",
+                dir.string() + ": genesis names ruleset \"" + id +
+                    "\" but scenario.json is for \"" + a.scenario_->ruleset + "\"",
                 Exit::kVerifyFailed);
   a.ruleset_ = rules::make_ruleset(scenario, scenario_file, version);
   a.scenario_->rules_version = a.ruleset_->version();
   return a;
 }
 
-std::string Archive::game_id() const {
-  return ledger::sha256_hex(ledger::canonical(genesis_));
+Archive Archive::with_lines(const std::vector<std::string>& lines) const {
+  Archive out = *this;
+  for (const auto& line : lines) {
+    int bad = -1;
+    std::string problem;
+    auto entries = parse_log_text(line + "\n", "new entry", bad, problem);
+    if (bad >= 0 || entries.size() != 1)
+      throw Error("log.malformed", "a new entry is not a log line: " + problem,
+                  Exit::kVerifyFailed);
+    out.log_.push_back(std::move(entries.front()));
+  }
+  return out;
 }
 
 std::string Archive::name() const {
-  return genesis_.value("name", "");
+  return genesis_.is_object() && genesis_.contains("name") && genesis_["name"].is_string()
+             ? genesis_["name"].get<std::string>()
+             : "";
 }
 
 bool Archive::has_umpire() const {
   return party("umpire").has_value();
 }
 
-std::vector<Party> Archive::parties() const {
-  return genesis_parties(genesis_);
-}
-
 std::optional<Party> Archive::party(const std::string& id) const {
-  for (const auto& p : parties())
+  for (const auto& p : parties_)
     if (p.id == id) return p;
   return std::nullopt;
 }
@@ -103,7 +133,12 @@ std::string Archive::adjudicator_for(const std::string& side) const {
 }
 
 int Archive::deadline_hours() const {
-  return genesis_.value("deadline_hours", 72);
+  if (genesis_.is_object() && genesis_.contains("deadline_hours") &&
+      genesis_["deadline_hours"].is_number_integer()) {
+    long long h = genesis_["deadline_hours"].get<long long>();
+    if (h >= 1 && h <= 8760) return int(h);
+  }
+  return 72;
 }
 
 std::vector<Adjudication> Archive::adjudications() const {
@@ -111,25 +146,27 @@ std::vector<Adjudication> Archive::adjudications() const {
   model::State state = ruleset_->initial_state();
   Json orders;  // the order body the next adjudication resolves
   for (const auto& e : log_) {
+    std::string where = "log.jsonl line " + std::to_string(e.seq);
     if (e.kind == "orders") {
-      orders = e.body.value("body", Json::object());
-    } else if (e.kind == "ruling" && e.body.value("ruling", "") == "nmr") {
-      orders = nmr_orders();
+      orders = e.body.is_object() && e.body.contains("body") ? e.body["body"] : Json::object();
+    } else if (e.kind == "ruling") {
+      if (read_ruling(e.body, where).ruling == "nmr") orders = nmr_orders();
     } else if (e.kind == "end") {
-      state = apply_end(state, e.body);
+      state = apply_end(state, read_end(e.body, where));
     } else if (e.kind == "adjudication") {
+      AdjudicationBody b = read_adjudication(e.body, where);
       Adjudication a;
       a.seq = e.seq;
-      a.t = e.body.value("t", 0);
-      a.orders_seq = e.body.value("orders", 0);
-      a.turn = e.body.value("turn", 0);
-      a.phase = e.body.value("phase", "");
-      a.adjudicator = e.body.value("adjudicator", "");
-      a.at = e.body.value("at", "");
+      a.t = b.t;
+      a.orders_seq = b.orders;
+      a.turn = b.turn;
+      a.phase = b.phase;
+      a.adjudicator = b.adjudicator;
+      a.at = b.at;
       a.orders = orders;
-      a.events = e.body.value("events", Json::array());
-      a.rolls = e.body.value("rolls", Json::array());
-      for (const auto& line : e.body.value("echo", Json::array())) a.echo.push_back(line);
+      a.events = b.events;
+      a.rolls = b.rolls;
+      a.echo = b.echo;
       a.before = state;
       state = apply_adjudication(*ruleset_, state, a.events);
       a.after = state;
@@ -141,18 +178,19 @@ std::vector<Adjudication> Archive::adjudications() const {
 }
 
 model::State Archive::state_at(int seq) const {
-  if (seq >= int(log_.size()))
+  if (seq < -1 || seq >= int(log_.size()))
     throw Error("replay.bad_line",
-                "line " + std::to_string(seq) + " is past the end of the log (" +
-                    std::to_string(log_.size()) + " lines)",
+                "line " + std::to_string(seq) + " is not a line of the log (0 to " +
+                    std::to_string(int(log_.size()) - 1) + ")",
                 Exit::kUsage);
   model::State state = ruleset_->initial_state();
   for (const auto& e : log_) {
     if (seq >= 0 && e.seq > seq) break;
+    std::string where = "log.jsonl line " + std::to_string(e.seq);
     if (e.kind == "adjudication")
-      state = apply_adjudication(*ruleset_, state, e.body.value("events", Json::array()));
+      state = apply_adjudication(*ruleset_, state, read_adjudication(e.body, where).events);
     else if (e.kind == "end")
-      state = apply_end(state, e.body);
+      state = apply_end(state, read_end(e.body, where));
   }
   return state;
 }

@@ -80,30 +80,45 @@ class Archive {
   // (bad_line -1 when the log is whole), so verify can name it.
   static Archive open_partial(const fs::path& dir, int& bad_line, std::string& problem);
 
+  // A copy holding `lines` (canonical entry lines) after the log, as if
+  // they were appended: what adjudicate draws its outputs from before it
+  // commits. Throws Error log.malformed for a line that is not an entry.
+  Archive with_lines(const std::vector<std::string>& lines) const;
+
   const fs::path& dir() const { return dir_; }
-  const Json& genesis() const { return genesis_; }  // the genesis body
-  std::string game_id() const;                      // hex H(JCS(genesis body))
-  std::string name() const;                         // the game's name from genesis
+  const Json& genesis() const { return genesis_; }         // the genesis body
+  const std::string& game_id() const { return game_id_; }  // hex H(JCS(genesis body))
+  // Why genesis's cards could not be read ("" when they could): open()
+  // refuses such an archive, open_partial() leaves it to verify to report.
+  const std::string& genesis_problem() const { return genesis_problem_; }
+  std::string name() const;  // the game's name from genesis
   const model::Scenario& scenario() const { return *scenario_; }
   const rules::Ruleset& ruleset() const { return *ruleset_; }
   const std::vector<LogEntry>& log() const { return log_; }
   std::string head() const { return log_.empty() ? kZeroHash : log_.back().hash; }
   bool has_umpire() const;
-  std::vector<Party> parties() const;  // players in ascending id order, then the umpire
+  // Players in ascending id order, then the umpire; read and their cards'
+  // signatures checked once, when the archive is opened.
+  const std::vector<Party>& parties() const { return parties_; }
   std::optional<Party> party(const std::string& id) const;
   // Who adjudicates orders of `side`: the umpire, or else the other side.
   std::string adjudicator_for(const std::string& side) const;
   int deadline_hours() const;
 
   // Every adjudication in log order with the states before and after it,
-  // computed by applying the logged events (fast; verify re-adjudicates).
+  // computed by applying the logged events (fast, for reading a verified
+  // archive; Replay re-adjudicates). Error log.entry for a malformed entry.
   std::vector<Adjudication> adjudications() const;
-  // The state after log line `seq` (-1: the latest).
+  // The state after log line `seq` (-1: the latest), by applying the logged
+  // events. Error replay.bad_line when seq is outside the log.
   model::State state_at(int seq = -1) const;
 
  private:
   fs::path dir_;
   Json genesis_;
+  std::string game_id_;
+  std::vector<Party> parties_;
+  std::string genesis_problem_;
   std::shared_ptr<model::Scenario> scenario_;
   std::shared_ptr<rules::Ruleset> ruleset_;
   std::vector<LogEntry> log_;

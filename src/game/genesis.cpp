@@ -8,6 +8,7 @@
 #include "util/error.h"
 #include "util/fields.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::game {
 
@@ -22,12 +23,40 @@ bool valid_id(const std::string& id) {
 
 }  // namespace
 
+// A name shown in reports and mail headers: no control characters (a CR LF
+// would forge a header line), 1 to 100 bytes.
+void check_name(const std::string& name, const std::string& what, const std::string& source) {
+  if (name.empty() || name.size() > 100 || has_control(name))
+    throw Error("card.bad_name",
+                source + ": " + what + " " + in_quotes(name) +
+                    " must be 1 to 100 characters without control characters",
+                Exit::kBadInput);
+}
+
+// An e-mail address as it goes into To: and SMTP RCPT: local@domain, with
+// no spaces, control characters, quotes, commas or angle brackets.
+void check_email(const std::string& email, const std::string& source) {
+  bool ok = !email.empty() && email.size() <= 254;
+  std::size_t at = email.rfind('@');
+  ok = ok && at != std::string::npos && at > 0 && at + 1 < email.size() && email.find('@') == at;
+  for (unsigned char c : email)
+    ok = ok && c > 0x20 && c < 0x7f && c != '<' && c != '>' && c != '"' && c != ',' && c != ';' &&
+         c != '(' && c != ')' && c != '\\' && c != '[' && c != ']';
+  if (!ok)
+    throw Error("card.bad_email",
+                source + ": " + in_quotes(email) + " is not an e-mail address (name@example.org)",
+                Exit::kBadInput);
+}
+
 Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
                const std::string& email, const ledger::SigningKey& key,
                const ledger::ChainSecret& chain) {
   if (!valid_id(party))
-    throw Error("card.bad_party", "side \"" + party + "\" must be 1-32 of a-z 0-9 _ -",
+    throw Error("card.bad_party", "side " + in_quotes(party) + " must be 1-32 of a-z 0-9 _ -",
                 Exit::kUsage);
+  check_name(game_name, "the game's name", "join");
+  check_name(name, "the name", "join");
+  check_email(email, "join");
   return Json{
       {"format", kCardFormat},
       {"game", game_name},
@@ -47,21 +76,23 @@ Party party_from_card(const Json& envelope, const std::string& source) {
   Fields f(env.body, source, "card");
   if (f.str("format") != kCardFormat)
     throw Error("card.format", source + ": format must be \"" + std::string(kCardFormat) + "\"");
-  f.str("game");
+  check_name(f.str("game"), "the game's name", source);
   Party p;
   p.id = f.str("party");
   p.name = f.str("name");
   p.email = f.str("email");
+  check_name(p.name, "the name", source);
+  check_email(p.email, source);
   p.public_key = ledger::from_base64url(f.str("key"));
   if (p.public_key.size() != 32)
     throw Error("card.key", source + ": key must be a 32-byte Ed25519 public key");
   p.key_id = ledger::key_id(p.public_key);
   Fields d(f.object("dice"), source + ": dice", "card");
-  p.anchor = ledger::from_hex(d.str("anchor"));
-  p.chain_length = std::uint32_t(d.integer("length"));
+  p.anchor = ledger::from_hex(d.hex("anchor", 64));
+  p.chain_length = std::uint32_t(d.integer("length", 1, 4294967295LL));
   d.finish();
   f.finish();
-  if (!valid_id(p.id)) throw Error("card.bad_party", source + ": bad party id \"" + p.id + "\"");
+  if (!valid_id(p.id)) throw Error("card.bad_party", source + ": bad party id " + in_quotes(p.id));
   if (p.anchor.size() != 32) throw Error("card.dice", source + ": dice anchor must be 32 bytes");
   if (p.chain_length < 1) throw Error("card.dice", source + ": dice chain length must be >= 1");
   if (!ledger::verify_envelope(env, ledger::kCardType, p.public_key))
@@ -74,7 +105,9 @@ std::vector<Party> genesis_parties(const Json& genesis) {
   std::vector<Party> players;
   std::vector<Party> umpire;
   int i = 0;
-  for (const auto& card : genesis.at("cards")) {
+  if (!genesis.is_object() || !genesis.contains("cards") || !genesis["cards"].is_array())
+    throw Error("card.missing_field", "genesis has no \"cards\" array");
+  for (const auto& card : genesis["cards"]) {
     Party p = party_from_card(card, "genesis card " + std::to_string(i++));
     (p.id == "umpire" ? umpire : players).push_back(p);
   }

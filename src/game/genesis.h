@@ -19,6 +19,11 @@ Json card_body(const std::string& game_name, const std::string& party, const std
                const std::string& email, const ledger::SigningKey& key,
                const ledger::ChainSecret& chain);
 
+// Names and addresses that go into reports and mail headers; Error ids
+// card.bad_name and card.bad_email (control characters, CR LF, no '@').
+void check_name(const std::string& name, const std::string& what, const std::string& source);
+void check_email(const std::string& email, const std::string& source);
+
 // Reads a card envelope: checks its format, its self-signature and its
 // fields; Error ids card.*.
 Party party_from_card(const Json& envelope, const std::string& source);

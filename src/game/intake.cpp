@@ -6,34 +6,13 @@
 #include "util/error.h"
 #include "util/fields.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::game {
 
-std::map<std::string, LatestReveal> reveals_before(const Archive& archive, int upto) {
-  std::map<std::string, LatestReveal> out;
-  for (const auto& p : archive.parties()) out[p.id] = {0, p.anchor};
-  for (const auto& e : archive.log()) {
-    if (e.seq >= upto) break;
-    try {
-      if (e.kind == "orders") {
-        const Json& b = e.body.at("body");
-        out[b.at("side").get<std::string>()] = {
-            b.at("reveal").at("m").get<std::uint32_t>(),
-            ledger::from_hex(b.at("reveal").at("s").get<std::string>())};
-      } else if (e.kind == "adjudication") {
-        out[e.body.at("adjudicator").get<std::string>()] = {
-            e.body.at("reveal").at("m").get<std::uint32_t>(),
-            ledger::from_hex(e.body.at("reveal").at("s").get<std::string>())};
-      }
-    } catch (const std::exception&) {
-      // A damaged entry is reported by verify at its own line.
-    }
-  }
-  return out;
-}
-
 Intake take_orders(const Archive& archive, const model::State& state, const Json& envelope,
-                   const std::string& source, const std::string& head, int upto) {
+                   const std::string& source, const std::string& head,
+                   const std::map<std::string, LatestReveal>& reveals) {
   Intake in;
   in.envelope = envelope;
   ledger::Envelope env = ledger::parse_envelope(envelope, source);
@@ -51,6 +30,16 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
       throw Error("orders.missing_field", source + ": body needs the string field \"" + key + "\"");
     return in.body[key].get<std::string>();
   };
+  auto need_hash = [&](const char* key) {
+    std::string v = need_string(key);
+    bool ok = v.size() == 64;
+    for (char c : v) ok = ok && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    if (!ok)
+      throw Error(
+          "orders.wrong_type",
+          source + ": \"" + key + "\" must be 64 lowercase hex digits, found " + in_quotes(v));
+    return v;
+  };
   if (need_string("format") != kOrdersFormat)
     throw Error("orders.format",
                 source + ": format must be \"" + std::string(kOrdersFormat) + "\"");
@@ -58,7 +47,7 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
   auto party = archive.party(in.side);
   if (!party || in.side == "umpire")
     throw Error("orders.unknown_side",
-                source + ": side \"" + in.side + "\" is not a side of this game");
+                source + ": side " + in_quotes(in.side) + " is not a side of this game");
 
   // The key that counts is genesis's key for the body's side, never the keyid.
   if (!ledger::verify_envelope(env, ledger::kOrdersType, party->public_key)) {
@@ -70,7 +59,7 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
     throw Error("orders.bad_signature",
                 source + ": the signature does not verify with " + in.side + "'s key from genesis");
   }
-  if (need_string("game") != archive.game_id())
+  if (need_hash("game") != archive.game_id())
     throw Error("orders.wrong_game",
                 source + ": written for game " + in.body["game"].get<std::string>().substr(0, 16) +
                     "..., not this game (" + archive.game_id().substr(0, 16) + "...)");
@@ -79,13 +68,16 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
     throw Error("orders.game_over", source + ": the game has ended; no orders are due");
   if (!in.body.contains("turn") || !in.body["turn"].is_number_integer())
     throw Error("orders.missing_field", source + ": body needs the integer field \"turn\"");
-  int turn = in.body["turn"].get<int>();
+  if (in.body["turn"].get<long long>() < 0 || in.body["turn"].get<long long>() > kMaxCount)
+    throw Error("orders.out_of_range",
+                source + ": \"turn\" is " + in.body["turn"].dump() + ", not a game-turn number");
+  int turn = int(in.body["turn"].get<long long>());
   std::string phase_name = need_string("phase");
   if (in.side != phase.side)
     throw Error("orders.not_your_phase", source + ": orders for " + in.side + ", but it is " +
                                              phase.side + "'s player-turn (turn " +
                                              std::to_string(phase.turn) + ")");
-  std::string after = need_string("after");
+  std::string after = need_hash("after");
   if (after != head)
     throw Error("orders.stale", source + ": written after log entry " + after.substr(0, 16) +
                                     "..., but the log head is " + head.substr(0, 16) +
@@ -93,15 +85,16 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
 
   if (turn != phase.turn || phase_name != phase.name)
     throw Error("orders.wrong_phase", source + ": orders for turn " + std::to_string(turn) +
-                                          " phase " + phase_name + ", but the game is at turn " +
+                                          " phase " + printable(phase_name) +
+                                          ", but the game is at turn " +
                                           std::to_string(phase.turn) + " phase " + phase.name);
   if (!in.body.contains("reveal") || !in.body["reveal"].is_object())
     throw Error("orders.missing_field", source + ": body needs \"reveal\": {\"m\": N, \"s\": hex}");
   Fields rv(in.body["reveal"], source + ": reveal", "orders");
-  long long m = rv.integer("m");
-  in.s = ledger::from_hex(rv.str("s"));
+  long long m = rv.integer("m", 1, 4294967295LL);
+  in.s = ledger::from_hex(rv.hex("s", 64));
   rv.finish();
-  auto known = reveals_before(archive, upto).at(in.side);
+  const LatestReveal& known = reveals.at(in.side);
   if (m != known.m + 1 || m > party->chain_length || in.s.size() != 32 ||
       !ledger::check_link(std::uint32_t(m), in.s, known.m, known.s))
     throw Error("orders.bad_reveal",
@@ -112,10 +105,10 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
   return in;
 }
 
-Intake take_order_file(const Archive& archive, const model::State& state, const fs::path& file) {
+Json read_order_file(const fs::path& file) {
   std::string text;
   try {
-    text = read_file_limited(file, kMaxOrderBytes);
+    text = read_file(file, kMaxOrderBytes);
   } catch (const Error& e) {
     if (e.id() == "io.too_large")
       throw Error("orders.too_large", file.string() + ": order files are limited to 1 MiB");
@@ -129,9 +122,7 @@ Intake take_order_file(const Archive& archive, const model::State& state, const 
                                       " armored blocks; save each order file separately");
     text = blocks.front();
   }
-  Json envelope = ledger::parse_strict(text, file.string(), kMaxOrderBytes);
-  return take_orders(archive, state, envelope, file.string(), archive.head(),
-                     int(archive.log().size()));
+  return ledger::parse_strict(text, file.string(), kMaxOrderBytes);
 }
 
 }  // namespace adjutant::game

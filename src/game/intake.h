@@ -9,6 +9,7 @@
 #include <string>
 
 #include "game/archive.h"
+#include "game/entries.h"
 #include "ledger/envelope.h"
 
 namespace adjutant::game {
@@ -21,9 +22,6 @@ struct LatestReveal {
   std::string s;  // raw 32 bytes; the anchor when m == 0
 };
 
-// Each party's latest revealed chain link in log lines [0, upto).
-std::map<std::string, LatestReveal> reveals_before(const Archive& archive, int upto);
-
 struct Intake {
   Json envelope;  // as received
   Json body;
@@ -33,14 +31,15 @@ struct Intake {
   rules::Checked checked;
 };
 
-// `head` is the hash the orders must name in `after`; `upto` the log line
-// they would occupy. Throws Error (orders.*, envelope.*, json.*) or
-// rules::OrdersRefused.
+// `head` is the hash the orders must name in `after`; `known` the side's
+// latest revealed link, `reveals` every party's. Throws Error (orders.*,
+// envelope.*, json.*) or rules::OrdersRefused.
 Intake take_orders(const Archive& archive, const model::State& state, const Json& envelope,
-                   const std::string& source, const std::string& head, int upto);
+                   const std::string& source, const std::string& head,
+                   const std::map<std::string, LatestReveal>& reveals);
 
-// Reads an order file from disk (1 MiB limit) and runs take_orders against
-// the archive's current head and state.
-Intake take_order_file(const Archive& archive, const model::State& state, const fs::path& file);
+// Reads an order file (1 MiB limit; a saved mail or an armored block too)
+// into its envelope. Errors orders.too_large, orders.armor, json.*.
+Json read_order_file(const fs::path& file);
 
 }  // namespace adjutant::game

@@ -1,5 +1,6 @@
 #include "game/log.h"
 
+#include "game/entries.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "util/error.h"
@@ -25,17 +26,25 @@ std::string make_entry_line(int seq, const std::string& prev, const std::string&
 }
 
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw) {
-  if (!entry.sig.is_object() || !entry.sig.contains("sig") || !entry.sig["sig"].is_string())
+  const Json& s = entry.sig;
+  if (!s.is_object() || s.size() != 2 || !s.contains("sig") || !s["sig"].is_string() ||
+      !s.contains("keyid") || !s["keyid"].is_string())
     return false;
   std::string sig;
   try {
-    sig = ledger::from_base64url(entry.sig["sig"].get<std::string>());
+    sig = ledger::from_base64url(s["sig"].get<std::string>());
   } catch (const Error&) {
     return false;
   }
-  Json e = unsigned_entry(entry.seq, entry.prev, entry.kind, entry.body);
-  return ledger::verify_signature(public_raw,
-                                  ledger::pae(ledger::kLogEntryType, ledger::canonical(e)), sig);
+  // The line is canonical and "sig" sorts last, so the canonical entry
+  // without it is the line up to its member: no need to canonicalise again.
+  std::string message;
+  std::size_t at = entry.line.rfind(",\"sig\":{");
+  if (at != std::string::npos && !entry.line.empty() && entry.line.back() == '}')
+    message = entry.line.substr(0, at) + "}";
+  else
+    message = ledger::canonical(unsigned_entry(entry.seq, entry.prev, entry.kind, entry.body));
+  return ledger::verify_signature(public_raw, ledger::pae(ledger::kLogEntryType, message), sig);
 }
 
 namespace {
@@ -46,9 +55,9 @@ struct BadLine {
 
 }  // namespace
 
-std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std::string& problem) {
+std::vector<LogEntry> parse_log_text(const std::string& text, const std::string& source,
+                                     int& bad_line, std::string& problem) {
   bad_line = -1;
-  std::string text = read_file(file);
   std::vector<LogEntry> out;
   std::size_t pos = 0;
   int n = 0;
@@ -59,25 +68,39 @@ std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std:
       if (end == std::string::npos) bad("truncated: the last line has no newline");
       std::string line = text.substr(pos, end - pos);
       pos = end + 1;
+      if (!line.empty() && line.back() == '\r')
+        bad("the line ends in CR LF; log.jsonl lines end in LF alone (was the file converted "
+            "by a mail program or an editor?)");
       Json j;
       try {
-        j = ledger::parse_strict(line, file.string() + " line " + std::to_string(n));
+        j = ledger::parse_strict(line, source + " line " + std::to_string(n));
       } catch (const Error& e) {
         bad(std::string("not valid JSON: ") + e.what());
       }
-      if (ledger::canonical(j) != line) bad("not in canonical form");
-      if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer() ||
-          !j.contains("prev") || !j["prev"].is_string() || !j.contains("kind") ||
-          !j["kind"].is_string() || !j.contains("body") || !j.contains("sig") || j.size() != 5)
+      if (!j.is_object() || j.size() != 5 || !j.contains("seq") || !j.contains("prev") ||
+          !j.contains("kind") || !j.contains("body") || !j.contains("sig"))
         bad("an entry needs exactly seq, prev, kind, body and sig");
+      const Json& seq = j["seq"];
+      if (!seq.is_number_integer() || seq.get<long long>() < 0 || seq.get<long long>() > kMaxCount)
+        bad("seq must be an integer from 0 to " + std::to_string(kMaxCount));
+      if (!j["prev"].is_string() || !j["kind"].is_string() || !j["body"].is_object() ||
+          !j["sig"].is_object())
+        bad("prev and kind must be strings, body and sig objects");
+      std::string canon;
+      try {
+        canon = ledger::canonical(j);
+      } catch (const Error& e) {
+        bad(e.what());
+      }
+      if (canon != line) bad("not in canonical form");
       LogEntry e;
-      e.seq = j["seq"].get<int>();
+      e.seq = int(seq.get<long long>());
       e.prev = j["prev"].get<std::string>();
       e.kind = j["kind"].get<std::string>();
-      e.body = j["body"];
-      e.sig = j["sig"];
-      e.line = line;
-      e.hash = ledger::sha256_hex(line);
+      e.body = std::move(j["body"]);
+      e.sig = std::move(j["sig"]);
+      e.line = std::move(line);
+      e.hash = ledger::sha256_hex(e.line);
       out.push_back(std::move(e));
       ++n;
     }
@@ -88,8 +111,12 @@ std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std:
   return out;
 }
 
+std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std::string& problem) {
+  return parse_log_text(read_file(file, kMaxLogFile), file.string(), bad_line, problem);
+}
+
 void append_log(const fs::path& file, const std::vector<std::string>& lines) {
-  std::string text = fs::exists(file) ? read_file(file) : std::string();
+  std::string text = fs::exists(file) ? read_file(file, kMaxLogFile) : std::string();
   if (!text.empty() && text.back() != '\n')
     throw Error("log.malformed", file.string() + ": the last line is truncated; refusing to append",
                 Exit::kVerifyFailed);

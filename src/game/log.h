@@ -24,6 +24,9 @@ bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw)
 // JSON, not canonical, without its newline) and reporting it in `bad_line`
 // / `problem` (-1 and "" when the log is whole).
 std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std::string& problem);
+// The same over log text in memory (`source` names it in messages).
+std::vector<LogEntry> parse_log_text(const std::string& text, const std::string& source,
+                                     int& bad_line, std::string& problem);
 
 // Appends lines atomically: the old log plus the new lines is written to a
 // temporary file, fsynced and renamed, so a crash leaves old or new, never torn.

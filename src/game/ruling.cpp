@@ -5,6 +5,7 @@
 #include "ledger/keys.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/time_format.h"
 
 namespace adjutant::game {
 
@@ -12,109 +13,116 @@ Json nmr_orders() {
   return {{"moves", Json::array()}, {"attacks", Json::array()}};
 }
 
-model::State apply_end(const model::State& state, const Json& end_body) {
+model::State apply_end(const model::State& state, const EndBody& end) {
   model::State after = state;
   after.phase = "";
-  after.result = end_body.value("result", "");
+  after.result = end.result;
   return after;
 }
 
 namespace {
 
 // The phase whose orders are awaited, and the party waiting for them.
-struct Awaited {
-  Archive archive;
-  model::State state;
-  rules::PhaseInfo phase;
-  std::string adjudicator;
-};
-
-Awaited awaited(const fs::path& dir) {
-  Archive archive = Archive::open(dir);
-  model::State state = archive.state_at();
-  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
+rules::PhaseInfo awaited(const OpenGame& g) {
+  rules::PhaseInfo phase = g.replay.phase();
   if (phase.side.empty())
-    throw Error("orders.game_over", dir.string() + ": the game has ended; nothing to rule on");
-  std::string adjudicator = archive.adjudicator_for(phase.side);
-  return {std::move(archive), std::move(state), std::move(phase), std::move(adjudicator)};
+    throw Error("orders.game_over",
+                g.archive.dir().string() + ": the game has ended; nothing to rule on");
+  return phase;
 }
 
-Json ruling_body(const Awaited& a, const std::string& kind, const std::string& reason,
+Json ruling_body(const rules::PhaseInfo& phase, const std::string& kind, const std::string& reason,
                  const std::string& at) {
-  return {{"ruling", kind},       {"turn", a.phase.turn}, {"phase", a.phase.name},
-          {"side", a.phase.side}, {"reason", reason},     {"at", at.empty() ? now_utc() : at}};
+  return {{"ruling", kind},     {"turn", phase.turn}, {"phase", phase.name},
+          {"side", phase.side}, {"reason", reason},   {"at", at}};
 }
 
 }  // namespace
 
-void rule_extend(const fs::path& dir, int hours, const std::string& reason,
-                 const AdjudicateOptions& options) {
+CommitResult rule_extend(const fs::path& dir, int hours, const std::string& reason,
+                         const AdjudicateOptions& options) {
   if (hours < 1 || hours > 24 * 365)
     throw Error("ruling.bad_hours", "an extension is 1 to 8760 hours", Exit::kUsage);
-  FolderLock lock(dir);
-  Awaited a = awaited(dir);
-  SigningParty by = load_signing_party(a.archive, a.adjudicator, options, false,
-                                       "who waits for " + a.phase.side + "'s orders");
-  Json body = ruling_body(a, "extend", reason, options.at);
+  std::string at = record_time(options.at);
+  OpenGame g(dir, options.outputs);
+  rules::PhaseInfo phase = awaited(g);
+  std::string by_id = g.archive.adjudicator_for(phase.side);
+  SigningParty by = load_signing_party(g.archive, by_id, options, false,
+                                       "who waits for " + phase.side + "'s orders");
+  Json body = ruling_body(phase, "extend", reason, at);
   body["hours"] = hours;
-  append_log(dir / "log.jsonl", {make_entry_line(int(a.archive.log().size()), a.archive.head(),
-                                                 "ruling", body, by.key)});
+  return commit_lines(
+      g.archive, g.replay,
+      {make_entry_line(int(g.archive.log().size()), g.archive.head(), "ruling", body, by.key)},
+      options.outputs);
 }
 
-Adjudication rule_nmr(const fs::path& dir, const std::string& reason,
+CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
                       const AdjudicateOptions& options) {
-  FolderLock lock(dir);
-  Awaited a = awaited(dir);
-  SigningParty by = load_signing_party(a.archive, a.adjudicator, options, true,
-                                       "who waits for " + a.phase.side + "'s orders");
+  std::string at = record_time(options.at);
+  OpenGame g(dir, options.outputs);
+  rules::PhaseInfo phase = awaited(g);
+  // No moves received means the deadline has passed: before it, the mover
+  // still has time, extensions included.
+  std::string deadline = g.replay.deadline();
+  if (parse_rfc3339(at) < parse_rfc3339(deadline))
+    throw Error("ruling.before_deadline",
+                phase.side + "'s orders are due by " + deadline + " (" +
+                    std::to_string(g.archive.deadline_hours()) + " hours" +
+                    (g.replay.extension_hours()
+                         ? " and " + std::to_string(g.replay.extension_hours()) + " extended"
+                         : std::string()) +
+                    "); no moves can be ruled before then (it is " + at + ")");
+  std::string by_id = g.archive.adjudicator_for(phase.side);
+  SigningParty by = load_signing_party(g.archive, by_id, options, true,
+                                       "who waits for " + phase.side + "'s orders");
   rules::Checked checked;
   try {
-    checked = a.archive.ruleset().check(a.state, nmr_orders(), "no moves");
+    checked = g.archive.ruleset().check(g.replay.state(), nmr_orders(), "no moves");
   } catch (const rules::OrdersRefused& e) {
     throw Error("ruling.nmr_refused",
-                "the rules do not let " + a.phase.side + "'s player-turn pass without orders:\n" +
+                "the rules do not let " + phase.side + "'s player-turn pass without orders:\n" +
                     e.detail() +
                     "\nwait for the orders, extend the deadline, or have the side concede");
   }
-  checked.echo.insert(checked.echo.begin(),
-                      "no moves received from " + a.phase.side + ": the player-turn passes");
-  int seq = int(a.archive.log().size());
-  Json ruling = ruling_body(a, "nmr", reason, options.at);
-  std::string ruling_line = make_entry_line(seq, a.archive.head(), "ruling", ruling, by.key);
+  checked.echo.insert(checked.echo.begin(), nmr_echo_line(phase.side));
+  int seq = int(g.archive.log().size());
+  Json ruling = ruling_body(phase, "nmr", reason, at);
+  ruling["deadline"] = deadline;
+  std::string ruling_line = make_entry_line(seq, g.archive.head(), "ruling", ruling, by.key);
   // The mover revealed nothing: its latest link stands in the seed.
-  auto reveals = reveals_before(a.archive, seq);
-  Json events;
-  model::State after;
   Json body =
-      adjudication_body(a.archive, a.state, checked, reveals, by, seq, options.at, events, after);
+      adjudication_body(g.archive, g.replay.state(), checked, g.replay.reveals(), by, seq, at);
   std::string adj_line =
       make_entry_line(seq + 1, ledger::sha256_hex(ruling_line), "adjudication", body, by.key);
-  return commit_adjudication(dir, {ruling_line, adj_line}, after, events);
+  return commit_lines(g.archive, g.replay, {ruling_line, adj_line}, options.outputs);
 }
 
-void concede(const fs::path& dir, const fs::path& key_file, const std::string& at) {
-  FolderLock lock(dir);
-  Awaited a = awaited(dir);
+CommitResult concede(const fs::path& dir, const fs::path& key_file, const std::string& at_option,
+                     const TurnWriter& outputs) {
+  std::string at = record_time(at_option);
+  OpenGame g(dir, outputs);
+  rules::PhaseInfo phase = awaited(g);
   auto key = ledger::SigningKey::load_pem(key_file);
   std::string side;
-  for (const auto& p : a.archive.parties())
+  for (const auto& p : g.archive.parties())
     if (p.public_key == key.public_raw() && p.id != "umpire") side = p.id;
   if (side.empty())
     throw Error("sign.not_a_player", key_file.string() + ": not the key of any side of this game",
                 Exit::kUsage);
-  const model::SideDef* winner = a.archive.scenario().side(a.archive.scenario().other_side(side));
-  const model::SideDef* loser = a.archive.scenario().side(side);
+  const model::Scenario& sc = g.archive.scenario();
+  const model::SideDef* winner = sc.side(sc.other_side(side));
+  const model::SideDef* loser = sc.side(side);
   Json body = {{"reason", "concession"},
                {"side", side},
                {"result", (winner ? winner->name : std::string("the other side")) +
                               " wins: " + (loser ? loser->name : side) + " concedes"},
-               {"turn", a.phase.turn},
-               {"phase", a.phase.name},
-               {"at", at.empty() ? now_utc() : at}};
-  model::State after = apply_end(a.state, body);
-  append_log(dir / "log.jsonl",
-             {make_entry_line(int(a.archive.log().size()), a.archive.head(), "end", body, key)});
-  write_file_atomic(dir / "state.json", after.to_json().dump(2) + "\n");
+               {"turn", phase.turn},
+               {"phase", phase.name},
+               {"at", at}};
+  return commit_lines(
+      g.archive, g.replay,
+      {make_entry_line(int(g.archive.log().size()), g.archive.head(), "end", body, key)}, outputs);
 }
 
 }  // namespace adjutant::game

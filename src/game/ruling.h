@@ -8,6 +8,7 @@
 
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/entries.h"
 
 namespace adjutant::game {
 
@@ -15,23 +16,26 @@ namespace adjutant::game {
 Json nmr_orders();
 
 // The state once a side has conceded: no phase is due any more.
-model::State apply_end(const model::State& state, const Json& end_body);
+model::State apply_end(const model::State& state, const EndBody& end);
 
 // `ruling` {"ruling":"extend","turn","phase","side","hours","reason","at"},
 // signed by the party waiting for the orders (the phase's adjudicator).
-void rule_extend(const fs::path& dir, int hours, const std::string& reason,
-                 const AdjudicateOptions& options);
+CommitResult rule_extend(const fs::path& dir, int hours, const std::string& reason,
+                         const AdjudicateOptions& options);
 
-// `ruling` {"ruling":"nmr",...} and the adjudication of an empty order body
-// for the side that sent nothing, signed by the phase's adjudicator. The
-// mover reveals no link; the seed uses its latest one. Error
-// "ruling.nmr_refused" when the rules do not allow an empty player-turn
-// (a mandatory attack, say): the moderator must then wait or rule otherwise.
-Adjudication rule_nmr(const fs::path& dir, const std::string& reason,
+// `ruling` {"ruling":"nmr",...,"deadline"} and the adjudication of an empty
+// order body for the side that sent nothing, signed by the phase's
+// adjudicator. The mover reveals no link; the seed uses its latest one.
+// Error "ruling.before_deadline" before the phase's deadline (extensions
+// included); "ruling.nmr_refused" when the rules do not allow an empty
+// player-turn (a mandatory attack, say): the moderator must then wait or
+// rule otherwise.
+CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
                       const AdjudicateOptions& options);
 
 // `end` {"reason":"concession","side","result","turn","phase","at"}, signed
 // by the conceding side's own key.
-void concede(const fs::path& dir, const fs::path& key_file, const std::string& at);
+CommitResult concede(const fs::path& dir, const fs::path& key_file, const std::string& at,
+                     const TurnWriter& outputs);
 
 }  // namespace adjutant::game

@@ -1,9 +1,11 @@
 // `adjutant verify`: rebuild a game from its first log line and prove every
-// signature, chain link, die, event and state hash, naming the first bad line.
+// signature, chain link, die, echo, event and state hash, naming the first
+// bad line. Never throws: every problem is a report.
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "ledger/jcs.h"
 
@@ -15,16 +17,24 @@ struct VerifyReport {
   int adjudications = 0;
   int dice = 0;
   std::string head;
-  int bad_line = -1;     // the first bad log line; -1 if none or not a line (state.json)
-  std::string where;     // "log.jsonl line 4 (adjudication)" or "state.json"
+  std::string state;     // hash of the replayed state after the last line
+  int bad_line = -1;     // the first bad log line; -1 if none or not a line
+  std::string where;     // "log.jsonl line 4 (adjudication)"
   std::string error_id;  // verify.*
   std::string message;
-  int exit_code = 0;  // 0, 3 (verification failed) or 5 (ruleset version)
+  int exit_code = 0;  // 0, 1 (no archive), 3 (verification failed) or 5 (newer ruleset)
+  // Caches found stale or missing, and what became of them.
+  std::vector<std::string> caches;
 
   ledger::Json to_json() const;
   std::string text() const;
 };
 
-VerifyReport verify_archive(const std::filesystem::path& dir);
+struct VerifyOptions {
+  // Rebuild a stale state.json when the archive's lock is free.
+  bool repair_caches = true;
+};
+
+VerifyReport verify_archive(const std::filesystem::path& dir, const VerifyOptions& options = {});
 
 }  // namespace adjutant::game

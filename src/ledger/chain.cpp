@@ -11,6 +11,7 @@
 #include "ledger/jcs.h"
 #include "ledger/keys.h"
 #include "util/error.h"
+#include "util/files.h"
 
 namespace adjutant::ledger {
 
@@ -67,16 +68,13 @@ void save_chain(const std::filesystem::path& file, const ChainSecret& c) {
 }
 
 ChainSecret load_chain(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw Error("chain.read", file.string() + ": cannot open: " + std::strerror(errno),
-                Exit::kEnvironment);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad())
-    throw Error("chain.read", file.string() + ": cannot read: " + std::strerror(errno),
-                Exit::kEnvironment);
-  Json j = parse_strict(text.str(), file.string());
+  std::string text;
+  try {
+    text = read_file(file, kMaxSmallFile);
+  } catch (const Error& e) {
+    throw Error("chain.read", e.detail(), e.exit_code());
+  }
+  Json j = parse_strict(text, file.string());
   if (!j.is_object()) format_error(file, "must be a JSON object");
   for (const auto& [name, value] : j.items()) {
     if (name != "format" && name != "length" && name != "top")

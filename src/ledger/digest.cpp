@@ -1,27 +1,64 @@
 #include "ledger/digest.h"
 
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
+
+#include <algorithm>
 
 #include "util/error.h"
 
 namespace adjutant::ledger {
 
+namespace {
+
+// SHA-256 fetched from the provider once: EVP_sha256() would fetch it again
+// on every call, which costs more than hashing a log line.
+const EVP_MD* sha256_md() {
+  static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  if (!md) throw Error("crypto.digest", "SHA-256 is not available", Exit::kEnvironment);
+  return md;
+}
+
+void digest_into(const EVP_MD* md, std::string_view a, std::string_view b, unsigned char* out) {
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  unsigned int len = 0;
+  bool ok = ctx && EVP_DigestInit_ex(ctx, md, nullptr) == 1 &&
+            EVP_DigestUpdate(ctx, a.data(), a.size()) == 1 &&
+            EVP_DigestUpdate(ctx, b.data(), b.size()) == 1 &&
+            EVP_DigestFinal_ex(ctx, out, &len) == 1 && len == 32;
+  EVP_MD_CTX_free(ctx);
+  if (!ok) throw Error("crypto.digest", "SHA-256 failed", Exit::kEnvironment);
+}
+
+}  // namespace
+
 std::string sha256(std::string_view data) {
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
-  if (EVP_Digest(data.data(), data.size(), out, &len, EVP_sha256(), nullptr) != 1)
+  if (EVP_Digest(data.data(), data.size(), out, &len, sha256_md(), nullptr) != 1 || len != 32)
     throw Error("crypto.digest", "SHA-256 failed", Exit::kEnvironment);
   return std::string(reinterpret_cast<char*>(out), len);
 }
 
+// RFC 2104 over the fetched SHA-256 (block 64 bytes): the same bytes as
+// OpenSSL's HMAC(), without a fetch per call.
 std::string hmac_sha256(std::string_view key, std::string_view data) {
-  unsigned char out[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-            reinterpret_cast<const unsigned char*>(data.data()), data.size(), out, &len))
-    throw Error("crypto.hmac", "HMAC-SHA256 failed", Exit::kEnvironment);
-  return std::string(reinterpret_cast<char*>(out), len);
+  unsigned char k0[64] = {};
+  if (key.size() > 64) {
+    std::string hashed = sha256(key);
+    std::copy(hashed.begin(), hashed.end(), k0);
+  } else {
+    std::copy(key.begin(), key.end(), k0);
+  }
+  unsigned char ipad[64], opad[64];
+  for (int i = 0; i < 64; ++i) {
+    ipad[i] = k0[i] ^ 0x36;
+    opad[i] = k0[i] ^ 0x5c;
+  }
+  unsigned char inner[32], outer[32];
+  const EVP_MD* md = sha256_md();
+  digest_into(md, {reinterpret_cast<char*>(ipad), 64}, data, inner);
+  digest_into(md, {reinterpret_cast<char*>(opad), 64}, {reinterpret_cast<char*>(inner), 32}, outer);
+  return std::string(reinterpret_cast<char*>(outer), 32);
 }
 
 std::string to_hex(std::string_view bytes) {
@@ -40,8 +77,7 @@ namespace {
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+  return -1;  // the protocol's hex is lowercase only: one value, one spelling
 }
 
 const char* kB64Url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -111,7 +147,7 @@ std::string from_hex(std::string_view hex) {
   out.reserve(hex.size() / 2);
   for (std::size_t i = 0; i < hex.size(); i += 2) {
     int hi = hex_value(hex[i]), lo = hex_value(hex[i + 1]);
-    if (hi < 0 || lo < 0) throw Error("encoding.hex", "not a hex digit");
+    if (hi < 0 || lo < 0) throw Error("encoding.hex", "not a lowercase hex digit");
     out += char(hi * 16 + lo);
   }
   return out;

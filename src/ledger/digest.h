@@ -13,7 +13,8 @@ std::string sha256(std::string_view data);
 std::string hmac_sha256(std::string_view key, std::string_view data);
 
 std::string to_hex(std::string_view bytes);
-// Throws Error "encoding.hex" on odd length or a non-hex digit.
+// Throws Error "encoding.hex" on odd length or a digit outside 0-9a-f
+// (uppercase too: one value has one spelling).
 std::string from_hex(std::string_view hex);
 
 std::string base64url(std::string_view bytes);

@@ -126,12 +126,24 @@ void write_value(const Json& value, std::string& out) {
     case Json::value_t::boolean:
       out += value.get<bool>() ? "true" : "false";
       break;
-    case Json::value_t::number_integer:
-      out += es_number(static_cast<double>(value.get<std::int64_t>()));
+    // An integer is exact in a double only up to 2^53: beyond it two files
+    // would share one canonical form, so it is refused, never rounded.
+    case Json::value_t::number_integer: {
+      std::int64_t v = value.get<std::int64_t>();
+      if (v > kMaxExactInteger || v < -kMaxExactInteger)
+        throw Error("json.number", "the integer " + std::to_string(v) +
+                                       " is beyond 2^53 and has no exact canonical form");
+      out += std::to_string(v);
       break;
-    case Json::value_t::number_unsigned:
-      out += es_number(static_cast<double>(value.get<std::uint64_t>()));
+    }
+    case Json::value_t::number_unsigned: {
+      std::uint64_t v = value.get<std::uint64_t>();
+      if (v > std::uint64_t(kMaxExactInteger))
+        throw Error("json.number", "the integer " + std::to_string(v) +
+                                       " is beyond 2^53 and has no exact canonical form");
+      out += std::to_string(v);
       break;
+    }
     case Json::value_t::number_float:
       out += es_number(value.get<double>());
       break;

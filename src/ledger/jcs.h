@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -12,9 +13,15 @@ namespace adjutant::ledger {
 
 using Json = nlohmann::json;
 
-// Parses JSON text; throws Error with id json.syntax, json.duplicate_key,
-// json.utf8, json.too_deep or json.too_large, naming `source` and the
-// line and column. Numbers keep nlohmann's integer/float distinction.
+// The largest integer magnitude JSON numbers carry exactly (RFC 8785 numbers
+// are IEEE doubles): readers and the canonical writer refuse larger ones.
+inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;
+
+// Parses JSON text; throws Error with id json.syntax (also for a NUL byte
+// anywhere: nothing may follow the value), json.duplicate_key, json.utf8,
+// json.too_deep, json.too_large or json.number (an integer beyond 2^53),
+// naming `source` and the line and column. Numbers keep nlohmann's
+// integer/float distinction.
 Json parse_strict(std::string_view text, const std::string& source,
                   std::size_t max_bytes = 16u << 20);
 

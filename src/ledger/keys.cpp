@@ -12,11 +12,13 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 
 #include "ledger/digest.h"
 #include "util/error.h"
+#include "util/files.h"
 
 namespace adjutant::ledger {
 
@@ -89,14 +91,12 @@ SigningKey SigningKey::from_seed(std::string_view seed) {
 }
 
 SigningKey SigningKey::load_pem(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw Error("key.read", file.string() + ": cannot open: " + errno_text(), Exit::kEnvironment);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad())
-    throw Error("key.read", file.string() + ": cannot read: " + errno_text(), Exit::kEnvironment);
-  std::string pem = text.str();
+  std::string pem;
+  try {
+    pem = read_file(file, kMaxSmallFile);
+  } catch (const Error& e) {
+    throw Error("key.read", e.detail(), e.exit_code());
+  }
   BioPtr bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
   if (!bio) crypto_failure("BIO_new_mem_buf");
   PkeyPtr key(PEM_read_bio_PrivateKey(bio.get(), nullptr, no_passphrase, nullptr));
@@ -147,13 +147,28 @@ std::string SigningKey::sign(std::string_view message) const {
   return sig;
 }
 
+namespace {
+
+// A game has a handful of keys but verifies hundreds of signatures: each
+// public key is parsed once per thread, not once per signature.
+EVP_PKEY* public_key(std::string_view public_raw) {
+  thread_local std::map<std::string, PkeyPtr, std::less<>> cache;
+  auto it = cache.find(public_raw);
+  if (it != cache.end()) return it->second.get();
+  PkeyPtr key(EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, bytes(public_raw), 32));
+  if (!key) return nullptr;
+  if (cache.size() > 256) cache.clear();
+  return cache.emplace(std::string(public_raw), std::move(key)).first->second.get();
+}
+
+}  // namespace
+
 bool verify_signature(std::string_view public_raw, std::string_view message,
                       std::string_view signature) {
   if (public_raw.size() != 32 || signature.size() != 64) return false;
-  PkeyPtr key(EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, bytes(public_raw), 32));
+  EVP_PKEY* key = public_key(public_raw);
   CtxPtr ctx(EVP_MD_CTX_new());
-  bool ok = key && ctx &&
-            EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, key.get()) == 1 &&
+  bool ok = key && ctx && EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, key) == 1 &&
             EVP_DigestVerify(ctx.get(), bytes(signature), signature.size(), bytes(message),
                              message.size()) == 1;
   ERR_clear_error();

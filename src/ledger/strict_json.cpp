@@ -92,8 +92,14 @@ class StrictSax {
 
   bool null() { return add(nullptr); }
   bool boolean(bool value) { return add(value); }
-  bool number_integer(std::int64_t value) { return add(value); }
-  bool number_unsigned(std::uint64_t value) { return add(value); }
+  bool number_integer(std::int64_t value) {
+    if (value > kMaxExactInteger || value < -kMaxExactInteger) too_big(std::to_string(value));
+    return add(value);
+  }
+  bool number_unsigned(std::uint64_t value) {
+    if (value > std::uint64_t(kMaxExactInteger)) too_big(std::to_string(value));
+    return add(value);
+  }
   bool number_float(double value, const std::string&) { return add(value); }
   bool string(std::string& value) { return add(std::move(value)); }
   bool binary(Json::binary_t&) { return add(nullptr); }
@@ -135,6 +141,13 @@ class StrictSax {
 
  private:
   std::size_t offset() const { return static_cast<std::size_t>(reach - text_.data()); }
+
+  [[noreturn]] void too_big(const std::string& digits) {
+    std::size_t end = offset();
+    std::size_t start = end >= digits.size() + 1 ? end - digits.size() - 1 : 0;
+    throw Error("json.number", where(text_, source_, start) + ": the integer " + digits +
+                                   " is beyond 2^53, which JSON numbers cannot carry exactly");
+  }
 
   Json* place(Json value) {
     if (stack_.empty()) {
@@ -185,6 +198,11 @@ Json parse_strict(std::string_view text, const std::string& source, std::size_t 
   if (const std::size_t bad = invalid_utf8_at(text); bad != std::string_view::npos)
     throw Error("json.utf8",
                 where(text, source, bad) + ": invalid UTF-8 byte 0x" + hex_byte(text[bad]));
+
+  // nlohmann's lexer takes a NUL byte for the end of the input, so anything
+  // after one would pass unread; a JSON text never holds a raw NUL.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw Error("json.syntax", where(text, source, nul) + ": a NUL byte (0x00)");
 
   StrictSax sax(text, source);
   sax.reach = text.data();

@@ -94,7 +94,7 @@ std::vector<RawMessage> read_maildir(const fs::path& dir) {
   std::sort(files.begin(), files.end());
   std::vector<RawMessage> out;
   for (const auto& [name, path] : files)
-    out.push_back({"maildir " + name, read_file_limited(path, kMaxMessage)});
+    out.push_back({"maildir " + name, read_file(path, kMaxMessage)});
   return out;
 }
 

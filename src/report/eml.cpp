@@ -5,9 +5,9 @@
 #include "ledger/digest.h"
 #include "report/mime_write.h"
 #include "report/report.h"
-#include "report/time_format.h"
 #include "report/visibility.h"
 #include "util/files.h"
+#include "util/time_format.h"
 
 namespace adjutant::report {
 

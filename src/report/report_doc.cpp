@@ -3,8 +3,8 @@
 #include <set>
 
 #include "report/event_text.h"
-#include "report/time_format.h"
 #include "report/visibility.h"
+#include "util/time_format.h"
 
 namespace adjutant::report {
 

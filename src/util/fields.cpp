@@ -1,6 +1,7 @@
 #include "util/fields.h"
 
 #include "util/error.h"
+#include "util/printable.h"
 
 namespace adjutant {
 
@@ -66,6 +67,26 @@ long long Fields::integer(const std::string& key) {
   return v.get<long long>();
 }
 
+long long Fields::integer(const std::string& key, long long lo, long long hi) {
+  long long v = integer(key);
+  if (v < lo || v > hi)
+    throw Error(prefix_ + ".out_of_range", where_ + ": field \"" + key + "\" is " +
+                                               std::to_string(v) + ", not from " +
+                                               std::to_string(lo) + " to " + std::to_string(hi));
+  return v;
+}
+
+std::string Fields::hex(const std::string& key, std::size_t digits) {
+  std::string v = str(key);
+  bool ok = v.size() == digits;
+  for (char c : v) ok = ok && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+  if (!ok)
+    throw Error(prefix_ + ".wrong_type", where_ + ": field \"" + key + "\" must be " +
+                                             std::to_string(digits) +
+                                             " lowercase hex digits, found " + in_quotes(v));
+  return v;
+}
+
 std::optional<long long> Fields::integer_opt(const std::string& key) {
   read_.insert(key);
   if (!has(key)) return std::nullopt;
@@ -116,7 +137,7 @@ std::vector<std::string> Fields::strings_opt(const std::string& key) {
 void Fields::finish() const {
   for (const auto& [key, value] : object_.items())
     if (!read_.count(key))
-      throw Error(prefix_ + ".unknown_field", where_ + ": unknown field \"" + key + "\"");
+      throw Error(prefix_ + ".unknown_field", where_ + ": unknown field " + in_quotes(key));
 }
 
 }  // namespace adjutant

@@ -25,6 +25,10 @@ class Fields {
   std::optional<std::string> str_opt(const std::string& key);
   long long integer(const std::string& key);
   std::optional<long long> integer_opt(const std::string& key);
+  // An integer from lo to hi, else <prefix>.out_of_range.
+  long long integer(const std::string& key, long long lo, long long hi);
+  // A string of exactly `digits` lowercase hex digits, else <prefix>.wrong_type.
+  std::string hex(const std::string& key, std::size_t digits);
   bool boolean(const std::string& key, bool fallback);
   const nlohmann::json& object(const std::string& key);
   const nlohmann::json& array(const std::string& key);

@@ -7,8 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <vector>
 
 #include "util/error.h"
 
@@ -16,37 +15,96 @@ namespace adjutant {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error("io.read", file.string() + ": cannot read", Exit::kEnvironment);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-std::string read_file_limited(const fs::path& file, std::size_t max_bytes) {
-  std::error_code ec;
-  auto size = fs::file_size(file, ec);
-  if (ec) throw Error("io.read", file.string() + ": cannot read", Exit::kEnvironment);
-  if (size > max_bytes)
-    throw Error("io.too_large", file.string() + ": " + std::to_string(size) +
-                                    " bytes, more than the limit of " + std::to_string(max_bytes));
-  return read_file(file);
+std::string errno_words(int err) {
+  switch (err) {
+    case ENOENT:
+      return "no such file";
+    case EISDIR:
+      return "is a folder, not a file";
+    case ENOTDIR:
+      return "a part of the path is not a folder";
+    case ENAMETOOLONG:
+      return "the name is too long";
+    case EACCES:
+    case EPERM:
+      return "permission denied";
+    case ELOOP:
+      return "a symbolic link where none is allowed";
+    case ENOSPC:
+      return "no space left on the device";
+    case EDQUOT:
+      return "disk quota exceeded";
+    case EROFS:
+      return "read-only file system";
+    default:
+      return std::strerror(err);
+  }
 }
 
 namespace {
 
-void fail(const fs::path& file, const char* what) {
-  throw Error("io.write", file.string() + ": " + what + ": " + std::strerror(errno),
+[[noreturn]] void read_failure(const fs::path& file, int err) {
+  throw Error(err == ENOENT ? "io.not_found" : "io.read",
+              file.string() + ": cannot read: " + errno_words(err),
+              err == ENOENT ? Exit::kBadInput : Exit::kEnvironment);
+}
+
+}  // namespace
+
+std::string read_file(const fs::path& file, std::size_t max_bytes) {
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) read_failure(file, errno);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    read_failure(file, err);
+  }
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    read_failure(file, EISDIR);
+  }
+  if (S_ISREG(st.st_mode) && std::size_t(st.st_size) > max_bytes) {
+    ::close(fd);
+    throw Error("io.too_large", file.string() + ": " + std::to_string(st.st_size) +
+                                    " bytes, more than the limit of " + std::to_string(max_bytes));
+  }
+  std::string out;
+  if (S_ISREG(st.st_mode)) out.reserve(std::size_t(st.st_size));
+  std::vector<char> buf(1 << 16);
+  for (;;) {
+    ssize_t n = ::read(fd, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      read_failure(file, err);
+    }
+    if (n == 0) break;
+    if (out.size() + std::size_t(n) > max_bytes) {
+      ::close(fd);
+      throw Error("io.too_large", file.string() + ": more than the limit of " +
+                                      std::to_string(max_bytes) + " bytes");
+    }
+    out.append(buf.data(), std::size_t(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+namespace {
+
+[[noreturn]] void write_failure(const fs::path& file, const char* what, int err) {
+  throw Error("io.write", file.string() + ": " + what + ": " + errno_words(err),
               Exit::kEnvironment);
 }
 
-void fsync_folder(const fs::path& folder) {
-  int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
+bool fsync_folder(const fs::path& folder) {
+  int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
 }
 
 }  // namespace
@@ -54,44 +112,118 @@ void fsync_folder(const fs::path& folder) {
 void write_file_atomic(const fs::path& file, const std::string& bytes, unsigned mode) {
   fs::path folder = file.parent_path();
   fs::path temp = folder / ("." + file.filename().string() + ".tmp" + std::to_string(::getpid()));
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, mode);
-  if (fd < 0) fail(temp, "cannot create");
-  ::fchmod(fd, mode);
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
+  if (fd < 0) write_failure(temp, "cannot create", errno);
+  auto abandon = [&](const char* what) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    write_failure(temp, what, err);
+  };
+  if (::fchmod(fd, mode) != 0) abandon("cannot set its mode");
   std::size_t done = 0;
   while (done < bytes.size()) {
     ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      ::close(fd);
-      ::unlink(temp.c_str());
-      fail(temp, "cannot write");
+      abandon("cannot write");
     }
     done += std::size_t(n);
   }
-  if (::fsync(fd) != 0) {
-    ::close(fd);
+  if (::fsync(fd) != 0) abandon("cannot fsync");
+  if (::close(fd) != 0) {
+    int err = errno;
     ::unlink(temp.c_str());
-    fail(temp, "cannot fsync");
+    write_failure(temp, "cannot close", err);
   }
-  ::close(fd);
   if (::rename(temp.c_str(), file.c_str()) != 0) {
+    int err = errno;
     ::unlink(temp.c_str());
-    fail(file, "cannot rename into place");
+    write_failure(file, "cannot rename into place", err);
   }
-  fsync_folder(folder);
+  // The rename is durable only once the folder is: a crash before this
+  // leaves the old file or the new one, never a torn one.
+  if (!fsync_folder(folder)) write_failure(folder, "cannot fsync the folder", errno);
 }
 
-FolderLock::FolderLock(const fs::path& folder) {
+namespace {
+
+// ".NAME.tmp1234" (write_file_atomic) or ".NAME.staging" (staged folders).
+bool is_temporary(const std::string& name) {
+  if (name.size() < 2 || name[0] != '.') return false;
+  if (name.size() > 8 && name.compare(name.size() - 8, 8, ".staging") == 0) return true;
+  std::size_t at = name.rfind(".tmp");
+  if (at == std::string::npos || at == 0 || at + 4 >= name.size()) return false;
+  for (std::size_t i = at + 4; i < name.size(); ++i)
+    if (name[i] < '0' || name[i] > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<fs::path> stale_temporaries(const fs::path& folder) {
+  std::error_code ec;
+  std::vector<fs::path> doomed;
+  for (auto it = fs::recursive_directory_iterator(folder, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (is_temporary(name)) {
+      doomed.push_back(it->path());
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+    }
+  }
+  return doomed;
+}
+
+}  // namespace
+
+int count_stale_temporaries(const fs::path& folder) {
+  return int(stale_temporaries(folder).size());
+}
+
+int remove_stale_temporaries(const fs::path& folder) {
+  int removed = 0;
+  for (const auto& p : stale_temporaries(folder)) {
+    std::error_code rm;
+    if (fs::remove_all(p, rm) > 0 && !rm) ++removed;
+  }
+  return removed;
+}
+
+bool FolderLock::acquire(const fs::path& folder, bool throw_if_held) {
   fs::path file = folder / ".lock";
-  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT, 0644);
-  if (fd_ < 0) fail(file, "cannot open lock file");
+  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd_ < 0) {
+    int err = errno;
+    if (err == ELOOP)
+      throw Error("archive.lock_link",
+                  file.string() + ": is a symbolic link; adjutant never follows one to lock",
+                  Exit::kEnvironment);
+    if (err == ENOENT && !fs::exists(folder))
+      throw Error("archive.not_found", folder.string() + ": no such folder", Exit::kBadInput);
+    write_failure(file, "cannot open the lock file", err);
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd_);
     fd_ = -1;
+    if (!throw_if_held) return false;
     throw Error("archive.locked",
                 folder.string() + ": another adjutant run holds the lock; try again when it ends",
                 Exit::kEnvironment);
   }
+  return true;
+}
+
+FolderLock::FolderLock(const fs::path& folder) {
+  acquire(folder, true);
+}
+
+std::unique_ptr<FolderLock> FolderLock::try_lock(const fs::path& folder) {
+  std::unique_ptr<FolderLock> lock(new FolderLock());
+  if (!lock->acquire(folder, false)) return nullptr;
+  return lock;
 }
 
 FolderLock::~FolderLock() {

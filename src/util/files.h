@@ -1,23 +1,43 @@
-// File I/O that never leaves a torn file: every write goes to a temporary file
-// in the same folder, is fsynced, then renamed over the target.
+// File I/O that never leaves a torn file and never reads without a bound:
+// every write goes to a temporary file in the same folder, is fsynced, then
+// renamed over the target; every read stops at a size limit.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 namespace adjutant {
 
-// Reads a whole file; Error "io.read" (exit 4) when missing or unreadable.
-std::string read_file(const std::filesystem::path& file);
-// Reads a whole file but refuses one larger than max_bytes (Error "io.too_large", exit 1).
-std::string read_file_limited(const std::filesystem::path& file, std::size_t max_bytes);
+// Size limits of the files adjutant reads (bytes).
+inline constexpr std::size_t kMaxJsonFile = 16u << 20;  // scenario, game.json, cases
+inline constexpr std::size_t kMaxLogFile = 1u << 30;    // log.jsonl
+inline constexpr std::size_t kMaxSmallFile = 1u << 16;  // keys, chains, cards
+inline constexpr std::size_t kMaxMailFile = 32u << 20;  // one message
 
-// Atomic replace: temp file, fsync, rename, fsync of the folder.
+// Reads a whole file of at most `max_bytes`. Errors: "io.not_found" (no such
+// file, exit 1), "io.read" (a folder, unreadable, a name too long; exit 4),
+// "io.too_large" (exit 1). Devices and pipes are read up to the limit, so
+// /dev/zero fails fast instead of filling memory.
+std::string read_file(const std::filesystem::path& file, std::size_t max_bytes = kMaxJsonFile);
+
+// Atomic replace: temp file ".NAME.tmpPID", fsync, rename, fsync of the
+// folder. Error "io.write" (exit 4); the target is untouched on failure.
 void write_file_atomic(const std::filesystem::path& file, const std::string& bytes,
                        unsigned mode = 0644);
 
+// Removes what a killed run leaves behind in `folder` and its subfolders:
+// temporary files ".NAME.tmpPID" and staging folders ".NAME.staging". Only
+// call it while holding the folder's lock. Returns how many were removed.
+int remove_stale_temporaries(const std::filesystem::path& folder);
+// How many remove_stale_temporaries would remove (reads only).
+int count_stale_temporaries(const std::filesystem::path& folder);
+
 // An exclusive advisory lock on `folder/.lock` held for the object's lifetime,
-// so two runs on one game can never interleave (Error "archive.locked" if held).
+// so two runs on one game can never interleave (Error "archive.locked" if
+// held). The lock file is never followed through a symbolic link
+// ("archive.lock_link").
 class FolderLock {
  public:
   explicit FolderLock(const std::filesystem::path& folder);
@@ -25,8 +45,18 @@ class FolderLock {
   FolderLock(const FolderLock&) = delete;
   FolderLock& operator=(const FolderLock&) = delete;
 
+  // Like the constructor but returns nullptr instead of throwing
+  // "archive.locked" when another run holds the lock.
+  static std::unique_ptr<FolderLock> try_lock(const std::filesystem::path& folder);
+
  private:
+  FolderLock() = default;
+  bool acquire(const std::filesystem::path& folder, bool throw_if_held);
   int fd_ = -1;
 };
+
+// "no such file", "is a folder", ...: the reason a path could not be used,
+// from errno, in words a player understands.
+std::string errno_words(int err);
 
 }  // namespace adjutant

@@ -70,7 +70,39 @@ void must(const Run& r, const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+void build_sample_game(const fs::path& dir, bool umpire);
+
+// One built game of each kind per test process, copied for each test: the
+// build (keys, cards, two adjudications with maps and reports) is the slow
+// part, and tests that use a fresh copy per section repeat it many times.
+struct SampleTemplates {
+  TempDir dir{"sample-templates"};
+  bool built[2] = {false, false};
+};
+
+}  // namespace
+
 void make_sample_game(const fs::path& dir, bool umpire) {
+  static SampleTemplates templates;
+  fs::path base = templates.dir.path() / (umpire ? "umpire" : "noumpire");
+  fs::path game = base / "game";
+  if (!templates.built[umpire]) {
+    fs::create_directories(base);
+    build_sample_game(game, umpire);
+    templates.built[umpire] = true;
+  }
+  fs::path work = dir.parent_path();
+  for (const auto& e : fs::directory_iterator(base))
+    if (e.is_regular_file())
+      fs::copy_file(e.path(), work / e.path().filename(), fs::copy_options::overwrite_existing);
+  fs::copy(game, dir, fs::copy_options::recursive);
+}
+
+namespace {
+
+void build_sample_game(const fs::path& dir, bool umpire) {
   fs::path keys = source_dir() / "samples" / "keys";
   fs::path orders = source_dir() / "samples" / "orders";
   fs::path work = dir.parent_path();
@@ -125,6 +157,8 @@ void make_sample_game(const fs::path& dir, bool umpire) {
     day += 1;
   }
 }
+
+}  // namespace
 
 fs::path sign_sample_orders(const fs::path& game, const std::string& file,
                             const std::string& side) {

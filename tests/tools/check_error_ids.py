@@ -3,7 +3,7 @@
 
 Scans src/ for string literals shaped like error ids ("move.no_mp") in the
 id namespaces, plus the ids util/fields.h derives from a Fields prefix
-(<prefix>.missing_field / unknown_field / wrong_type), and prints the ones
+(<prefix>.missing_field / unknown_field / wrong_type / out_of_range), and prints the ones
 docs/errors.md does not name. Ends with "N passed, M failed"; exit 1 on any.
 """
 import os
@@ -13,7 +13,8 @@ import sys
 top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 namespaces = ("json io encoding hex scenario state key keygen crypto envelope armor card chain "
               "dice new archive log sign orders adjudicate replay explain bench case usage move "
-              "attack standing verify render report mail").split()
+              "attack standing verify render report mail time sync import bot judge rules view "
+              "ruling concede join").split()
 literal = re.compile(r'"((?:%s)\.[a-z][a-z0-9_]*)"' % "|".join(namespaces))
 fields_prefix = re.compile(r'Fields\s*[a-z_]*\s*\([^;]*?,\s*"([a-z]+)"\s*\)', re.S)
 # Literals of the same shape that are places in messages, not ids.
@@ -30,7 +31,7 @@ for root, _, files in os.walk(os.path.join(top, "src")):
             if m.group(1) not in not_ids:
                 found.setdefault(m.group(1), path)
         for m in fields_prefix.finditer(text):
-            for suffix in ("missing_field", "unknown_field", "wrong_type"):
+            for suffix in ("missing_field", "unknown_field", "wrong_type", "out_of_range"):
                 found.setdefault(m.group(1) + "." + suffix, path)
 
 doc = open(os.path.join(top, "docs", "errors.md"), encoding="utf-8").read()

@@ -50,12 +50,27 @@ TEST_CASE("extend, no moves received, concede: each step verifies", "[game][ruli
   CHECK(game_status(game)["due_by"] != due_before);
   CHECK(verify_exit(game) == 0);
 
+  // The last adjudication was at 2026-11-03T18:00Z: 72 hours and the 24
+  // extended make the deadline 2026-11-07T18:00Z. Before it, no NMR.
+  CHECK(game_status(game)["due_by"] == "2026-11-07T18:00:00Z");
+  std::string before_nmr = adjutant::testing::folder_hash(game);
+  auto early = run_adjutant(
+      "ruling " + g + " --nmr --key union.key --chain union.key.chain --at 2026-11-07T17:59:59Z",
+      work);
+  CHECK(early.exit == 1);
+  CHECK(early.err.find("[ruling.before_deadline]") != std::string::npos);
+  CHECK(early.err.find("2026-11-07T18:00:00Z") != std::string::npos);
+  CHECK(adjutant::testing::folder_hash(game) == before_nmr);
+
   auto nmr = run_adjutant(
       "ruling " + g +
-          " --nmr --key union.key --chain union.key.chain --at 2026-11-05T08:00:00Z --no-outputs",
+          " --nmr --key union.key --chain union.key.chain --at 2026-11-07T18:00:00Z --no-outputs",
       work);
   INFO(nmr.out << nmr.err);
   REQUIRE(nmr.exit == 0);
+  // The ruling records the deadline it relied on.
+  std::string log = read_file(game / "log.jsonl");
+  CHECK(log.find("\"deadline\":\"2026-11-07T18:00:00Z\"") != std::string::npos);
   auto s = game_status(game);
   CHECK(s["turn"] == 2);
   CHECK(s["orders_due_from"] == "union");
@@ -63,7 +78,7 @@ TEST_CASE("extend, no moves received, concede: each step verifies", "[game][ruli
   CHECK(s["extension_hours"] == 0);
   CHECK(verify_exit(game) == 0);
 
-  REQUIRE(run_adjutant("concede " + g + " --key union.key --at 2026-11-06T08:00:00Z", work).exit ==
+  REQUIRE(run_adjutant("concede " + g + " --key union.key --at 2026-11-08T08:00:00Z", work).exit ==
           0);
   s = game_status(game);
   CHECK(s["orders_due_from"] == "");
@@ -89,8 +104,10 @@ TEST_CASE("no moves received is refused where the rules demand an attack", "[gam
               .exit == 0);
   // Now the union's 1/I and 3/I stand next to 1/Heth and must attack (8.0).
   std::string before = adjutant::testing::folder_hash(game);
-  auto r = run_adjutant(
-      "ruling " + g + " --nmr --key confederate.key --chain confederate.key.chain", work);
+  auto r = run_adjutant("ruling " + g +
+                            " --nmr --key confederate.key --chain confederate.key.chain --at "
+                            "2027-01-01T00:00:00Z",
+                        work);
   INFO(r.out << r.err);
   CHECK(r.exit == 1);
   CHECK(r.err.find("[ruling.nmr_refused]") != std::string::npos);

@@ -132,7 +132,87 @@ TEST_CASE("tamper matrix: verify catches each change and names the first bad lin
     auto e = fresh();
     e[2]["body"]["note"] = "harmless?";
     rewrite_log(game, e, 2);
-    expect_bad(2, "verify.adjudication");
+    expect_bad(2, "verify.malformed");
+  }
+  SECTION("a seq beyond any int on the last line, re-signed") {
+    for (long long seq : {4294967300LL, -4294967292LL}) {
+      auto e = fresh();
+      e[4]["seq"] = seq;
+      std::string text = read_file(game / "log.jsonl");
+      std::size_t last = text.rfind('\n', text.size() - 2) + 1;
+      auto key = adjutant::ledger::SigningKey::load_pem(tmp.path() / "confederate.key");
+      Json entry = {
+          {"seq", seq}, {"prev", e[4]["prev"]}, {"kind", e[4]["kind"]}, {"body", e[4]["body"]}};
+      std::string message = adjutant::ledger::pae(adjutant::ledger::kLogEntryType,
+                                                  adjutant::ledger::canonical(entry));
+      entry["sig"] = {{"keyid", adjutant::ledger::key_id(key.public_raw())},
+                      {"sig", adjutant::ledger::base64url(key.sign(message))}};
+      write_file_atomic(game / "log.jsonl",
+                        text.substr(0, last) + adjutant::ledger::canonical(entry) + "\n");
+      expect_bad(4, "verify.malformed");
+    }
+  }
+  SECTION("a typed member of the wrong type, correctly signed") {
+    auto e = fresh();
+    e[2]["body"]["t"] = "1";
+    rewrite_log(game, e, 2);
+    auto v = verify(game);  // --json output even so: verify never throws
+    CHECK(v.exit == 3);
+    CHECK(v.report["error"]["id"] == "verify.malformed");
+    CHECK(v.report["error"]["line"] == 2);
+    CHECK(v.report["error"]["message"].get<std::string>().find("\"t\"") != std::string::npos);
+  }
+  SECTION("invented orders-as-applied text, re-signed by the adjudicator") {
+    auto e = fresh();
+    e[4]["body"]["echo"][0] = "1/I moves 0703-0704-0705, 3 of 6 MP";
+    rewrite_log(game, e, 4);
+    expect_bad(4, "verify.echo");
+  }
+  SECTION("an event of a type the ruleset never emits, re-signed") {
+    auto e = fresh();
+    e[2]["body"]["events"].push_back({{"type", "teleport"}, {"unit", "Jenkins"}});
+    rewrite_log(game, e, 2);
+    expect_bad(2, "verify.events");
+  }
+  SECTION("an order file whose turn is beyond any int (4294967298 would truncate to 2)") {
+    auto e = fresh();
+    auto conf_key = adjutant::ledger::SigningKey::load_pem(tmp.path() / "confederate.key");
+    Json body = e[1]["body"]["body"];
+    body["turn"] = 4294967297LL;
+    e[1]["body"] = adjutant::ledger::sign_envelope(adjutant::ledger::kOrdersType, body, conf_key);
+    rewrite_log(game, e, 1);
+    expect_bad(1, "verify.orders");
+  }
+  SECTION("an uppercase hex reveal in an order file") {
+    auto e = fresh();
+    auto conf_key = adjutant::ledger::SigningKey::load_pem(tmp.path() / "confederate.key");
+    Json body = e[1]["body"]["body"];
+    std::string s = body["reveal"]["s"];
+    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    body["reveal"]["s"] = s;
+    e[1]["body"] = adjutant::ledger::sign_envelope(adjutant::ledger::kOrdersType, body, conf_key);
+    rewrite_log(game, e, 1);
+    expect_bad(1, "verify.orders");
+  }
+  SECTION("an integer beyond 2^53 in a log line") {
+    fresh();
+    std::string text = read_file(game / "log.jsonl");
+    std::size_t at = text.find("\"t\":1,");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 6, "\"t\":9007199254740993,");
+    write_file_atomic(game / "log.jsonl", text);
+    expect_bad(2, "verify.malformed");
+  }
+  SECTION("trailing NUL and junk after scenario.json or game.json") {
+    for (const char* file : {"scenario.json", "game.json"}) {
+      fresh();
+      std::string text = read_file(game / file);
+      write_file_atomic(game / file, text + std::string("\0junk", 5));
+      auto v = verify(game);
+      INFO(file << " " << v.report.dump());
+      CHECK(v.exit == 3);
+      CHECK(v.report["ok"] == false);
+    }
   }
   SECTION("flip one byte in a log line") {
     fresh();
@@ -159,15 +239,23 @@ TEST_CASE("tamper matrix: verify catches each change and names the first bad lin
     rewrite_log(game, e, 2);
     expect_bad(2, "verify.reveal");
   }
-  SECTION("edit state.json") {
-    fresh();
-    Json state = Json::parse(read_file(game / "state.json"));
-    state["units"]["1/I"]["hex"] = "0101";
-    write_file_atomic(game / "state.json", state.dump(2));
-    auto v = verify(game);
-    CHECK(v.exit == 3);
-    CHECK(v.report["error"]["id"] == "verify.state_json");
-    CHECK(v.report["error"]["where"] == "state.json");
+  SECTION("edit state.json, or add junk after a NUL: a cache, named stale and rebuilt") {
+    for (int way = 0; way < 2; ++way) {
+      fresh();
+      std::string original = read_file(game / "state.json");
+      if (way == 0) {
+        Json state = Json::parse(original);
+        state["units"]["1/I"]["hex"] = "0101";
+        write_file_atomic(game / "state.json", state.dump(2));
+      } else {
+        write_file_atomic(game / "state.json", original + std::string("\0junk", 5));
+      }
+      auto v = verify(game);
+      CHECK(v.exit == 0);
+      CHECK(v.report["caches"].dump().find("state.json was stale") != std::string::npos);
+      CHECK(read_file(game / "state.json") == original);
+      CHECK(verify(game).report["caches"].empty());
+    }
   }
   SECTION("truncate the log mid-line") {
     fresh();
@@ -213,6 +301,27 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
     write_file_atomic(work / "dup.json", "{\"a\": 1, \"a\": 2}");
     attempt("dup.json", "json.duplicate_key", "union");
   }
+  SECTION("junk after a NUL byte in a signed order file") {
+    fs::path good =
+        adjutant::testing::sign_sample_orders(game, "03-t2-confederate.json", "confederate");
+    write_file_atomic(work / "nul.json", read_file(good) + std::string("\0junk", 5));
+    attempt("nul.json", "json.syntax", "union");
+  }
+  SECTION("an uppercase hex reveal") {
+    fs::path good =
+        adjutant::testing::sign_sample_orders(game, "03-t2-confederate.json", "confederate");
+    Json env = Json::parse(read_file(good));
+    std::string s = env["body"]["reveal"]["s"];
+    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    env["body"]["reveal"]["s"] = s;
+    auto key = adjutant::ledger::SigningKey::load_pem(work / "confederate.key");
+    env = adjutant::ledger::sign_envelope(adjutant::ledger::kOrdersType, env["body"], key);
+    write_file_atomic(work / "upper.json", env.dump(2));
+    auto r = run_adjutant("check '" + game.string() + "' upper.json", work);
+    CHECK(r.err.find("reveal") != std::string::npos);
+    CHECK(r.err.find("upper.json") != std::string::npos);
+    attempt("upper.json", "orders.wrong_type", "union");
+  }
   SECTION("an order file over 1 MiB") {
     write_file_atomic(work / "big.json", "{\"x\": \"" + std::string(1100000, 'a') + "\"}");
     attempt("big.json", "orders.too_large", "union");
@@ -237,5 +346,61 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
       CHECK(r.out.find(id) != std::string::npos);
       attempt("o.signed.json", id, "union");
     }
+  }
+}
+
+TEST_CASE("adjudicate and sign build only on a log that verifies", "[game][tamper]") {
+  TempDir tmp("sound-log");
+  fs::path clean = tmp.path() / "clean";
+  make_sample_game(clean, false);
+  fs::path work = tmp.path();
+  fs::path orders =
+      adjutant::testing::sign_sample_orders(clean, "03-t2-confederate.json", "confederate");
+  fs::path game = tmp.path() / "game";
+  auto attempt = [&](const std::string& what) {
+    INFO(what);
+    std::string before = folder_hash(game);
+    auto a = run_adjutant("adjudicate '" + game.string() + "' '" + orders.string() +
+                              "' --key union.key --chain union.key.chain --no-outputs",
+                          work);
+    INFO(a.out << a.err);
+    CHECK(a.exit == 3);
+    CHECK(a.err.find("[verify.") != std::string::npos);
+    CHECK(folder_hash(game) == before);
+    auto s = run_adjutant("sign '" +
+                              (adjutant::testing::source_dir() / "samples" / "orders" / "skirmish" /
+                               "03-t2-confederate.json")
+                                  .string() +
+                              "' --game '" + game.string() + "' --key confederate.key --out x.json",
+                          work);
+    CHECK(s.exit == 3);
+    CHECK(!fs::exists(work / "x.json"));
+  };
+  auto fresh = [&] {
+    fs::remove_all(game);
+    fs::copy(clean, game, fs::copy_options::recursive);
+  };
+  SECTION("a duplicated last line") {
+    fresh();
+    std::string text = read_file(game / "log.jsonl");
+    std::size_t last = text.rfind('\n', text.size() - 2) + 1;
+    write_file_atomic(game / "log.jsonl", text + text.substr(last));
+    attempt("duplicated last line");
+  }
+  SECTION("a forged events line, re-signed and re-chained") {
+    auto e = [&] {
+      fresh();
+      return log_entries(game);
+    }();
+    e[4]["body"]["events"] = Json::array();
+    rewrite_log(game, e, 4);
+    attempt("forged events");
+  }
+  SECTION("an edited game.json") {
+    fresh();
+    Json g = Json::parse(read_file(game / "game.json"));
+    g["deadline_hours"] = 1;
+    write_file_atomic(game / "game.json", g.dump(2));
+    attempt("edited game.json");
   }
 }

@@ -12,6 +12,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/error_id.h"
+
 #include "ledger/es_number.h"
 #include "ledger/jcs.h"
 #include "util/error.h"
@@ -25,6 +27,8 @@ using adjutant::ledger::parse_strict;
 
 namespace fs = std::filesystem;
 
+using adjutant::testing::error_id;
+
 namespace {
 
 std::string read_bytes(const fs::path& path) {
@@ -32,11 +36,9 @@ std::string read_bytes(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// A copy of the public RFC 8785 vectors lives in the tree (tests/data/jcs).
 fs::path vectors_dir() {
-  const char* shared = std::getenv("ADJUTANT_SHARED");
-  const fs::path base =
-      shared && *shared ? fs::path(shared) : fs::path(ADJUTANT_SOURCE_DIR "/../shared");
-  return base / "testdata" / "jcs";
+  return fs::path(ADJUTANT_SOURCE_DIR) / "tests" / "data" / "jcs";
 }
 
 // The error a parse raises, so a test can check its id and its message.
@@ -58,10 +60,7 @@ std::string nested(std::size_t depth, char open, char close, const std::string& 
 
 TEST_CASE("jcs: RFC 8785 conformance vectors", "[ledger][jcs]") {
   const fs::path dir = vectors_dir();
-  if (!fs::is_directory(dir / "input")) {
-    WARN("RFC 8785 vectors skipped: ../shared/testdata/jcs not found at " << dir.string());
-    return;
-  }
+  REQUIRE(fs::is_directory(dir / "input"));
   std::vector<fs::path> inputs;
   for (const auto& entry : fs::directory_iterator(dir / "input"))
     if (entry.path().extension() == ".json") inputs.push_back(entry.path());
@@ -112,9 +111,12 @@ TEST_CASE("jcs: ECMAScript number formatting", "[ledger][jcs]") {
   CHECK(es_number(9007199254740991.0) == "9007199254740991");
   CHECK(es_number(295147905179352830000.0) == "295147905179352830000");
 
-  // Integers go through double, as a JavaScript reader would see them.
-  CHECK(canonical(Json(std::int64_t{123456789012345678})) == "123456789012345680");
-  CHECK(canonical(Json(std::uint64_t{9007199254740993})) == "9007199254740992");
+  // Integers are exact up to 2^53; beyond it a double would round them, and
+  // two different values would share one canonical form, so they are refused.
+  CHECK(canonical(Json(std::int64_t{9007199254740992})) == "9007199254740992");
+  CHECK(canonical(Json(std::int64_t{-9007199254740992})) == "-9007199254740992");
+  CHECK(error_id([] { canonical(Json(std::int64_t{123456789012345678})); }) == "json.number");
+  CHECK(error_id([] { canonical(Json(std::uint64_t{9007199254740993})); }) == "json.number");
   CHECK(canonical(Json(std::int64_t{-42})) == "-42");
   CHECK(canonical(Json(-0.0)) == "0");
   CHECK(canonical_text("[56.0, 1E2, -0, 0.000001, 1e-7]", "n.json") == "[56,100,0,0.000001,1e-7]");
@@ -240,12 +242,27 @@ TEST_CASE("jcs: size, depth, UTF-8 and number limits", "[ledger][jcs]") {
 }
 
 TEST_CASE("jcs: parse_strict keeps integers and floats apart", "[ledger][jcs]") {
-  const Json value = parse_strict(R"({"i":-3,"u":18446744073709551615,"f":1.0,"s":"x"})", "t.json");
+  const Json value = parse_strict(R"({"i":-3,"u":9007199254740992,"f":1.0,"s":"x"})", "t.json");
   CHECK(value["i"].is_number_integer());
   CHECK(value["i"].get<std::int64_t>() == -3);
   CHECK(value["u"].is_number_unsigned());
   CHECK(value["f"].is_number_float());
   CHECK(value["s"] == "x");
-  CHECK(canonical(value) == R"({"f":1,"i":-3,"s":"x","u":18446744073709552000})");
+  CHECK(canonical(value) == R"({"f":1,"i":-3,"s":"x","u":9007199254740992})");
   CHECK(parse_strict("  true ", "t.json") == Json(true));
+}
+
+TEST_CASE("jcs: integers beyond 2^53 and NUL bytes are refused by the reader", "[ledger][jcs]") {
+  // ...993 would canonicalise to ...992: two files, one signature.
+  auto big = parse_error(R"({"seq":9007199254740993})");
+  CHECK(big.id() == "json.number");
+  CHECK(std::string(big.what()).find("9007199254740993") != std::string::npos);
+  CHECK(parse_error("18446744073709551615").id() == "json.number");
+  CHECK(parse_error("-9007199254740993").id() == "json.number");
+  CHECK(parse_strict("-9007199254740992", "t.json") == Json(std::int64_t{-9007199254740992}));
+  // nlohmann's lexer would stop at a NUL and never read what follows.
+  auto nul = parse_error(std::string("{\"a\":1}\0junk", 13));
+  CHECK(nul.id() == "json.syntax");
+  CHECK(std::string(nul.what()).find("NUL") != std::string::npos);
+  CHECK(parse_error(std::string("{\"a\":\0 1}", 9)).id() == "json.syntax");
 }

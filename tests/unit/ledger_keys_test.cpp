@@ -117,7 +117,8 @@ TEST_CASE("keys that are not Ed25519 or not keys are refused", "[ledger][keys]")
     FAIL("a missing key file was loaded");
   } catch (const Error& e) {
     CHECK(e.id() == "key.read");
-    CHECK(e.exit_code() == Exit::kEnvironment);
+    CHECK(e.exit_code() == Exit::kBadInput);
+    CHECK(std::string(e.what()).find("no such file") != std::string::npos);
   }
   CHECK(error_id([&] { SigningKey::generate().save_pem(dir / "no" / "such" / "dir.pem"); }) ==
         "key.write");

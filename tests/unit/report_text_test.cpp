@@ -6,10 +6,10 @@
 
 #include "report/event_text.h"
 #include "report/report.h"
-#include "report/time_format.h"
 #include "report/visibility.h"
 #include "report_fixture.h"
 #include "util/error.h"
+#include "util/time_format.h"
 
 using namespace adjutant;
 using namespace adjutant::report;
@@ -50,7 +50,7 @@ TEST_CASE("times come from the log entry, formatted without locale or clock", "[
       parse_rfc3339(bad);
       FAIL("accepted");
     } catch (const Error& e) {
-      CHECK(e.id() == "report.bad_time");
+      CHECK(e.id() == "time.bad");
     }
   }
 }

@@ -15,7 +15,6 @@ namespace adjutant::rules::bluegray {
 // behaviour of the version they pinned.
 inline constexpr int kVersion = 1;
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
-                                      int version);
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source, int version);
 
 }  // namespace adjutant::rules::bluegray

@@ -2,9 +2,18 @@
 
 #include "rules/bluegray/victory.h"
 
+#include <set>
+
+#include "util/error.h"
+#include "util/printable.h"
+
 namespace adjutant::rules::bluegray {
 
 namespace {
+
+// Events that record a fact without changing the state.
+const std::set<std::string> kNoStateChange = {"combat", "exchange", "target_gone",
+                                              "attacker_dropped", "attack_cancelled"};
 
 void place(State& state, const std::string& unit, const std::string& hex) {
   auto& u = state.units[unit];
@@ -41,6 +50,9 @@ void apply_event(State& state, const Json& ev) {
   } else if (type == "game_end") {
     state.phase.clear();
     state.result = ev.at("result").get<std::string>();
+  } else if (!kNoStateChange.count(type)) {
+    // An event this ruleset never emits: a state built on it would be a guess.
+    throw Error("rules.unknown_event", "an event of unknown type " + in_quotes(type));
   }
 }
 

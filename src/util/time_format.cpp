@@ -1,10 +1,10 @@
-#include "report/time_format.h"
+#include "util/time_format.h"
 
 #include <cstdio>
 
 #include "util/error.h"
 
-namespace adjutant::report {
+namespace adjutant {
 
 namespace {
 
@@ -40,8 +40,10 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 }
 
 [[noreturn]] void bad(std::string_view text) {
-  throw Error("report.bad_time",
-              "\"" + std::string(text) + "\" is not an RFC 3339 time (2024-05-01T12:00:00Z)");
+  std::string shown(text.substr(0, 64));
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  throw Error("time.bad", "\"" + shown + "\" is not an RFC 3339 time (2024-05-01T12:00:00Z)");
 }
 
 int digits(std::string_view text, std::size_t at, std::size_t n) {
@@ -95,8 +97,8 @@ std::int64_t parse_rfc3339(std::string_view text) {
     offset = sign * (oh * 3600 + om * 60);
     at += 6;
   }
-  if (at != text.size() || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 ||
-      minute > 59 || second > 60)
+  if (at != text.size() || year < 1970 || month < 1 || month > 12 || day < 1 || day > 31 ||
+      hour > 23 || minute > 59 || second > 60)
     bad(text);
   const std::int64_t days = days_from_civil(year, month, day);
   if (civil_from_days(days).day != day) bad(text);  // 31 April and the like
@@ -114,6 +116,28 @@ std::string format_rfc5322(std::int64_t seconds) {
   return out;
 }
 
+std::string format_rfc3339(std::int64_t seconds) {
+  const std::int64_t days = floor_div(seconds, 86400);
+  const std::int64_t rest = seconds - days * 86400;
+  const Civil c = civil_from_days(days);
+  char out[64];
+  std::snprintf(out, sizeof out, "%04lld-%02d-%02dT%02d:%02d:%02dZ", (long long)c.year, c.month,
+                c.day, int(rest / 3600), int(rest / 60 % 60), int(rest % 60));
+  return out;
+}
+
+std::string canonical_time(std::string_view text) {
+  return format_rfc3339(parse_rfc3339(text));
+}
+
+bool is_canonical_time(std::string_view text) {
+  try {
+    return canonical_time(text) == text;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
 std::string format_utc(std::int64_t seconds) {
   const std::int64_t days = floor_div(seconds, 86400);
   const std::int64_t rest = seconds - days * 86400;
@@ -124,4 +148,4 @@ std::string format_utc(std::int64_t seconds) {
   return out;
 }
 
-}  // namespace adjutant::report
+}  // namespace adjutant

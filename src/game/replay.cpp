@@ -1,0 +1,287 @@
+#include "game/replay.h"
+
+#include "game/adjudicate.h"
+#include "game/genesis.h"
+#include "game/log.h"
+#include "game/ruling.h"
+#include "ledger/chain.h"
+#include "ledger/dice.h"
+#include "ledger/digest.h"
+#include "util/error.h"
+#include "util/files.h"
+#include "util/printable.h"
+#include "util/time_format.h"
+
+namespace adjutant::game {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& id, const std::string& message) {
+  throw Error(id, message, Exit::kVerifyFailed);
+}
+
+const Party& party_or_fail(const Archive& a, const std::string& id) {
+  for (const auto& p : a.parties())
+    if (p.id == id) return p;
+  fail("verify.unknown_party", "names party " + in_quotes(id) + ", which genesis does not have");
+}
+
+// Compares the logged rolls with the ones the replay asked for.
+void check_rolls(const Json& logged, const std::vector<ledger::Roll>& replayed) {
+  for (std::size_t k = 0; k < replayed.size() || k < logged.size(); ++k) {
+    if (k >= logged.size())
+      fail("verify.dice", "the replay asks for die " + std::to_string(k) + ", which is not logged");
+    if (k >= replayed.size())
+      fail("verify.dice",
+           "die " + std::to_string(k) + " is logged but the replay never asks for it");
+    Json r = ledger::to_json(replayed[k]);
+    if (ledger::canonical(r) != ledger::canonical(logged[k]))
+      fail("verify.dice", "die " + std::to_string(k) + " is logged as " +
+                              printable(logged[k].dump()) + " but recomputes as " + r.dump());
+  }
+}
+
+// Turn, phase (and side) of a ruling or end entry are those of the phase due.
+void check_phase(int turn, const std::string& phase_name, const std::string* side,
+                 const rules::PhaseInfo& phase, const char* id) {
+  if (phase.side.empty()) fail("verify.after_end", "an entry after the end of the game");
+  if (turn != phase.turn || phase_name != phase.name || (side && *side != phase.side))
+    fail(id, "turn/phase" + std::string(side ? "/side" : "") + " should be " +
+                 std::to_string(phase.turn) + "/" + phase.name + (side ? "/" + phase.side : ""));
+}
+
+}  // namespace
+
+std::string nmr_echo_line(const std::string& side) {
+  return "no moves received from " + side + ": the player-turn passes";
+}
+
+void check_genesis(const Archive& a) {
+  const LogEntry& e = a.log().at(0);
+  if (e.kind != "genesis" || e.seq != 0 || e.prev != kZeroHash)
+    fail("verify.genesis", "line 0 must be the genesis entry with seq 0 and a zero prev");
+  const Json& g = e.body;
+  if (!g.is_object() || !g.contains("format") || g["format"] != kGameFormat)
+    fail("verify.genesis", "unknown genesis format");
+  if (!a.genesis_problem().empty()) fail("verify.card", a.genesis_problem());
+  std::string host_id =
+      g.contains("host") && g["host"].is_string() ? g["host"].get<std::string>() : std::string();
+  const Party& host = party_or_fail(a, host_id);
+  if (!entry_signature_valid(e, host.public_key))
+    fail("verify.signature", "the genesis entry is not signed by the host " + host.id);
+  Json scenario = ledger::parse_strict(read_file(a.dir() / "scenario.json", kMaxJsonFile),
+                                       (a.dir() / "scenario.json").string());
+  std::string pinned = g.contains("scenario") && g["scenario"].is_object() &&
+                               g["scenario"].contains("sha256") &&
+                               g["scenario"]["sha256"].is_string()
+                           ? g["scenario"]["sha256"].get<std::string>()
+                           : std::string();
+  if (ledger::sha256_hex(ledger::canonical(scenario)) != pinned)
+    fail("verify.scenario", "scenario.json is not the scenario genesis pinned (SHA-256 differs)");
+  Json game_json = ledger::parse_strict(read_file(a.dir() / "game.json", kMaxJsonFile),
+                                        (a.dir() / "game.json").string());
+  if (ledger::canonical(game_json) != ledger::canonical(g))
+    fail("verify.game_json", "game.json differs from the genesis entry in the log");
+}
+
+Replay::Replay(const Archive& archive, bool collect)
+    : a_(archive), collect_(collect), state_(archive.ruleset().initial_state()) {
+  for (const auto& p : a_.parties()) reveals_[p.id] = {0, p.anchor};
+  head_ = a_.log().empty() ? kZeroHash : a_.log().front().hash;
+  const Json& g = a_.genesis();
+  phase_began_ = g.contains("created") && g["created"].is_string() ? g["created"].get<std::string>()
+                                                                   : std::string();
+}
+
+rules::PhaseInfo Replay::phase() const {
+  return a_.ruleset().current_phase(state_);
+}
+
+std::string Replay::deadline() const {
+  std::int64_t began = 0;
+  try {
+    began = parse_rfc3339(phase_began_);
+  } catch (const Error&) {
+    return "";
+  }
+  return format_rfc3339(began + std::int64_t(a_.deadline_hours() + extension_hours_) * 3600);
+}
+
+void Replay::signed_by(const LogEntry& e, const std::string& party, const std::string& role) const {
+  if (!entry_signature_valid(e, party_or_fail(a_, party).public_key))
+    fail("verify.signature", "the entry is not signed by " + party + ", " + role);
+}
+
+void Replay::run() {
+  const auto& log = a_.log();
+  for (std::size_t n = std::size_t(lines_); n < log.size(); ++n) {
+    try {
+      step(log[n]);
+    } catch (const Error& e) {
+      throw Error(e.id(),
+                  "log.jsonl line " + std::to_string(n) + " (" + printable(log[n].kind) +
+                      "): " + e.detail(),
+                  Exit::kVerifyFailed);
+    }
+  }
+}
+
+void Replay::step(const LogEntry& e) {
+  if (e.seq != lines_)
+    fail("verify.seq", "seq is " + std::to_string(e.seq) + ", expected " + std::to_string(lines_));
+  if (e.prev != head_)
+    fail("verify.chain", "prev does not match the SHA-256 of line " + std::to_string(lines_ - 1));
+  try {
+    if (e.kind == "orders")
+      orders(e);
+    else if (e.kind == "adjudication")
+      adjudication(e);
+    else if (e.kind == "ruling")
+      ruling(e);
+    else if (e.kind == "end")
+      end(e);
+    else
+      fail("verify.kind", "unknown entry kind " + in_quotes(e.kind));
+  } catch (const Error& err) {
+    if (err.exit_code() == Exit::kVerifyFailed) throw;
+    // A rule or field error met while replaying signed content.
+    fail("verify.malformed", err.what());
+  }
+  head_ = e.hash;
+  ++lines_;
+}
+
+void Replay::orders(const LogEntry& e) {
+  rules::PhaseInfo ph = phase();
+  if (ph.side.empty()) fail("verify.after_end", "an entry after the end of the game");
+  if (pending_) fail("verify.sequence", "two order entries without an adjudication between");
+  std::string adjudicator = a_.adjudicator_for(ph.side);
+  signed_by(e, adjudicator, "who adjudicates " + ph.side + "'s orders");
+  Intake in;
+  try {
+    in = take_orders(a_, state_, e.body, "line " + std::to_string(e.seq), e.prev, reveals_);
+  } catch (const Error& err) {
+    fail("verify.orders", err.what());
+  }
+  reveals_[in.side] = {in.m, in.s};
+  pending_ = std::move(in);
+  pending_seq_ = e.seq;
+  pending_orders_body_ = pending_->body;
+}
+
+void Replay::ruling(const LogEntry& e) {
+  if (pending_) fail("verify.sequence", "a ruling between orders and their adjudication");
+  RulingBody b = read_ruling(e.body, "ruling");
+  rules::PhaseInfo ph = phase();
+  check_phase(b.turn, b.phase, &b.side, ph, "verify.ruling");
+  std::string by = a_.adjudicator_for(ph.side);
+  signed_by(e, by, "who waits for " + ph.side + "'s orders");
+  if (b.ruling == "extend") {
+    extension_hours_ += b.hours;
+    return;
+  }
+  // An NMR stands for the order entry of the adjudication after it; it is
+  // allowed only once the deadline it names, the phase's, has passed.
+  if (b.deadline != deadline())
+    fail("verify.ruling",
+         "the NMR names the deadline " + b.deadline + ", but the phase's is " + deadline());
+  if (parse_rfc3339(b.at) < parse_rfc3339(b.deadline))
+    fail("verify.ruling", "the NMR was ruled at " + b.at + ", before the deadline " + b.deadline);
+  Intake in;
+  in.side = ph.side;
+  in.m = reveals_.at(ph.side).m;
+  in.s = reveals_.at(ph.side).s;
+  try {
+    in.checked = a_.ruleset().check(state_, nmr_orders(), "line " + std::to_string(e.seq));
+  } catch (const Error& err) {
+    fail("verify.ruling", std::string("no moves is not a legal player-turn here: ") + err.what());
+  }
+  in.checked.echo.insert(in.checked.echo.begin(), nmr_echo_line(ph.side));
+  in.body = nmr_orders();
+  pending_ = std::move(in);
+  pending_seq_ = e.seq;
+  pending_orders_body_ = nmr_orders();
+}
+
+void Replay::end(const LogEntry& e) {
+  if (pending_) fail("verify.sequence", "an end entry between orders and their adjudication");
+  EndBody b = read_end(e.body, "end");
+  rules::PhaseInfo ph = phase();
+  check_phase(b.turn, b.phase, nullptr, ph, "verify.end");
+  auto party = a_.party(b.side);
+  if (!party || b.side == "umpire") fail("verify.end", in_quotes(b.side) + " is not a side");
+  if (!entry_signature_valid(e, party->public_key))
+    fail("verify.signature", "the concession is not signed by " + b.side);
+  state_ = apply_end(state_, b);
+}
+
+// Re-adjudicates the entry from the state before it and the orders it names,
+// and demands the logged reveals, seed, dice, echo, events and state hash.
+void Replay::adjudication(const LogEntry& e) {
+  rules::PhaseInfo ph = phase();
+  if (ph.side.empty()) fail("verify.after_end", "an entry after the end of the game");
+  std::string adjudicator = a_.adjudicator_for(ph.side);
+  signed_by(e, adjudicator, "who adjudicates " + ph.side + "'s orders");
+  if (!pending_) fail("verify.sequence", "an adjudication without its order entry before it");
+  AdjudicationBody b = read_adjudication(e.body, "adjudication");
+  int t = state_.adjudications + 1;
+  if (b.t != t) fail("verify.adjudication", "t should be " + std::to_string(t));
+  if (b.orders != pending_seq_)
+    fail("verify.adjudication", "orders must name line " + std::to_string(pending_seq_));
+  if (b.adjudicator != adjudicator)
+    fail("verify.adjudication", "adjudicator should be " + adjudicator);
+  if (b.turn != ph.turn || b.phase != ph.name)
+    fail("verify.adjudication", "turn/phase should be " + std::to_string(ph.turn) + "/" + ph.name);
+  const Party& adj = party_or_fail(a_, adjudicator);
+  const LatestReveal& last = reveals_.at(adjudicator);
+  std::uint32_t i = last.m + 1;
+  if (b.reveal.m != i) fail("verify.reveal", "reveal m should be " + std::to_string(i));
+  if (i > adj.chain_length || !ledger::check_link(i, b.reveal.s, last.m, last.s))
+    fail("verify.reveal", "the revealed link is not link " + std::to_string(i) + " of " +
+                              adjudicator + "'s dice chain");
+  if (ledger::canonical(reveals_json(reveals_)) != ledger::canonical(e.body["reveals"]))
+    fail("verify.reveal", "the player reveals listed are not the latest ones");
+  std::string seed = adjudication_seed(a_, t, adjudicator, i, b.reveal.s, reveals_);
+  if (ledger::to_hex(seed) != b.seed)
+    fail("verify.seed",
+         "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
+  if (b.echo != pending_->checked.echo)
+    fail("verify.echo",
+         "the orders as applied (echo) differ from what the orders say: the first line should "
+         "be " +
+             in_quotes(pending_->checked.echo.empty() ? "" : pending_->checked.echo.front()));
+  ledger::SeededDice dice(seed);
+  Json events = a_.ruleset().adjudicate(state_, pending_->checked, dice);
+  check_rolls(b.rolls, dice.rolls());
+  if (ledger::canonical(events) != ledger::canonical(b.events))
+    fail("verify.events", "the logged events differ from the replay's");
+  model::State after = apply_adjudication(a_.ruleset(), state_, events);
+  if (after.hash() != b.state)
+    fail("verify.state_hash", "the state hash differs from the replay's (" + after.hash() + ")");
+  if (collect_) {
+    Adjudication c;
+    c.t = t;
+    c.seq = e.seq;
+    c.orders_seq = pending_seq_;
+    c.turn = b.turn;
+    c.phase = b.phase;
+    c.adjudicator = adjudicator;
+    c.at = b.at;
+    c.orders = pending_orders_body_;
+    c.events = std::move(events);
+    c.rolls = b.rolls;
+    c.echo = b.echo;
+    c.before = state_;
+    c.after = after;
+    collected_.push_back(std::move(c));
+  }
+  dice_ += int(dice.rolls().size());
+  reveals_[adjudicator] = {i, b.reveal.s};
+  state_ = std::move(after);
+  pending_.reset();
+  pending_seq_ = -1;
+  phase_began_ = b.at;
+  extension_hours_ = 0;
+}
+
+}  // namespace adjutant::game
