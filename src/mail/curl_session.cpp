@@ -3,15 +3,19 @@
 #include <mutex>
 
 #include "util/error.h"
+#include "util/printable.h"
 
 namespace adjutant::mail {
 
-CurlSession::CurlSession(const Credentials& credentials, long timeout_seconds) {
+CurlSession::CurlSession(const Credentials& credentials, long timeout_seconds,
+                         const char* protocols) {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   curl_ = curl_easy_init();
   if (!curl_) throw Error("mail.curl", "cannot start libcurl", Exit::kEnvironment);
   curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_);
+  curl_easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, protocols);
+  curl_easy_setopt(curl_, CURLOPT_REDIR_PROTOCOLS_STR, protocols);
   curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 15 ? timeout_seconds : 15L);
   curl_easy_setopt(curl_, CURLOPT_TIMEOUT, timeout_seconds);
@@ -28,6 +32,17 @@ CurlSession::~CurlSession() {
 
 std::string CurlSession::error_text(CURLcode code) const {
   return error_[0] ? std::string(error_) : std::string(curl_easy_strerror(code));
+}
+
+void require_scheme(const std::string& url, std::initializer_list<const char*> schemes,
+                    const char* id, const char* option) {
+  std::string names;
+  for (const char* s : schemes) {
+    if (url.rfind(s, 0) == 0 && url.size() > std::string(s).size()) return;
+    names += (names.empty() ? "" : " or ") + std::string(s);
+  }
+  throw Error(id, std::string(option) + " " + in_quotes(url) + " is not a " + names + " URL",
+              Exit::kUsage);
 }
 
 bool unreachable(CURLcode code) {

@@ -4,6 +4,7 @@
 
 #include <curl/curl.h>
 
+#include <initializer_list>
 #include <string>
 
 namespace adjutant::mail {
@@ -16,7 +17,9 @@ struct Credentials {
 
 class CurlSession {
  public:
-  CurlSession(const Credentials& credentials, long timeout_seconds);
+  // `protocols` ("smtp,smtps") are the only schemes libcurl may speak, on
+  // the URL given and on any redirect.
+  CurlSession(const Credentials& credentials, long timeout_seconds, const char* protocols);
   ~CurlSession();
   CurlSession(const CurlSession&) = delete;
   CurlSession& operator=(const CurlSession&) = delete;
@@ -29,6 +32,10 @@ class CurlSession {
   CURL* curl_ = nullptr;
   char error_[CURL_ERROR_SIZE] = {};
 };
+
+// Error `id` (exit 2) unless `url` starts with one of `schemes` ("smtp://").
+void require_scheme(const std::string& url, std::initializer_list<const char*> schemes,
+                    const char* id, const char* option);
 
 // Codes that mean the server could not be reached (as opposed to refusing).
 bool unreachable(CURLcode code);

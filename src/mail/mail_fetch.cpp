@@ -24,9 +24,8 @@ std::size_t append(char* data, std::size_t size, std::size_t n, void* user) {
 
 // "imap://host:port/Box" with INBOX as the mailbox when the URL names none.
 std::string mailbox_url(const std::string& url) {
+  require_scheme(url, {"imap://", "imaps://"}, "mail.imap_url", "--imap");
   std::size_t scheme = url.find("://");
-  if (scheme == std::string::npos)
-    throw Error("mail.imap_url", "\"" + url + "\" is not an imap:// or imaps:// URL", Exit::kUsage);
   std::size_t slash = url.find('/', scheme + 3);
   std::string base = slash == std::string::npos ? url : url.substr(0, slash);
   std::string box = slash == std::string::npos ? "" : url.substr(slash + 1);
@@ -49,7 +48,7 @@ std::vector<long> search_uids(const std::string& response) {
 class Imap {
  public:
   explicit Imap(const ImapOptions& o)
-      : session_(o.credentials, o.timeout_seconds), box_(mailbox_url(o.url)) {
+      : session_(o.credentials, o.timeout_seconds, "imap,imaps"), box_(mailbox_url(o.url)) {
     curl_easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
   }
 
@@ -93,8 +92,14 @@ std::vector<RawMessage> read_maildir(const fs::path& dir) {
   }
   std::sort(files.begin(), files.end());
   std::vector<RawMessage> out;
-  for (const auto& [name, path] : files)
-    out.push_back({"maildir " + name, read_file(path, kMaxMessage)});
+  for (const auto& [name, path] : files) {
+    // One message that cannot be read is reported; the others are still taken.
+    try {
+      out.push_back({"maildir " + name, read_file(path, kMaxMessage), ""});
+    } catch (const Error& e) {
+      out.push_back({"maildir " + name, "", e.id() == "io.too_large" ? "mail.too_large" : e.id()});
+    }
+  }
   return out;
 }
 
@@ -105,7 +110,15 @@ std::vector<RawMessage> read_imap(const ImapOptions& options) {
   std::vector<RawMessage> out;
   std::string restore;
   for (long uid : all) {
-    out.push_back({"imap uid " + std::to_string(uid), imap.message(uid)});
+    std::string source = "imap uid " + std::to_string(uid);
+    try {
+      out.push_back({source, imap.message(uid), ""});
+    } catch (const Error& e) {
+      // Over 32 MiB (the transfer is cut) or unreadable: reported, and the
+      // rest of the mailbox is still taken.
+      if (e.id() == "mail.imap_auth" || e.id() == "mail.imap_unreachable") throw;
+      out.push_back({source, "", "mail.too_large"});
+    }
     if (std::binary_search(unseen.begin(), unseen.end(), uid))
       restore += (restore.empty() ? "" : ",") + std::to_string(uid);
   }
@@ -117,6 +130,14 @@ std::vector<RawMessage> read_imap(const ImapOptions& options) {
 std::vector<Intake> take_all(const IntakeContext& ctx, const std::vector<RawMessage>& messages) {
   std::vector<Intake> out;
   for (const RawMessage& m : messages) {
+    if (!m.error.empty()) {
+      out.push_back({m.source, "message", m.error,
+                     m.error == "mail.too_large"
+                         ? "larger than 32 MiB: skipped, the rest of the mailbox is taken"
+                         : "cannot be read: skipped, the rest of the mailbox is taken",
+                     "", ""});
+      continue;
+    }
     std::vector<Intake> found = take_orders(ctx, m.bytes, m.source);
     out.insert(out.end(), found.begin(), found.end());
   }

@@ -16,6 +16,7 @@ namespace adjutant::mail {
 struct RawMessage {
   std::string source;  // "maildir new/<name>", "imap uid 7"
   std::string bytes;
+  std::string error;  // why it could not be read ("mail.too_large"), else ""
 };
 
 // Every file in DIR/new and DIR/cur, in name order. Error "mail.maildir"

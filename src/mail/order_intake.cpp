@@ -84,6 +84,12 @@ std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& 
       out.push_back({label, part->body});
       continue;
     }
+    if (json_type && part->body.find(ledger::kArmorBegin) == std::string::npos) {
+      // A JSON attachment that is not a JSON object: damaged on the way.
+      problems.push_back(
+          {source, label, "mail.unreadable", "not a JSON object (damaged in transit?)", "", ""});
+      continue;
+    }
     if (part->content_type == "text/html") continue;
     if (!part->filename.empty() && part->content_type.rfind("text/", 0) != 0 &&
         part->content_type != "application/octet-stream")

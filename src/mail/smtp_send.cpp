@@ -25,7 +25,7 @@ std::vector<Json> read_sent(const fs::path& game) {
   std::vector<Json> out;
   fs::path file = sent_log(game);
   if (!fs::exists(file)) return out;
-  std::string text = read_file(file);
+  std::string text = read_file(file, kMaxLogFile);
   std::size_t pos = 0, line = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
@@ -87,7 +87,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game) {
   std::sort(files.begin(), files.end());
   std::vector<Outgoing> out;
   for (const fs::path& file : files) {
-    std::string raw = read_file(file);
+    std::string raw = read_file(file, kMaxMailFile);
     Outgoing o;
     o.file = file;
     o.relative = file.lexically_relative(game).generic_string();
@@ -109,6 +109,8 @@ std::vector<Outgoing> queued_mail(const fs::path& game) {
 }
 
 SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
+  if (!options.dry_run)
+    require_scheme(options.url, {"smtp://", "smtps://"}, "mail.smtp_url", "--smtp");
   std::error_code ec;
   fs::create_directories(game / "mail", ec);
   if (ec)
@@ -119,7 +121,7 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   if (options.dry_run || result.queued.empty()) return result;
 
   std::vector<Json> sent = read_sent(game);
-  CurlSession session(options.credentials, options.timeout_seconds);
+  CurlSession session(options.credentials, options.timeout_seconds, "smtp,smtps");
   CURL* curl = session.get();
   curl_easy_setopt(curl, CURLOPT_URL, options.url.c_str());
   curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
@@ -128,7 +130,7 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   std::vector<Outgoing> left;
   for (std::size_t i = 0; i < result.queued.size(); ++i) {
     const Outgoing& o = result.queued[i];
-    std::string bytes = read_file(o.file);
+    std::string bytes = read_file(o.file, kMaxMailFile);
     Reader reader{&bytes};
     std::string from = "<" + o.from + ">";
     curl_slist* rcpt = nullptr;

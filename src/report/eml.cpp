@@ -57,7 +57,7 @@ std::vector<Attachment> mail_attachments(const ReportInput& in, const fs::path& 
   fs::path map = turn_folder / ("map-" + in.side + ".png");
   std::error_code ec;
   if (fs::is_regular_file(map, ec))
-    out.push_back({map.filename().string(), "image/png", read_file(map)});
+    out.push_back({map.filename().string(), "image/png", read_file(map, kMaxMailFile)});
   out.push_back({"state.json", "application/json",
                  visible_state(in.game, in.adj.after, in.side).canonical()});
   return out;

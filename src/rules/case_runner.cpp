@@ -123,6 +123,26 @@ void expect_events(const Json& expect, const Json& events, CaseResult& r) {
   std::size_t before = r.diff.size();
   std::size_t cursor = 0;
   const Json wanted = expect.value("events", Json::array());
+  // Exact: the listed events are all the events, one for one, in order.
+  if (expect.value("exact", false)) {
+    for (std::size_t i = 0; i < wanted.size() || i < events.size(); ++i) {
+      std::vector<std::string> why;
+      if (i >= events.size())
+        r.diff.push_back("expected event " + std::to_string(i + 1) +
+                         " did not happen: " + compact(wanted[i]));
+      else if (i >= wanted.size())
+        r.diff.push_back("event " + std::to_string(i + 1) +
+                         " is not listed (exact): " + compact(events[i]));
+      else if (!json_subset(wanted[i], events[i], "event " + std::to_string(i + 1), why))
+        for (const auto& line : why) r.diff.push_back(line);
+    }
+    if (r.diff.size() > before) {
+      r.diff.push_back("actual events:");
+      for (std::size_t j = 0; j < events.size(); ++j)
+        r.diff.push_back("  " + std::to_string(j + 1) + " " + compact(events[j]));
+    }
+    return;
+  }
   for (std::size_t i = 0; i < wanted.size(); ++i) {
     const Json& w = wanted[i];
     std::size_t j = cursor;
@@ -258,6 +278,7 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     for (const char* k : {"error", "errors", "order", "unit", "hex", "rule", "message", "events",
                           "absent", "state", "echo"})
       e.any_opt(k);
+    bool exact = e.boolean("exact", false);
     e.finish();
     bool wants_error = expect.contains("error") || expect.contains("errors");
     if (wants_error && (expect.contains("events") || expect.contains("state")))
@@ -265,6 +286,14 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     if (!wants_error && !expect.contains("events") && !expect.contains("state") &&
         !expect.contains("echo"))
       throw Error("case.expect", name + ": expect names nothing to check");
+    // Listing some events in order lets spurious extra ones pass: an
+    // outcome is pinned by the final state, or by every event exactly.
+    if (!wants_error && !expect.contains("state") && !exact)
+      throw Error("case.expect", name +
+                                     ": an outcome case states the final \"state\" or lists "
+                                     "every event with \"exact\": true");
+    if (exact && expect.contains("absent"))
+      throw Error("case.expect", name + ": \"absent\" says nothing more with \"exact\": true");
     if (wants_error)
       expect_error(expect, *rs, st, orders, r);
     else

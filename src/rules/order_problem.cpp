@@ -1,18 +1,21 @@
 #include "rules/ruleset.h"
+#include "util/printable.h"
 
 namespace adjutant::rules {
 
+// One line whatever the order file holds: unit ids and hexes come from it,
+// so their control characters are escaped (a newline would forge a line).
 std::string OrderProblem::text() const {
   std::string out;
   if (order >= 0) {
     out += "order " + std::to_string(order);
-    if (!unit.empty()) out += " (unit " + unit + ")";
+    if (!unit.empty()) out += " (unit " + printable(unit) + ")";
   } else if (!unit.empty()) {
-    out += "unit " + unit;
+    out += "unit " + printable(unit);
   }
-  if (!hex.empty()) out += (out.empty() ? "hex " : " at ") + hex;
+  if (!hex.empty()) out += (out.empty() ? "hex " : " at ") + printable(hex);
   if (!out.empty()) out += ": ";
-  out += "[" + id + "] " + message;
+  out += "[" + id + "] " + printable(message);
   if (!rule.empty()) out += " (rule " + rule + ")";
   return out;
 }
@@ -23,7 +26,7 @@ std::string summary(const std::string& source, const std::vector<OrderProblem>& 
   std::string out;
   for (std::size_t i = 0; i < problems.size(); ++i) {
     if (i) out += "\n";
-    out += source + ": " + problems[i].text();
+    out += printable(source) + ": " + problems[i].text();
   }
   return out;
 }

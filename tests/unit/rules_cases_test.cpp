@@ -31,7 +31,8 @@ TEST_CASE("a case whose expectation is wrong fails with a diff", "[rules][cases]
       {"scenario", "scenarios/bluegray-skirmish.json"},
       {"setup", {{"1/Heth", "0303"}, {"1/I", "0909"}}},
       {"orders", {{"moves", {{{"unit", "1/Heth"}, {"path", {"0303", "0304"}}}}}}},
-      {"expect", {{"events", {{{"type", "move"}, {"unit", "1/Heth"}, {"mp", 9}}}}}}};
+      {"expect",
+       {{"events", {{{"type", "move"}, {"unit", "1/Heth"}, {"mp", 9}}}}, {"exact", true}}}};
   auto result = adjutant::rules::run_case(c, "inline", root);
   CHECK_FALSE(result.passed);
   REQUIRE_FALSE(result.diff.empty());
@@ -39,6 +40,32 @@ TEST_CASE("a case whose expectation is wrong fails with a diff", "[rules][cases]
   for (const auto& line : result.diff)
     if (line.find("mp: want 9, got 1") != std::string::npos) names_field = true;
   CHECK(names_field);
+}
+
+TEST_CASE("exact mode fails on an event the case does not list", "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  adjutant::rules::Json c = {
+      {"rule", "7.0"},
+      {"title", "a move and nothing else"},
+      {"scenario", "scenarios/bluegray-skirmish.json"},
+      {"setup", {{"1/Heth", "0303"}, {"1/I", "0909"}}},
+      {"orders", {{"moves", {{{"unit", "1/Heth"}, {"path", {"0303", "0304"}}}}}}},
+      {"expect", {{"events", {{{"type", "move"}, {"unit", "1/Heth"}}}}, {"exact", true}}}};
+  // The phase end follows the move: unlisted, so the exact case fails...
+  auto result = adjutant::rules::run_case(c, "inline", root);
+  CHECK_FALSE(result.passed);
+  bool named = false;
+  for (const auto& line : result.diff)
+    if (line.find("event 2 is not listed (exact)") != std::string::npos) named = true;
+  CHECK(named);
+  // ... and passes once it is listed.
+  c["expect"]["events"].push_back({{"type", "phase_end"}});
+  CHECK(adjutant::rules::run_case(c, "inline", root).passed);
+  // An outcome case that pins neither every event nor the state is refused.
+  c["expect"].erase("exact");
+  auto loose = adjutant::rules::run_case(c, "inline", root);
+  CHECK_FALSE(loose.passed);
+  CHECK(loose.diff.front().find("[case.expect]") != std::string::npos);
 }
 
 TEST_CASE("json_subset compares fields, arrays and nesting", "[rules][cases]") {

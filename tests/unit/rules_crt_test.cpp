@@ -98,15 +98,38 @@ TEST_CASE("every CRT cell, through check and adjudicate", "[rules][crt]") {
   }
 }
 
-TEST_CASE("checking orders never rolls a die", "[rules][crt]") {
+// Odds previews and order checks never touch the dice stream (STYLE.md,
+// after Wesnoth): the adjudication asks for exactly one die per combat
+// resolved, in the order of the attacks, and for nothing else. A preview
+// that rolled, or a check whose plan made the engine roll twice, would take
+// the second combat's die for the first, or ask for a die too many.
+TEST_CASE("the dice go to the combats alone, one each, in attack order", "[rules][crt]") {
   Json scenario = skirmish();
   scenario["units"] =
-      Json::array({unit("C", "confederate", 6, "0104"), unit("U", "union", 6, "0105")});
+      Json::array({unit("C1", "confederate", 6, "0104"), unit("U1", "union", 6, "0105"),
+                   unit("C2", "confederate", 12, "0304"), unit("U2", "union", 6, "0305")});
   auto rs = adjutant::rules::make_ruleset(scenario, "crt");
   auto state = rs->initial_state();
-  Json orders = {{"attacks", {{{"attackers", {"C"}}, {"defenders", {"0105"}}}}}};
+  Json orders = {{"attacks",
+                  {{{"attackers", {"C1"}}, {"defenders", {"0105"}}},
+                   {{"attackers", {"C2"}}, {"defenders", {"0305"}}}}}};
   auto checked = rs->check(state, orders, "crt");
-  adjutant::ledger::NoDice none;
-  CHECK_THROWS(rs->adjudicate(state, checked, none));
-  CHECK(checked.echo == std::vector<std::string>{"attack 1: C against 0105 (U) at 1-1 (6:6)"});
+  CHECK(checked.echo.size() == 2);
+  for (auto dice : {std::vector<int>{6, 1}, std::vector<int>{1, 6}}) {
+    adjutant::ledger::FixedDice fixed(dice);
+    Json events = rs->adjudicate(state, checked, fixed);
+    REQUIRE(fixed.rolls().size() == 2);
+    std::vector<Json> combats;
+    for (const auto& e : events)
+      if (e["type"] == "combat") combats.push_back(e);
+    REQUIRE(combats.size() == 2);
+    CHECK(combats[0]["die"]["value"] == dice[0]);
+    CHECK(combats[0]["odds"] == "1-1");
+    CHECK(combats[1]["die"]["value"] == dice[1]);
+    CHECK(combats[1]["odds"] == "2-1");
+    CHECK(fixed.rolls()[0].purpose.find("rule 8.1") != std::string::npos);
+  }
+  // One die fewer than the combats is an error, not a silent reuse.
+  adjutant::ledger::FixedDice short_dice({3});
+  CHECK_THROWS(rs->adjudicate(state, checked, short_dice));
 }

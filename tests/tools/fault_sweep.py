@@ -1,0 +1,238 @@
+#!/usr/bin/python3
+"""Crash and I/O fault sweep: runs one archive-changing step of adjutant again
+and again, each time with one system call made to fail (ENOSPC or EIO) or
+the process killed (SIGKILL) at its N-th call, for every N, with strace's
+fault injection. After each run the archive must be exactly as before, or
+the step must be committed and `adjutant verify` must exit 0. Then a later
+run must leave no temporary file behind and every cache rebuilt.
+
+usage: fault_sweep.py ADJUTANT SOURCE_DIR STEP [--stride K]
+STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync
+
+Prints one line per injection and a summary "N runs, M failures"; exits 1 on
+any failure, 2 on usage, 77 when strace cannot inject (the caller skips).
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SYSCALLS = ("write", "fsync", "rename", "mkdir", "unlink")
+
+
+def folder_hash(d):
+    h = hashlib.sha256()
+    for root, dirs, files in os.walk(d):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            h.update(os.path.relpath(p, d).encode() + b"\n")
+            with open(p, "rb") as fh:
+                h.update(hashlib.sha256(fh.read()).digest())
+    return h.hexdigest()
+
+
+def log_lines(game):
+    with open(os.path.join(game, "log.jsonl"), "rb") as f:
+        return f.read().count(b"\n")
+
+
+def temporaries(game):
+    found = []
+    for root, dirs, files in os.walk(game):
+        for name in files + dirs:
+            if name.startswith(".") and (".tmp" in name or name.endswith(".staging")):
+                found.append(os.path.join(root, name))
+    return found
+
+
+def turn_folders_complete(game):
+    """Every adjudication of the log has its turns/NNN-PHASE/events.json."""
+    import json
+    with open(os.path.join(game, "log.jsonl")) as f:
+        for line in f:
+            e = json.loads(line)
+            if e["kind"] == "adjudication":
+                b = e["body"]
+                name = "%03d-%s" % (b["t"], b["phase"])
+                if not os.path.isfile(os.path.join(game, "turns", name, "events.json")):
+                    return False
+    return True
+
+
+class Sweep:
+    def __init__(self, adjutant, source, step):
+        self.adjutant = adjutant
+        self.source = source
+        self.step = step
+        self.work = tempfile.mkdtemp(prefix="adjutant-faults-")
+        self.runs = 0
+        self.failures = 0
+
+    def run(self, args, cwd=None, strace=None):
+        cmd = [self.adjutant] + args
+        if strace:
+            cmd = ["strace", "-f", "-qq", "-o", "/dev/null"] + strace + ["--"] + cmd
+        return subprocess.run(cmd, cwd=cwd or self.work, capture_output=True, text=True)
+
+    def must(self, args, cwd=None):
+        r = self.run(args, cwd)
+        if r.returncode != 0:
+            raise SystemExit("setup failed: %s\n%s%s" % (" ".join(args), r.stdout, r.stderr))
+        return r
+
+    # A game of the training scenario after turn 1 (from the committed
+    # sample keys and orders), with the confederate's turn 2 orders signed.
+    def setup(self):
+        keys = os.path.join(self.source, "samples", "keys")
+        for f in os.listdir(keys):
+            if f.endswith(".key") or f.endswith(".chain"):
+                shutil.copy(os.path.join(keys, f), self.work)
+                os.chmod(os.path.join(self.work, f), 0o600)
+        orders = os.path.join(self.source, "samples", "orders", "skirmish")
+        cards = []
+        for side in ("union", "confederate"):
+            self.must(["join", "--game", "faults", "--side", side, "--name", side,
+                       "--email", side + "@example.org", "--key", side + ".key",
+                       "--out", side + ".card"])
+            cards += ["--card", side + ".card"]
+        base = os.path.join(self.work, "base")
+        self.must(["new", base, "--name", "faults", "--scenario",
+                   os.path.join(self.source, "scenarios", "bluegray-skirmish.json"),
+                   "--key", "union.key", "--created", "2026-11-01T09:00:00Z"] + cards)
+        for n, (f, side, adj) in enumerate((("01-t1-confederate.json", "confederate", "union"),
+                                           ("02-t1-union.json", "union", "confederate"))):
+            self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
+                       "--out", "t1-%s.json" % side])
+            self.must(["adjudicate", base, "t1-%s.json" % side, "--key", adj + ".key",
+                       "--chain", adj + ".key.chain", "--at", "2026-11-0%dT18:00:00Z" % (n + 2),
+                       "--no-outputs"])
+        self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
+                   "--key", "confederate.key", "--out", "t2.json"])
+        if self.step == "sync":
+            # The peer's copy holds the adjudication the sync brings in.
+            peer = os.path.join(self.work, "peer")
+            shutil.copytree(base, peer)
+            self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
+                       "union.key.chain", "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
+        self.base = base
+        self.before_lines = log_lines(base)
+
+    def command(self, game):
+        s = self.step
+        if s in ("adjudicate", "adjudicate-outputs"):
+            args = ["adjudicate", game, "t2.json", "--key", "union.key", "--chain",
+                    "union.key.chain", "--at", "2026-11-04T18:00:00Z"]
+            return args + (["--no-outputs"] if s == "adjudicate" else [])
+        if s == "extend":
+            return ["ruling", game, "--extend", "24", "--key", "union.key",
+                    "--at", "2026-11-04T09:00:00Z"]
+        if s == "nmr":
+            return ["ruling", game, "--nmr", "--key", "union.key", "--chain", "union.key.chain",
+                    "--at", "2026-11-08T09:00:00Z", "--no-outputs"]
+        if s == "concede":
+            return ["concede", game, "--key", "confederate.key", "--at", "2026-11-04T09:00:00Z"]
+        if s == "sync":
+            return ["sync", game, os.path.join(self.work, "peer", "log.jsonl")]
+        raise SystemExit("unknown step " + s)
+
+    def fresh(self):
+        game = os.path.join(self.work, "game")
+        shutil.rmtree(game, ignore_errors=True)
+        shutil.copytree(self.base, game)
+        return game
+
+    def count_calls(self, syscall):
+        game = self.fresh()
+        trace = os.path.join(self.work, "trace")
+        r = self.run(self.command(game), strace=["-e", "trace=" + syscall, "-o", trace])
+        if r.returncode != 0:
+            raise SystemExit("the step fails without faults:\n" + r.stdout + r.stderr)
+        with open(trace) as f:
+            return sum(1 for line in f if syscall + "(" in line and "resumed>" not in line)
+
+    def check(self, what, game, before, result):
+        self.runs += 1
+        problem = None
+        if folder_hash(game) == before:
+            state = "unchanged"
+        else:
+            v = self.run(["verify", game])
+            grown = log_lines(game) > self.before_lines
+            if v.returncode != 0:
+                problem = "changed but verify exits %d: %s" % (v.returncode, v.stderr.strip())
+            elif not grown:
+                problem = "changed without committing the step"
+            state = "committed (exit %d)" % result.returncode
+            if not problem and result.returncode != 0 and result.returncode != -9 and \
+                    "io.stdout" not in result.stderr:
+                # A committed step reports success: a cache that failed is
+                # only a note, rebuilt by the next run.
+                problem = "committed but exited %d: %s" % (result.returncode, result.stderr)
+        if not problem:
+            # The next runs clean up and rebuild every cache: verify (the
+            # temporaries, state.json), then any command that writes (the
+            # turn folders).
+            self.run(["verify", game])
+            left = temporaries(game)
+            import json
+            waiting = json.loads(self.run(["status", "--json", game]).stdout or "{}").get(
+                "adjudicator") or "union"
+            n = self.run(["ruling", game, "--extend", "1", "--key", waiting + ".key",
+                          "--at", "2026-11-04T10:00:00Z", "--no-outputs"])
+            if left:
+                problem = "temporaries left after verify: %s" % left
+            elif n.returncode != 0 and "orders.game_over" not in n.stderr:
+                problem = "the next write fails: " + n.stderr.strip()
+            elif '"caches": []' not in self.run(["verify", "--json", game]).stdout:
+                problem = "caches still stale after the next runs"
+            elif not turn_folders_complete(game):
+                problem = "a turn folder is missing after the next runs"
+        if problem:
+            self.failures += 1
+            print("FAIL %s: %s" % (what, problem))
+        else:
+            print("ok   %s: %s" % (what, state))
+
+    def sweep(self, stride):
+        for syscall in SYSCALLS:
+            n = self.count_calls(syscall)
+            faults = [("error=ENOSPC", "ENOSPC"), ("signal=KILL", "SIGKILL")]
+            if syscall == "fsync":
+                faults.append(("error=EIO", "EIO"))
+            for when in range(1, n + 1, stride):
+                for spec, name in faults:
+                    game = self.fresh()
+                    before = folder_hash(game)
+                    r = self.run(self.command(game),
+                                 strace=["-e", "trace=none", "-e",
+                                         "inject=%s:%s:when=%d" % (syscall, spec, when)])
+                    self.check("%s %s #%d of %d" % (syscall, name, when, n), game, before, r)
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.stderr.write(__doc__)
+        return 2
+    stride = 1
+    if "--stride" in argv:
+        stride = int(argv[argv.index("--stride") + 1])
+    if shutil.which("strace") is None or subprocess.run(
+            ["strace", "-qq", "-o", "/dev/null", "-e", "inject=getpid:error=EPERM:when=1",
+             "true"], capture_output=True).returncode != 0:
+        print("strace cannot inject faults here")
+        return 77
+    s = Sweep(argv[1], argv[2], argv[3])
+    try:
+        s.setup()
+        s.sweep(stride)
+    finally:
+        shutil.rmtree(s.work, ignore_errors=True)
+    print("%d runs, %d failures" % (s.runs, s.failures))
+    return 1 if s.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
