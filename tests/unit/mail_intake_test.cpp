@@ -98,3 +98,26 @@ TEST_CASE("a folder that is no maildir is an environment error", "[mail][intake]
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("one bad mail does not block a mailbox", "[mail][intake]") {
+  fs::path dir = temp_folder("bad-mail");
+  OrderKit kit(dir / "game" / "inbox");
+  Json good = kit.sign(kit.body("union", "1/I"), kit.union_key);
+  fs::path maildir = dir / "Maildir";
+  for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(maildir / sub);
+  // A message over 32 MiB comes first in name order, then a damaged
+  // attachment (its base64 cut short), then good orders.
+  write_file_atomic(maildir / "new" / "1.huge",
+                    "Subject: big\r\n\r\n" + std::string((32u << 20) + 10, 'x'));
+  std::string damaged = testing::mail_with_attachment("orders", "orders.json", good.dump(2));
+  std::size_t body = damaged.find("\r\n\r\n", damaged.find("orders.json"));
+  REQUIRE(body != std::string::npos);
+  damaged.replace(body + 4, 40, "!!!!");
+  write_file_atomic(maildir / "new" / "2.damaged", damaged);
+  write_file_atomic(maildir / "new" / "3.good",
+                    testing::mail_with_attachment("orders", "orders.json", good.dump(2)));
+  std::vector<Intake> results = take_all(kit.ctx, read_maildir(maildir));
+  CHECK(ids(results) == std::multiset<std::string>{"mail.too_large", "mail.unreadable", "filed"});
+  CHECK(count_files(kit.ctx.inbox) == 1);
+  fs::remove_all(dir);
+}
