@@ -1,1 +1,1 @@
-games 3  adjudications 9  dice 5  digest 7363ec5c0a46cb83
+games 3  adjudications 9  dice 5  digest af065d2e4b1d3344

@@ -12,6 +12,8 @@ demo=$top/demo
 rm -rf "$demo"
 mkdir -p "$demo/players"
 cd "$demo/players"
+# Keys and dice chains live outside every archive, in a secrets folder.
+export ADJUTANT_SECRETS="$demo/secrets"
 say() { printf '\n== %s\n' "$*"; }
 
 say "keys and player cards (each player runs this on their own machine)"
@@ -46,7 +48,7 @@ play() {  # side orders-file adjudicator
   "$adjutant" sign "$orders" --game "$demo/game" --key "$side.key" --out "$side.signed.json"
   say "$adj checks and adjudicates them"
   "$adjutant" check "$demo/game" "$side.signed.json"
-  "$adjutant" adjudicate "$demo/game" "$side.signed.json" --key "$adj.key" --chain "$adj.key.chain"
+  "$adjutant" adjudicate "$demo/game" "$side.signed.json" --key "$adj.key"
   if [ -n "$smtp_pid" ]; then
     say "the mail goes out"
     "$adjutant" mail send "$demo/game" --smtp "smtp://127.0.0.1:$port"

@@ -11,15 +11,23 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 adjutant=${1:-$top/build/adjutant}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$top"/samples/keys/*.key "$top"/samples/keys/*.key.chain "$work"/
-chmod 600 "$work"/*.key "$work"/*.chain
+cp "$top"/samples/keys/*.key "$work"/
+chmod 600 "$work"/*.key
 cd "$work"
+export ADJUTANT_SECRETS="$work/secrets"
+# All at once: each game's chains are its own, and a new game refuses a chain
+# it finds in an archive beside it.
+rm -rf "$top"/samples/games/skirmish-noumpire "$top"/samples/games/skirmish-umpire \
+  "$top"/samples/games/skirmish-conceded
 
 make_game() {  # name umpire(yes|no) phases
   local name=$1 umpire=$2 phases=$3 dir="$top/samples/games/$1" cards="" host=union
   for side in union confederate umpire; do
     [ "$side" = umpire ] && [ "$umpire" = no ] && continue
-    "$adjutant" join --game "$name" --side "$side" --name "Sample ${side^}" \
+    # One dice chain per game (samples/keys/chains/GAME/), never per key.
+    cp "$top/samples/keys/chains/$name/$side.chain" "$side.key.chain"
+    chmod 600 "$side.key.chain"
+    "$adjutant" join --chain "$side.key.chain" --game "$name" --side "$side" --name "Sample ${side^}" \
       --email "$side@example.org" --key "$side.key" --out "$side.card.json" >/dev/null
     cards="$cards --card $side.card.json"
   done
@@ -39,6 +47,7 @@ make_game() {  # name umpire(yes|no) phases
     day=$((day + 1))
   done
   rm -f "$dir/.lock"
+  rm -rf "$ADJUTANT_SECRETS"
   echo "wrote $dir"
 }
 

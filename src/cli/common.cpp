@@ -24,6 +24,10 @@ std::string required(const cxxopts::ParseResult& r, const std::string& name) {
   return r[name].as<std::string>();
 }
 
+std::string optional(const cxxopts::ParseResult& r, const std::string& name) {
+  return r.count(name) ? r[name].as<std::string>() : std::string();
+}
+
 void print_json(const ledger::Json& j) {
   std::cout << j.dump(2) << "\n";
 }

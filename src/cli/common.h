@@ -17,6 +17,9 @@ std::optional<cxxopts::ParseResult> parse(cxxopts::Options& options, int argc, c
 // The value of a required option or positional argument, else Error "usage.missing" (exit 2).
 std::string required(const cxxopts::ParseResult& r, const std::string& name);
 
+// The value of an optional string option, or "" when not given.
+std::string optional(const cxxopts::ParseResult& r, const std::string& name);
+
 void print_json(const ledger::Json& j);
 
 }  // namespace adjutant::cli

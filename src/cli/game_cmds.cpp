@@ -8,6 +8,7 @@
 #include "game/archive.h"
 #include "game/genesis.h"
 #include "game/intake.h"
+#include "game/secrets.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
@@ -31,7 +32,9 @@ int cmd_new(int argc, char** argv) {
       "scenario", "scenario file", cxxopts::value<std::string>())(
       "card", "a signed player card (repeat for each side and the umpire)",
       cxxopts::value<std::vector<std::string>>())(
-      "key", "the host's private key (the umpire's, or a player's)", cxxopts::value<std::string>())(
+      "key", "the host's private key, the umpire's or a player's (default: found in SECRETS)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
+                                     cxxopts::value<std::string>())(
       "name", "the game's name, as on the cards", cxxopts::value<std::string>())(
       "created", "creation time to record (RFC 3339 UTC; default now)",
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
@@ -55,14 +58,43 @@ int cmd_new(int argc, char** argv) {
   g.deadline_hours = (*r)["deadline-hours"].as<int>();
   if (g.deadline_hours < 1 || g.deadline_hours > 8760)
     throw Error("new.deadline", "--deadline-hours must be 1 to 8760", Exit::kUsage);
-  auto key = ledger::SigningKey::load_pem(required(*r, "key"));
-  for (const auto& card : g.cards) {
-    auto p = game::party_from_card(card, "card");
-    if (p.public_key == key.public_raw()) g.host = p.id;
+  fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
+  std::optional<ledger::SigningKey> key;
+  std::vector<game::Party> card_parties;
+  for (std::size_t i = 0; i < g.cards.size(); ++i)
+    card_parties.push_back(game::party_from_card(g.cards[i], "card " + std::to_string(i + 1)));
+  // The host is the party whose key signs genesis: --key, or a key of the
+  // secrets folder that one of the cards names (the umpire's first).
+  for (auto it = card_parties.rbegin(); it != card_parties.rend() && !key; ++it) {
+    if (r->count("key")) {
+      auto k = ledger::SigningKey::load_pem((*r)["key"].as<std::string>());
+      if (k.public_raw() == it->public_key) key.emplace(std::move(k));
+    } else {
+      try {
+        key = game::key_for(*it, secrets, {}, "the host");
+      } catch (const Error&) {
+      }
+    }
+    if (key) g.host = it->id;
   }
   if (g.host.empty())
-    throw Error("new.host_key", "--key matches none of the cards' keys", Exit::kUsage);
-  game::create_archive(dir, g, key);
+    throw Error("new.host_key",
+                r->count("key") ? "--key matches none of the cards' keys"
+                                : "no key of any card's party in " +
+                                      game::keys_dir(secrets).string() + "; give --key",
+                Exit::kUsage);
+  // A dice chain serves one game: an anchor already in an archive this user
+  // can see (or twice in these cards) would let its revealed links foretell
+  // this game's dice.
+  for (const auto& p : card_parties) {
+    std::string used =
+        game::anchor_in_use(secrets, fs::absolute(dir).parent_path(), p.anchor, g.name, p.id);
+    if (!used.empty())
+      throw Error("new.card_anchor", "the dice chain on " + p.id + "'s card is already in use: " +
+                                         used + "; ask for a card with a new chain");
+  }
+  game::create_archive(dir, g, *key);
+  game::remember_archive(secrets, dir);
   auto a = game::Archive::open(dir);
   std::cout << "created " << dir.string() << ": " << a.scenario().title << "\ngame id "
             << a.game_id() << "\nhost " << g.host
@@ -79,8 +111,11 @@ int cmd_sign(int argc, char** argv) {
   options.add_options()("orders", "order file (moves, attacks, standing)",
                         cxxopts::value<std::string>())("game", "your copy of the game archive",
                                                        cxxopts::value<std::string>())(
-      "key", "your private key", cxxopts::value<std::string>())(
-      "chain", "your dice chain (default KEY.chain)", cxxopts::value<std::string>())(
+      "key", "your private key (default: the key of a side of this game in SECRETS)",
+      cxxopts::value<std::string>())(
+      "chain", "your dice chain for this game (default: found in SECRETS by its anchor)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
+                                     cxxopts::value<std::string>())(
       "o,out", "signed file to write (default ORDERS with .signed.json)",
       cxxopts::value<std::string>());
   options.parse_positional({"orders"});
@@ -91,17 +126,28 @@ int cmd_sign(int argc, char** argv) {
   // Orders are signed only against a log that verifies.
   game::ReadGame g(required(*r, "game"));
   const game::Archive& archive = g.archive;
-  fs::path key_file = required(*r, "key");
-  auto key = ledger::SigningKey::load_pem(key_file);
-  fs::path chain_file = r->count("chain") ? fs::path((*r)["chain"].as<std::string>())
-                                          : fs::path(key_file.string() + ".chain");
-  auto chain = ledger::load_chain(chain_file);
-  std::string side;
-  for (const auto& p : archive.parties())
-    if (p.public_key == key.public_raw() && p.id != "umpire") side = p.id;
-  if (side.empty())
-    throw Error("sign.not_a_player", key_file.string() + ": not the key of any side of this game",
+  fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
+  fs::path key_file = optional(*r, "key");
+  auto mine = game::parties_of_keys(archive, secrets, key_file, true);
+  if (mine.empty())
+    throw Error(
+        "sign.not_a_player",
+        (key_file.empty() ? "no key in " + game::keys_dir(secrets).string() : key_file.string()) +
+            ": not the key of any side of this game",
+        Exit::kUsage);
+  if (mine.size() > 1)
+    throw Error("sign.which_side",
+                "keys of several sides of this game are in " + game::keys_dir(secrets).string() +
+                    "; give --key",
                 Exit::kUsage);
+  std::string side = mine.front().id;
+  auto key = game::key_for(mine.front(), secrets, key_file, "who plays " + side);
+  // The chain: --chain, the secrets folder's, or (from older releases) KEY.chain.
+  fs::path chain_file = optional(*r, "chain");
+  if (chain_file.empty() && !fs::exists(game::chain_file(secrets, mine.front().anchor)) &&
+      !key_file.empty() && fs::exists(key_file.string() + ".chain"))
+    chain_file = key_file.string() + ".chain";
+  auto chain = game::chain_for(mine.front(), secrets, chain_file);
   Json body =
       ledger::parse_strict(read_file(orders_file, game::kMaxOrderBytes), orders_file.string());
   if (!body.is_object())
@@ -183,11 +229,12 @@ int cmd_adjudicate(int argc, char** argv) {
       "(events, maps, reports, mail files).");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "orders", "signed order file", cxxopts::value<std::string>())(
-      "key", "the adjudicator's private key (default GAME/.secret/PARTY.key)",
+      "key", "the adjudicator's private key (default: found in SECRETS)",
       cxxopts::value<std::string>())(
-      "chain", "the adjudicator's dice chain (default GAME/.secret/PARTY.chain)",
-      cxxopts::value<std::string>())("at", "time to record (RFC 3339 UTC; default now)",
+      "chain", "the adjudicator's dice chain (default: found in SECRETS by its anchor)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
                                      cxxopts::value<std::string>())(
+      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
       "no-outputs", "write only the log, state and events (no maps, reports or mail)");
   options.parse_positional({"game", "orders"});
   options.positional_help("GAME ORDERS");
@@ -198,6 +245,7 @@ int cmd_adjudicate(int argc, char** argv) {
   if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
   if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
   if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
+  opt.secrets = game::secrets_dir(optional(*r, "secrets"));
   if (!r->count("no-outputs")) opt.outputs = turn_writer();
   game::CommitResult result;
   try {

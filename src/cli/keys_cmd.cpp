@@ -4,12 +4,14 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/genesis.h"
+#include "game/secrets.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::cli {
 
@@ -17,20 +19,29 @@ namespace fs = std::filesystem;
 using ledger::Json;
 
 int cmd_keygen(int argc, char** argv) {
-  cxxopts::Options options("adjutant keygen", "Create an Ed25519 signing key (PEM, mode 0600).");
+  cxxopts::Options options(
+      "adjutant keygen",
+      "Create an Ed25519 signing key (PEM, mode 0600). Without --out it goes into the secrets\n"
+      "folder (SECRETS/keys/), where every command finds it by its public key.");
   options.add_options()("o,out", "private key file to write", cxxopts::value<std::string>())(
-      "force", "overwrite an existing key file");
+      "secrets",
+      "the folder of your keys and dice chains (default $ADJUTANT_SECRETS, else "
+      "~/.local/share/adjutant)",
+      cxxopts::value<std::string>())("force", "overwrite an existing key file");
   options.parse_positional({"out"});
-  options.positional_help("KEYFILE");
+  options.positional_help("[KEYFILE]");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  fs::path out = required(*r, "out");
+  auto key = ledger::SigningKey::generate();
+  std::string pub = key.public_raw();
+  fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
+                                 : game::keys_dir(game::secrets_dir(optional(*r, "secrets"))) /
+                                       (ledger::key_id(pub) + ".key");
   if (fs::exists(out) && !r->count("force"))
     throw Error("keygen.exists", out.string() + ": exists; refusing to overwrite a key (--force)",
                 Exit::kUsage);
-  auto key = ledger::SigningKey::generate();
+  if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
   key.save_pem(out);
-  std::string pub = key.public_raw();
   std::cout << "key " << out.string() << "\npublic " << ledger::base64url(pub) << "\nkeyid "
             << ledger::key_id(pub) << "\n";
   return 0;
@@ -39,39 +50,62 @@ int cmd_keygen(int argc, char** argv) {
 int cmd_join(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant join",
-      "Write a signed player card: your side, public key and dice chain anchor for a named game.\n"
-      "The dice chain secret is created beside the key (KEY.chain) unless --chain names one.");
+      "Write a signed player card: your side, public key and the anchor of a new dice chain\n"
+      "drawn for this game alone (kept in SECRETS/chains/, never in an archive). A chain serves\n"
+      "one game: --chain FILE names where to keep a new one, or an existing one made for this\n"
+      "game and side; a chain already used anywhere else is refused.");
   options.add_options()("game", "the game's name (as the host will call it)",
                         cxxopts::value<std::string>())("side", "the side you play, or \"umpire\"",
                                                        cxxopts::value<std::string>())(
       "name", "your name", cxxopts::value<std::string>())("email", "your e-mail address",
                                                           cxxopts::value<std::string>())(
       "key", "your private key (from keygen)", cxxopts::value<std::string>())(
-      "chain", "dice chain secret file (created if missing)", cxxopts::value<std::string>())(
-      "length", "dice chain length for a new chain",
-      cxxopts::value<unsigned>()->default_value("1000"))("o,out", "card file to write",
-                                                         cxxopts::value<std::string>());
+      "chain", "dice chain file (default: a new one in SECRETS/chains/)",
+      cxxopts::value<std::string>())(
+      "secrets",
+      "the folder of your keys and dice chains (default $ADJUTANT_SECRETS, else "
+      "~/.local/share/adjutant)",
+      cxxopts::value<std::string>())("length", "dice chain length for a new chain",
+                                     cxxopts::value<unsigned>()->default_value("1000"))(
+      "o,out", "card file to write", cxxopts::value<std::string>());
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
   fs::path key_file = required(*r, "key");
   auto key = ledger::SigningKey::load_pem(key_file);
-  fs::path chain_file = r->count("chain") ? fs::path((*r)["chain"].as<std::string>())
-                                          : fs::path(key_file.string() + ".chain");
+  std::string game_name = required(*r, "game");
+  std::string side = required(*r, "side");
+  fs::path out = required(*r, "out");
   ledger::ChainSecret chain;
-  if (fs::exists(chain_file)) {
-    chain = ledger::load_chain(chain_file);
+  fs::path chain_path = optional(*r, "chain");
+  if (!chain_path.empty() && fs::exists(chain_path)) {
+    chain = ledger::load_chain(chain_path);
+    // One chain, one game: its links revealed in one game would tell every
+    // die of the other before the orders are written.
+    std::string used =
+        !chain.game.empty() && (chain.game != game_name || chain.party != side)
+            ? chain_path.string() + ", drawn for " + chain.game + " (" + chain.party + ")"
+            : game::anchor_in_use(secrets, fs::current_path(), ledger::anchor(chain), game_name,
+                                  side);
+    if (!used.empty())
+      throw Error("chain.reused",
+                  chain_path.string() + ": this dice chain is already in use: " + used +
+                      ". Each game needs its own chain: leave out --chain to draw a new one");
   } else {
     chain = ledger::new_chain((*r)["length"].as<unsigned>());
-    ledger::save_chain(chain_file, chain);
+    if (chain_path.empty()) chain_path = game::chain_file(secrets, ledger::anchor(chain));
   }
-  Json body = game::card_body(required(*r, "game"), required(*r, "side"), required(*r, "name"),
-                              required(*r, "email"), key, chain);
+  Json body =
+      game::card_body(game_name, side, required(*r, "name"), required(*r, "email"), key, chain);
+  chain.game = game_name;
+  chain.party = side;
+  if (!chain_path.parent_path().empty()) fs::create_directories(chain_path.parent_path());
+  ledger::save_chain(chain_path, chain);
   Json card = ledger::sign_envelope(ledger::kCardType, body, key);
-  fs::path out = required(*r, "out");
   write_file_atomic(out, card.dump(2) + "\n");
-  std::cout << "card " << out.string() << " for " << body["party"].get<std::string>() << " in "
-            << body["game"].get<std::string>() << "\nchain " << chain_file.string()
-            << " (keep it secret)\n";
+  std::cout << "card " << out.string() << " for " << side << " in " << printable(game_name)
+            << "\nchain " << chain_path.string() << " (secret: never share it or put it in an "
+            << "archive)\n";
   return 0;
 }
 

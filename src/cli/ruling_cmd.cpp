@@ -3,6 +3,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/ruling.h"
+#include "game/secrets.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -19,10 +20,11 @@ int cmd_ruling(int argc, char** argv) {
       "extend", "extend the deadline by this many hours", cxxopts::value<int>())(
       "nmr", "no moves received: the player-turn passes without orders")(
       "reason", "why, for the record", cxxopts::value<std::string>()->default_value(""))(
-      "key", "your private key (default GAME/.secret/PARTY.key)", cxxopts::value<std::string>())(
-      "chain", "your dice chain, for --nmr (default GAME/.secret/PARTY.chain)",
-      cxxopts::value<std::string>())("at", "time to record (RFC 3339 UTC; default now)",
+      "key", "your private key (default: found in SECRETS)", cxxopts::value<std::string>())(
+      "chain", "your dice chain, for --nmr (default: found in SECRETS by its anchor)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
                                      cxxopts::value<std::string>())(
+      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
       "no-outputs", "with --nmr: write no maps, reports or mail");
   options.parse_positional({"game"});
   options.positional_help("GAME");
@@ -33,6 +35,7 @@ int cmd_ruling(int argc, char** argv) {
   if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
   if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
   if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
+  opt.secrets = game::secrets_dir(optional(*r, "secrets"));
   std::string reason = (*r)["reason"].as<std::string>();
   if (r->count("extend") == r->count("nmr"))
     throw Error("usage.action", "give exactly one of --extend H and --nmr", Exit::kUsage);

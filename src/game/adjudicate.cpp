@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "game/log.h"
+#include "game/secrets.h"
 #include "ledger/chain.h"
 #include "ledger/dice.h"
 #include "ledger/digest.h"
@@ -47,18 +48,10 @@ Json reveals_json(const std::map<std::string, LatestReveal>& reveals) {
 SigningParty load_signing_party(const Archive& archive, const std::string& id,
                                 const AdjudicateOptions& options, bool with_chain,
                                 const std::string& role) {
-  const fs::path& dir = archive.dir();
-  fs::path key_file = options.key.empty() ? dir / ".secret" / (id + ".key") : options.key;
-  SigningParty p{*archive.party(id), ledger::SigningKey::load_pem(key_file), {}};
-  if (p.key.public_raw() != p.party.public_key)
-    throw Error("adjudicate.wrong_key", key_file.string() + ": not the key of " + id + ", " + role,
-                Exit::kUsage);
-  if (!with_chain) return p;
-  fs::path chain_file = options.chain.empty() ? dir / ".secret" / (id + ".chain") : options.chain;
-  p.chain = ledger::load_chain(chain_file);
-  if (ledger::anchor(p.chain) != p.party.anchor)
-    throw Error("adjudicate.wrong_chain",
-                chain_file.string() + ": not the dice chain " + id + " published", Exit::kUsage);
+  fs::path secrets = options.secrets.empty() ? secrets_dir() : options.secrets;
+  Party party = *archive.party(id);
+  SigningParty p{party, key_for(party, secrets, options.key, role), {}};
+  if (with_chain) p.chain = chain_for(party, secrets, options.chain);
   return p;
 }
 

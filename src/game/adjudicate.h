@@ -28,8 +28,9 @@ std::string adjudication_seed(const Archive& archive, int t, const std::string& 
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals);
 
 struct AdjudicateOptions {
-  fs::path key;        // the adjudicator's private key (default .secret/<party>.key)
-  fs::path chain;      // its dice chain (default .secret/<party>.chain)
+  fs::path key;        // the signer's private key (default: found in the secrets folder)
+  fs::path chain;      // its dice chain (default: the secrets folder's, by its anchor)
+  fs::path secrets;    // the secrets folder (default: game::secrets_dir())
   std::string at;      // time to record (any RFC 3339 time; default now)
   TurnWriter outputs;  // draws maps, reports and mail into each new turn folder
 };

@@ -119,6 +119,7 @@ std::vector<Party> genesis_parties(const Json& genesis) {
 
 Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
   std::set<std::string> seen;
+  std::set<std::string> anchors;
   std::vector<std::string> sides = ruleset.sides();
   Json cards = Json::array();
   for (std::size_t i = 0; i < g.cards.size(); ++i) {
@@ -134,6 +135,11 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
                   source + ": \"" + p.id + "\" is neither a side of the scenario nor \"umpire\"");
     if (!seen.insert(p.id).second)
       throw Error("new.card_party", source + ": a second card for \"" + p.id + "\"");
+    // Two parties revealing one chain would each know the other's dice.
+    if (!anchors.insert(p.anchor).second)
+      throw Error("new.card_anchor", source + " (" + p.id +
+                                         "): the same dice chain as another card; each party "
+                                         "draws its own chain for each game");
     cards.push_back(g.cards[i]);
   }
   for (const auto& s : sides)

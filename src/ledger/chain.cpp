@@ -64,6 +64,8 @@ void save_chain(const std::filesystem::path& file, const ChainSecret& c) {
   j["format"] = kChainFormat;
   j["length"] = c.length;
   j["top"] = to_hex(c.top);
+  if (!c.game.empty()) j["game"] = c.game;
+  if (!c.party.empty()) j["party"] = c.party;
   write_private_file(file, canonical(j) + "\n", "chain.write");
 }
 
@@ -77,8 +79,10 @@ ChainSecret load_chain(const std::filesystem::path& file) {
   Json j = parse_strict(text, file.string());
   if (!j.is_object()) format_error(file, "must be a JSON object");
   for (const auto& [name, value] : j.items()) {
-    if (name != "format" && name != "length" && name != "top")
+    if (name != "format" && name != "length" && name != "top" && name != "game" && name != "party")
       format_error(file, "unknown field " + name);
+    if ((name == "game" || name == "party") && !value.is_string())
+      format_error(file, name + " must be a string");
   }
   if (!j.contains("format") || j.at("format") != kChainFormat)
     format_error(file, std::string("format must be \"") + kChainFormat + "\"");
@@ -95,6 +99,8 @@ ChainSecret load_chain(const std::filesystem::path& file) {
   } catch (const Error&) {
     format_error(file, "top must be 64 hex digits");
   }
+  if (j.contains("game")) c.game = j["game"].get<std::string>();
+  if (j.contains("party")) c.party = j["party"].get<std::string>();
   return c;
 }
 

@@ -18,6 +18,10 @@ std::string chain_step(std::uint32_t i, std::string_view s_i);
 struct ChainSecret {
   std::uint32_t length = 0;
   std::string top;  // s_L, 32 bytes
+  // The one card the chain was drawn for (a chain serves one game only):
+  // the game's name and the party; empty in a chain not yet claimed.
+  std::string game;
+  std::string party;
 };
 
 // A fresh secret from RAND_bytes; throws Error "chain.length" when length is 0.
@@ -35,8 +39,8 @@ std::string anchor(const ChainSecret& c);
 bool check_link(std::uint32_t m, std::string_view s_m, std::uint32_t known_m,
                 std::string_view known);
 
-// {"format":"adjutant-chain/1","length":L,"top":"<hex>"}, written 0600
-// atomically; throws Error "chain.write".
+// {"format":"adjutant-chain/1","length":L,"top":"<hex>"} and, once claimed,
+// "game" and "party"; written 0600 atomically; throws Error "chain.write".
 void save_chain(const std::filesystem::path& file, const ChainSecret& c);
 // Throws Error "chain.read" (exit kEnvironment) or "chain.format".
 ChainSecret load_chain(const std::filesystem::path& file);

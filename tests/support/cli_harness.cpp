@@ -24,8 +24,12 @@ Run run_adjutant(const std::string& args, const fs::path& cwd) {
   static int counter = 0;
   fs::path base = fs::temp_directory_path() /
                   ("adjutant-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::string cmd = "cd '" + cwd.string() + "' && '" + std::string(ADJUTANT_BINARY) + "' " + args +
-                    " >'" + base.string() + ".out' 2>'" + base.string() + ".err' </dev/null";
+  // Keys and chains never go to the user's own secrets folder from a test.
+  static const fs::path secrets =
+      fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
+  std::string cmd = "cd '" + cwd.string() + "' && ADJUTANT_SECRETS='" + secrets.string() + "' '" +
+                    std::string(ADJUTANT_BINARY) + "' " + args + " >'" + base.string() +
+                    ".out' 2>'" + base.string() + ".err' </dev/null";
   int status = std::system(cmd.c_str());
   Run r;
   r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -106,26 +110,30 @@ void build_sample_game(const fs::path& dir, bool umpire) {
   fs::path keys = source_dir() / "samples" / "keys";
   fs::path orders = source_dir() / "samples" / "orders";
   fs::path work = dir.parent_path();
+  // The same names, times, keys and chains as tools/make-samples.sh, so the
+  // result repeats the first turn of the committed sample archive byte for
+  // byte. Each sample game has its own chains (samples/keys/chains/GAME/);
+  // they are copied as SIDE.key.chain beside the keys.
+  std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
   for (const char* side : {"union", "confederate", "umpire"}) {
     fs::copy_file(keys / (std::string(side) + ".key"), work / (std::string(side) + ".key"),
                   fs::copy_options::overwrite_existing);
-    fs::copy_file(keys / (std::string(side) + ".key.chain"),
-                  work / (std::string(side) + ".key.chain"), fs::copy_options::overwrite_existing);
     fs::permissions(work / (std::string(side) + ".key"),
                     fs::perms::owner_read | fs::perms::owner_write);
+    fs::path chain = keys / "chains" / name / (std::string(side) + ".chain");
+    if (fs::exists(chain))
+      fs::copy_file(chain, work / (std::string(side) + ".key.chain"),
+                    fs::copy_options::overwrite_existing);
   }
-  // The same names, times and keys as tools/make-samples.sh, so the result
-  // repeats the first turn of the committed sample archive byte for byte.
-  std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
   std::string cards;
   for (const char* side : {"union", "confederate", "umpire"}) {
     if (!umpire && std::string(side) == "umpire") continue;
     std::string s = side;
     std::string title = s;
     title[0] = char(title[0] - 'a' + 'A');
-    must(run_adjutant("join --game " + name + " --side " + s + " --name 'Sample " + title +
-                          "' --email " + s + "@example.org --key " + s + ".key --out " + s +
-                          ".card.json",
+    must(run_adjutant("join --chain " + s + ".key.chain --game " + name + " --side " + s +
+                          " --name 'Sample " + title + "' --email " + s + "@example.org --key " +
+                          s + ".key --out " + s + ".card.json",
                       work),
          "join " + s);
     cards += " --card " + s + ".card.json";

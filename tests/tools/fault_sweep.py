@@ -68,6 +68,8 @@ class Sweep:
         self.source = source
         self.step = step
         self.work = tempfile.mkdtemp(prefix="adjutant-faults-")
+        # Keys and dice chains in a secrets folder of the sweep's own.
+        self.env = dict(os.environ, ADJUTANT_SECRETS=os.path.join(self.work, "secrets"))
         self.runs = 0
         self.failures = 0
 
@@ -75,7 +77,8 @@ class Sweep:
         cmd = [self.adjutant] + args
         if strace:
             cmd = ["strace", "-f", "-qq", "-o", "/dev/null"] + strace + ["--"] + cmd
-        return subprocess.run(cmd, cwd=cwd or self.work, capture_output=True, text=True)
+        return subprocess.run(cmd, cwd=cwd or self.work, capture_output=True, text=True,
+                              env=self.env)
 
     def must(self, args, cwd=None):
         r = self.run(args, cwd)
@@ -88,7 +91,7 @@ class Sweep:
     def setup(self):
         keys = os.path.join(self.source, "samples", "keys")
         for f in os.listdir(keys):
-            if f.endswith(".key") or f.endswith(".chain"):
+            if f.endswith(".key"):
                 shutil.copy(os.path.join(keys, f), self.work)
                 os.chmod(os.path.join(self.work, f), 0o600)
         orders = os.path.join(self.source, "samples", "orders", "skirmish")
@@ -107,30 +110,29 @@ class Sweep:
             self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
                        "--out", "t1-%s.json" % side])
             self.must(["adjudicate", base, "t1-%s.json" % side, "--key", adj + ".key",
-                       "--chain", adj + ".key.chain", "--at", "2026-11-0%dT18:00:00Z" % (n + 2),
-                       "--no-outputs"])
+                       "--at", "2026-11-0%dT18:00:00Z" % (n + 2), "--no-outputs"])
         self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
                    "--key", "confederate.key", "--out", "t2.json"])
         if self.step == "sync":
             # The peer's copy holds the adjudication the sync brings in.
             peer = os.path.join(self.work, "peer")
             shutil.copytree(base, peer)
-            self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
-                       "union.key.chain", "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
+            self.must(["adjudicate", peer, "t2.json", "--key", "union.key",
+                       "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
         self.base = base
         self.before_lines = log_lines(base)
 
     def command(self, game):
         s = self.step
         if s in ("adjudicate", "adjudicate-outputs"):
-            args = ["adjudicate", game, "t2.json", "--key", "union.key", "--chain",
-                    "union.key.chain", "--at", "2026-11-04T18:00:00Z"]
+            args = ["adjudicate", game, "t2.json", "--key", "union.key",
+                    "--at", "2026-11-04T18:00:00Z"]
             return args + (["--no-outputs"] if s == "adjudicate" else [])
         if s == "extend":
             return ["ruling", game, "--extend", "24", "--key", "union.key",
                     "--at", "2026-11-04T09:00:00Z"]
         if s == "nmr":
-            return ["ruling", game, "--nmr", "--key", "union.key", "--chain", "union.key.chain",
+            return ["ruling", game, "--nmr", "--key", "union.key",
                     "--at", "2026-11-08T09:00:00Z", "--no-outputs"]
         if s == "concede":
             return ["concede", game, "--key", "confederate.key", "--at", "2026-11-04T09:00:00Z"]

@@ -163,12 +163,20 @@ TEST_CASE("clear messages for damaged logs, missing files and bad options", "[ga
   CHECK(has(r.err, "no-such-orders.json"));
   CHECK(has(r.err, "no such file"));
 
+  // A folder name too long for the file system (fresh cards: the sample
+  // game's chains are in use in the archives beside it).
+  REQUIRE(run_adjutant("keygen --out fresh.key", work).exit == 0);
+  for (const char* side : {"union", "confederate"})
+    REQUIRE(run_adjutant(std::string("join --game long --side ") + side + " --name X --email " +
+                             side + "@example.org --key fresh.key --out " + side + ".fresh.json",
+                         work)
+                .exit == 0);
   r = run_adjutant(
-      "new '" + std::string(300, 'n') + "' --scenario '" +
+      "new 'far/" + std::string(300, 'n') + "' --name long --scenario '" +
           (adjutant::testing::source_dir() / "scenarios" / "bluegray-skirmish.json").string() +
-          "' --name skirmish-noumpire --card union.card.json --card "
-          "confederate.card.json --key union.key",
+          "' --card union.fresh.json --card confederate.fresh.json --key fresh.key",
       work);
+  INFO(r.err);
   CHECK(r.exit != 0);
   CHECK_FALSE(has(r.err, "[internal]"));
   CHECK(has(r.err, "too long"));
