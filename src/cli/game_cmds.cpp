@@ -34,7 +34,9 @@ int cmd_new(int argc, char** argv) {
       "name", "the game's name, as on the cards", cxxopts::value<std::string>())(
       "created", "creation time to record (RFC 3339 UTC; default now)",
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
-                                     cxxopts::value<int>()->default_value("72"));
+                                     cxxopts::value<int>()->default_value("72"))(
+      "ruleset-version", "pin an older version of the ruleset (default the latest)",
+      cxxopts::value<int>());
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -51,6 +53,11 @@ int cmd_new(int argc, char** argv) {
   g.name = r->count("name") ? (*r)["name"].as<std::string>() : dir.filename().string();
   g.created = r->count("created") ? (*r)["created"].as<std::string>() : game::now_utc();
   g.deadline_hours = (*r)["deadline-hours"].as<int>();
+  if (r->count("ruleset-version")) {
+    g.ruleset_version = (*r)["ruleset-version"].as<int>();
+    if (g.ruleset_version < 1)
+      throw Error("usage.options", "--ruleset-version must be 1 or more", Exit::kUsage);
+  }
   auto key = ledger::SigningKey::load_pem(required(*r, "key"));
   for (const auto& card : g.cards) {
     auto p = game::party_from_card(card, "card");

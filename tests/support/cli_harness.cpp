@@ -82,8 +82,9 @@ void make_sample_game(const fs::path& dir, bool umpire) {
     fs::permissions(work / (std::string(side) + ".key"),
                     fs::perms::owner_read | fs::perms::owner_write);
   }
-  // The same names, times and keys as tools/make-samples.sh, so the result
-  // repeats the first turn of the committed sample archive byte for byte.
+  // The same names, times, keys and ruleset version (1, which the samples
+  // pin) as tools/make-samples.sh, so the result repeats the first turn of
+  // the committed sample archive byte for byte.
   std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
   std::string cards;
   for (const char* side : {"union", "confederate", "umpire"}) {
@@ -101,7 +102,8 @@ void make_sample_game(const fs::path& dir, bool umpire) {
   std::string host = umpire ? "umpire" : "union";
   must(run_adjutant("new '" + dir.string() + "' --name " + name + " --scenario '" +
                         (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" +
-                        cards + " --key " + host + ".key --created 2026-11-01T09:00:00Z",
+                        cards + " --key " + host +
+                        ".key --created 2026-11-01T09:00:00Z --ruleset-version 1",
                     work),
        "new");
   int day = 2;
