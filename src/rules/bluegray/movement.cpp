@@ -349,11 +349,13 @@ std::string PlannedMove::echo() const {
   for (std::size_t i = 0; i < path.size(); ++i) hexes += (i ? "-" : "") + hex::format(path[i]);
   std::string out = unit + (enter ? " enters at " + hex::format(path.front()) : "");
   if (path.size() > 1) out += std::string(enter ? " and" : "") + " moves " + hexes;
-  out += ", " + std::to_string(mp) + " of " + mp_text(of);
+  // 14.4: "1/2 leaves the map at 2107" or "... moves 2105-2106 and leaves the map".
+  if (exit)
+    out += path.size() > 1 || enter ? " and leaves the map"
+                                    : " leaves the map at " + hex::format(path.back());
+  out += ", " + std::to_string(mp + (exit ? exit_mp : 0)) + " of " + mp_text(of);
   if (strategic) out += " (strategic movement)";
   if (minimum) out += " (minimum move, rule 7.4)";
-  if (exit)
-    out += ", and leaves the map at " + hex::format(path.back()) + " for " + mp_text(exit_mp);
   return out;
 }
 
