@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "model/arrivals.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/zoc.h"
@@ -41,18 +42,8 @@ std::string hexes_text(const std::vector<Hex>& hexes) {
 
 std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit) {
   auto it = board.state().units.find(unit);
-  if (it != board.state().units.end() && it->second.extra.contains("enter")) {
-    const Json& e = it->second.extra["enter"];
-    model::Arrival a;
-    a.turn = e.at("turn").get<int>();
-    for (const auto& h : e.at("hexes"))
-      a.hexes.push_back(hex::parse_or_throw(h.get<std::string>(), "state: " + unit + ".enter"));
-    a.hex = a.hexes.front();
-    return a;
-  }
-  const UnitDef* d = board.def(unit);
-  if (!d || !d->arrival) return std::nullopt;
-  return d->arrival;
+  return model::current_arrival(board.scenario(), unit,
+                                it == board.state().units.end() ? nullptr : &it->second);
 }
 
 int entry_cost(const Scenario& sc, Hex h, int earlier) {
