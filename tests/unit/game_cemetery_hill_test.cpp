@@ -1,8 +1,9 @@
 // Cemetery Hill through the real pipeline: two players without an umpire
 // create a game of scenarios/cemetery-hill.json and play its first player-
-// turns by the CLI alone (join, new, sign, check, adjudicate): a Confederate
-// attack on turn 1, a Union reinforcement entering on turn 2, Union cavalry
-// leaving the map on turn 3; then verify proves the archive.
+// turns by the CLI alone (join, new, sign, check, adjudicate) from the order
+// files in samples/orders/cemetery-hill: a Confederate attack on turn 1,
+// reinforcements entering on turn 2, Union cavalry leaving the map on turn 3;
+// then verify proves the archive.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -61,6 +62,12 @@ struct Game {
   }
 };
 
+// An order file of samples/orders/cemetery-hill/.
+Json sample(const std::string& file) {
+  return Json::parse(
+      adjutant::read_file(source_dir() / "samples" / "orders" / "cemetery-hill" / file));
+}
+
 const Json* find_event(const Json& events, const std::string& type, const std::string& unit = "") {
   for (const auto& e : events)
     if (e.value("type", "") == type && (unit.empty() || e.value("unit", "") == unit)) return &e;
@@ -95,9 +102,7 @@ TEST_CASE("Cemetery Hill by mail: an attack, a reinforcement and a cavalry exit,
   CHECK(n.out.find("first orders due from confederate") != std::string::npos);
 
   // Turn 1, Confederate: 1 Heth comes down the Chambersburg Pike against 1/I (12 against 13).
-  std::string echo =
-      g.play("confederate", {{"moves", {{{"unit", "1 Heth"}, {"path", {"0406", "0506", "0606"}}}}},
-                             {"attacks", {{{"attackers", {"1 Heth"}}, {"defenders", {"0707"}}}}}});
+  std::string echo = g.play("confederate", sample("01-t1-confederate.json"));
   CHECK(echo.find("1 Heth moves 0406-0506-0606, 2 of 6 MP") != std::string::npos);
   CHECK(echo.find("attack 2: 1 Heth against 0707 (1/I) at 1-2 (12:13)") != std::string::npos);
   Json events = g.events();
@@ -108,22 +113,24 @@ TEST_CASE("Cemetery Hill by mail: an attack, a reinforcement and a cavalry exit,
   CHECK(g.state()["phase"] == "union");
 
   // Turn 2, Union: 2/Ill (14.34) enters at 0127 on the Emmitsburg Road; Devin's cavalry rides east.
-  echo = g.play(
-      "union", {{"moves",
-                 {{{"unit", "2/Ill"}, {"path", {"0127", "0126", "0125"}}},
-                  {{"unit", "2/1"}, {"path", {"1605", "1606", "1706", "1805", "1905", "2004"}}}}}});
+  echo = g.play("union", sample("02-t2-union.json"));
   CHECK(echo.find("2/Ill enters at 0127 and moves 0127-0126-0125, 3 of 6 MP") != std::string::npos);
   CHECK(g.state()["units"]["2/Ill"]["hex"] == "0125");
-  CHECK(find_event(g.events(), "enter", "2/Ill"));
+  events = g.events();
+  CHECK(find_event(events, "enter", "2/Ill"));
 
-  // Turn 2, Confederate: nothing moves (entry is optional after turn 1, 14.33).
-  g.play("confederate", Json::object());
-  CHECK(g.state()["units"]["1 Johnson"]["status"] == "waiting");
+  // Turn 2, Confederate: one of the five units due enters; entry is optional
+  // after turn 1 (14.33), so the others wait.
+  echo = g.play("confederate", sample("03-t2-confederate.json"));
+  CHECK(echo.find("1 Johnson enters at 0104 and moves 0104-0204-0305-0405, 4 of 6 MP") !=
+        std::string::npos);
+  CHECK(g.state()["units"]["2 Johnson"]["status"] == "waiting");
 
-  // Turn 3, Union: 2/1 leaves the map by the east edge for 1 MP (14.4).
-  echo =
-      g.play("union", {{"moves", {{{"unit", "2/1"}, {"path", {"2004", "2104"}}, {"exit", true}}}}});
+  // Turn 3, Union: 2/1 leaves the map by the east edge for 1 MP (14.4); II Corps arrives.
+  echo = g.play("union", sample("04-t3-union.json"));
   CHECK(echo.find("2/1 moves 2004-2104 and leaves the map, 2 of 6 MP") != std::string::npos);
+  CHECK(echo.find("1/II enters at 1127 and moves 1127-1126-1125-1124-1123, 5 of 6 MP") !=
+        std::string::npos);
   events = g.events();
   const Json* exit = find_event(events, "exit", "2/1");
   REQUIRE(exit);
