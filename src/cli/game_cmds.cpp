@@ -12,6 +12,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -46,7 +47,8 @@ int cmd_new(int argc, char** argv) {
   std::string scenario_file = required(*r, "scenario");
   g.scenario_text = read_file(scenario_file);
   g.scenario = ledger::parse_strict(g.scenario_text, scenario_file);
-  model::Scenario::from_json(g.scenario, scenario_file);  // full check before anything is written
+  // The full check, exclusive rules included, before anything is written.
+  rules::make_ruleset(g.scenario, scenario_file);
   if (!r->count("card")) throw Error("usage.missing", "missing --card", Exit::kUsage);
   for (const auto& c : (*r)["card"].as<std::vector<std::string>>())
     g.cards.push_back(ledger::parse_strict(read_file(c), c));
