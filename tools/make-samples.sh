@@ -2,7 +2,9 @@
 # Rebuilds the sample game archives in samples/games from the test-only keys
 # in samples/keys and the order files in samples/orders, with fixed times, so
 # the archives are byte-for-byte reproducible. Run after a change that alters
-# an outcome (and bump the ruleset version). Maps, reports and mail are left
+# an outcome (and bump the ruleset version). The samples stay pinned to
+# version 1 of the Blue & Gray ruleset (docs/protocol.md "Archives verify
+# forever"), so they keep showing that version's reading. Maps, reports and mail are left
 # out to keep the repository small: `adjutant report GAME --all` and
 # `adjutant render` draw them from the log.
 # usage: tools/make-samples.sh [path/to/adjutant]
@@ -34,7 +36,7 @@ make_game() {  # name umpire(yes|no) phases
   [ "$umpire" = yes ] && host=umpire
   rm -rf "$dir"
   "$adjutant" new "$dir" --name "$name" --scenario "$top/scenarios/bluegray-skirmish.json" $cards \
-    --key "$host.key" --created 2026-11-01T09:00:00Z >/dev/null
+    --key "$host.key" --created 2026-11-01T09:00:00Z --ruleset-version 1 >/dev/null
   local day=2
   for orders in $(ls "$top"/samples/orders/skirmish/*.json | head -n "$phases"); do
     local side

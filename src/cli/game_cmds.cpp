@@ -13,6 +13,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -38,7 +39,9 @@ int cmd_new(int argc, char** argv) {
       "name", "the game's name, as on the cards", cxxopts::value<std::string>())(
       "created", "creation time to record (RFC 3339 UTC; default now)",
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
-                                     cxxopts::value<int>()->default_value("72"));
+                                     cxxopts::value<int>()->default_value("72"))(
+      "ruleset-version", "pin an older version of the ruleset (default the latest)",
+      cxxopts::value<int>());
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -48,7 +51,8 @@ int cmd_new(int argc, char** argv) {
   std::string scenario_file = required(*r, "scenario");
   g.scenario_text = read_file(scenario_file, kMaxJsonFile);
   g.scenario = ledger::parse_strict(g.scenario_text, scenario_file);
-  model::Scenario::from_json(g.scenario, scenario_file);  // full check before anything is written
+  // The full check, exclusive rules included, before anything is written.
+  rules::make_ruleset(g.scenario, scenario_file);
   if (!r->count("card")) throw Error("usage.missing", "missing --card", Exit::kUsage);
   for (const auto& c : (*r)["card"].as<std::vector<std::string>>())
     g.cards.push_back(ledger::parse_strict(read_file(c, kMaxSmallFile), c));
@@ -58,6 +62,11 @@ int cmd_new(int argc, char** argv) {
   g.deadline_hours = (*r)["deadline-hours"].as<int>();
   if (g.deadline_hours < 1 || g.deadline_hours > 8760)
     throw Error("new.deadline", "--deadline-hours must be 1 to 8760", Exit::kUsage);
+  if (r->count("ruleset-version")) {
+    g.ruleset_version = (*r)["ruleset-version"].as<int>();
+    if (g.ruleset_version < 1)
+      throw Error("usage.options", "--ruleset-version must be 1 or more", Exit::kUsage);
+  }
   fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
   std::optional<ledger::SigningKey> key;
   std::vector<game::Party> card_parties;

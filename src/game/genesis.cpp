@@ -160,7 +160,7 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
 }
 
 void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key) {
-  auto ruleset = rules::make_ruleset(g.scenario, "scenario");
+  auto ruleset = rules::make_ruleset(g.scenario, "scenario", g.ruleset_version);
   Json body = genesis_body(g, *ruleset);
   Party host;
   for (const auto& p : genesis_parties(body))

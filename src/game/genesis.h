@@ -36,6 +36,7 @@ struct NewGame {
   std::string scenario_text;  // its bytes, copied into the archive verbatim
   std::vector<Json> cards;    // signed card envelopes
   std::string host;           // party id whose key signs genesis
+  int ruleset_version = 0;    // the version to pin; 0 for the latest
 };
 
 // Builds the genesis body; checks that the cards name this game, that each

@@ -1,210 +1,51 @@
 #include "model/scenario.h"
 
+#include <algorithm>
+
 #include "ledger/digest.h"
-#include "util/error.h"
-#include "util/fields.h"
+#include "model/scenario_load.h"
 
 namespace adjutant::model {
 
-namespace {
+namespace load {
 
-Hex parse_hex(const std::string& text, const std::string& where) {
-  return hex::parse_or_throw(text, where);
+void Reader::needs_format_2(const std::string& path) const {
+  if (s.format < 2)
+    fail("scenario.format", path, "needs \"format\": \"adjutant-scenario/2\" (docs/scenarios.md)");
 }
 
-void load_tec(Scenario& s, Fields& top) {
-  Fields tec(top.object("tec"), s.id + ": tec", "scenario");
-  for (const auto& [id, row] : tec.object("terrain").items()) {
-    Fields f(row, s.id + ": tec.terrain." + id, "scenario");
-    TerrainType t;
-    t.id = id;
-    t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(1));
-    t.passable = f.boolean("passable", true);
-    t.defence = int(f.integer_opt("defence").value_or(1));
-    t.blocks_los = f.boolean("blocks_los", false);
-    t.blocks_zoc = f.boolean("blocks_zoc", false);
-    t.colour = f.str_opt("colour").value_or("#e8e4c8");
-    f.finish();
-    s.terrain_types[id] = t;
-  }
-  for (const auto& [id, row] : tec.object("hexsides").items()) {
-    Fields f(row, s.id + ": tec.hexsides." + id, "scenario");
-    HexsideType t;
-    t.id = id;
-    t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(0));
-    t.passable = f.boolean("passable", true);
-    t.zoc = f.boolean("zoc", true);
-    t.defence_all = int(f.integer_opt("defence_all").value_or(1));
-    t.colour = f.str_opt("colour").value_or("#3a6fb0");
-    f.finish();
-    s.hexside_types[id] = t;
-  }
-  s.road_mp = int(tec.integer_opt("road_mp").value_or(1));
-  s.trail_mp = int(tec.integer_opt("trail_mp").value_or(2));
-  tec.finish();
+std::string Reader::text(const Json& value, const std::string& path) const {
+  if (!value.is_string())
+    fail("scenario.wrong_type", path, "must be a string, found " + json_type(value));
+  return value.get<std::string>();
 }
 
-void load_map(Scenario& s, Fields& top) {
-  Fields map(top.object("map"), s.id + ": map", "scenario");
-  s.columns = int(map.integer("columns"));
-  s.rows = int(map.integer("rows"));
-  if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
-    throw Error("scenario.map_size", s.id + ": map.columns and map.rows must be 1..99");
-  s.default_terrain = map.str("default_terrain");
-  if (!s.terrain_types.count(s.default_terrain))
-    throw Error("scenario.unknown_terrain",
-                s.id + ": map.default_terrain \"" + s.default_terrain + "\" is not in tec.terrain");
-  if (auto t = map.any_opt("terrain")) {
-    // Either {"0305": "forest"} or {"forest": ["0305", ...]}: the second is
-    // easier to write by hand from a printed map.
-    for (const auto& [key, value] : t->items()) {
-      if (value.is_array()) {
-        if (!s.terrain_types.count(key))
-          throw Error("scenario.unknown_terrain",
-                      s.id + ": map.terrain: \"" + key + "\" is not in tec.terrain");
-        for (const auto& h : value) {
-          Hex x = parse_hex(h.get<std::string>(), s.id + ": map.terrain." + key);
-          if (s.terrain.count(x))
-            throw Error("scenario.duplicate_hex",
-                        s.id + ": map.terrain: hex " + hex::format(x) + " is listed twice");
-          s.terrain[x] = key;
-        }
-      } else {
-        Hex x = parse_hex(key, s.id + ": map.terrain");
-        std::string id = value.get<std::string>();
-        if (!s.terrain_types.count(id))
-          throw Error("scenario.unknown_terrain",
-                      s.id + ": map.terrain." + key + ": \"" + id + "\" is not in tec.terrain");
-        s.terrain[x] = id;
-      }
-    }
-  }
-  if (auto hs = map.any_opt("hexsides")) {
-    for (const auto& [key, value] : hs->items()) {
-      auto side = hex::parse_hexside(key);
-      if (!side)
-        throw Error("scenario.bad_hexside", s.id + ": map.hexsides: \"" + key +
-                                                "\" is not two adjacent hexes like 0305/0306");
-      std::string id = value.get<std::string>();
-      if (!s.hexside_types.count(id))
-        throw Error("scenario.unknown_hexside",
-                    s.id + ": map.hexsides." + key + ": \"" + id + "\" is not in tec.hexsides");
-      s.hexsides[*side] = id;
-    }
-  }
-  if (auto routes = map.array_opt("routes")) {
-    int index = 0;
-    for (const auto& r : *routes) {
-      std::string where = s.id + ": map.routes[" + std::to_string(index++) + "]";
-      Fields f(r, where, "scenario");
-      Route route;
-      route.kind = f.str("kind");
-      if (route.kind != "road" && route.kind != "trail")
-        throw Error("scenario.bad_route", where + ": kind must be road or trail");
-      route.name = f.str_opt("name").value_or("");
-      for (const auto& h : f.strings("hexes")) route.hexes.push_back(parse_hex(h, where));
-      f.finish();
-      for (std::size_t i = 1; i < route.hexes.size(); ++i) {
-        if (!hex::adjacent(route.hexes[i - 1], route.hexes[i]))
-          throw Error("scenario.bad_route", where + ": " + hex::format(route.hexes[i - 1]) +
-                                                " and " + hex::format(route.hexes[i]) +
-                                                " are not adjacent");
-      }
-      s.routes.push_back(route);
-    }
-  }
-  if (auto places = map.any_opt("places"))
-    for (const auto& [key, value] : places->items())
-      s.places[parse_hex(key, s.id + ": map.places")] = value.get<std::string>();
-  map.finish();
+Hex Reader::hex(const Json& value, const std::string& path) const {
+  return hex::parse_or_throw(text(value, path), at(path));
 }
 
-void load_units(Scenario& s, Fields& top) {
-  int index = 0;
-  for (const auto& u : top.array("units")) {
-    std::string where = s.id + ": units[" + std::to_string(index++) + "]";
-    Fields f(u, where, "scenario");
-    UnitDef d;
-    d.id = f.str("id");
-    where += " (" + d.id + ")";
-    d.name = f.str_opt("name").value_or(d.id);
-    d.side = f.str("side");
-    d.type = f.str("type");
-    d.strength = int(f.integer("strength"));
-    d.movement = int(f.integer("movement"));
-    if (auto h = f.str_opt("hex")) d.start = parse_hex(*h, where);
-    if (auto a = f.any_opt("enter")) {
-      Fields e(*a, where + ".enter", "scenario");
-      d.arrival = Arrival{int(e.integer("turn")), parse_hex(e.str("hex"), where + ".enter")};
-      e.finish();
-    }
-    f.finish();
-    if (!s.side(d.side))
-      throw Error("scenario.unknown_side", where + ": side \"" + d.side + "\" is not in sides");
-    if (d.start.has_value() == d.arrival.has_value())
-      throw Error("scenario.unit_placement", where + ": give exactly one of \"hex\" and \"enter\"");
-    if (d.start && !s.on_map(*d.start))
-      throw Error("scenario.off_map", where + ": hex " + hex::format(*d.start) + " is off the map");
-    if (s.unit(d.id)) throw Error("scenario.duplicate_unit", where + ": unit id used twice");
-    s.units.push_back(d);
-  }
+Hex Reader::map_hex(const Json& value, const std::string& path) const {
+  Hex h = hex(value, path);
+  if (!s.on_map(h))
+    fail("scenario.off_map", path,
+         hex::format(h) + " is off the map (0101 to " + hex::format(Hex{s.columns, s.rows}) + ")");
+  return h;
 }
 
-void load_turns(Scenario& s, Fields& top) {
-  Fields f(top.object("turns"), s.id + ": turns", "scenario");
-  s.turns.count = int(f.integer("count"));
-  s.turns.order = f.strings("order");
-  for (const auto& n : f.array_opt("night").value_or(nlohmann::json::array()))
-    s.turns.night.insert(n.get<int>());
-  for (const auto& k : f.array_opt("skip").value_or(nlohmann::json::array())) {
-    Fields g(k, s.id + ": turns.skip", "scenario");
-    s.turns.skip.insert({int(g.integer("turn")), g.str("side")});
-    g.finish();
+Edges Reader::edges(const Json& value, const std::string& path) const {
+  Edges out;
+  if (!value.is_array()) fail("scenario.wrong_type", path, "must be an array of edge names");
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    std::string e = text(value[i], path + "[" + std::to_string(i) + "]");
+    if (!kEdgeNames.count(e))
+      fail("scenario.bad_edge", path + "[" + std::to_string(i) + "]",
+           "\"" + e + "\" is not a map edge (north, east, south, west)");
+    out.insert(e);
   }
-  s.turns.strategic_movement = f.boolean("strategic_movement", false);
-  f.finish();
-  for (const auto& side : s.turns.order)
-    if (!s.side(side))
-      throw Error("scenario.unknown_side", s.id + ": turns.order names unknown side " + side);
+  return out;
 }
 
-void load_crt(Scenario& s, Fields& top) {
-  Fields f(top.object("crt"), s.id + ": crt", "scenario");
-  s.crt.columns = f.strings("columns");
-  s.crt.die_sides = int(f.integer_opt("die").value_or(6));
-  for (const auto& row : f.array("rows")) {
-    std::vector<std::string> cells;
-    for (const auto& c : row) cells.push_back(c.get<std::string>());
-    if (cells.size() != s.crt.columns.size())
-      throw Error("scenario.crt", s.id + ": crt: every row needs one cell per column");
-    s.crt.rows.push_back(cells);
-  }
-  if (int(s.crt.rows.size()) != s.crt.die_sides)
-    throw Error("scenario.crt", s.id + ": crt: one row per die value is needed");
-  f.finish();
-}
-
-void load_victory(Scenario& s, Fields& top) {
-  auto v = top.any_opt("victory");
-  if (!v) return;
-  Fields f(*v, s.id + ": victory", "scenario");
-  if (auto per = f.any_opt("per_enemy_sp"))
-    for (const auto& [side, vp] : per->items()) s.victory.per_enemy_sp[side] = vp.get<int>();
-  for (const auto& h : f.array_opt("hexes").value_or(nlohmann::json::array())) {
-    Fields g(h, s.id + ": victory.hexes", "scenario");
-    VictoryHex vh{parse_hex(g.str("hex"), s.id + ": victory.hexes"), g.str("side"),
-                  int(g.integer("vp"))};
-    g.finish();
-    s.victory.hexes.push_back(vh);
-  }
-  s.victory.ratio = f.strings_opt("ratio");
-  if (auto levels = f.array_opt("levels")) s.victory.levels = *levels;
-  f.finish();
-}
-
-}  // namespace
+}  // namespace load
 
 Scenario Scenario::from_json(const Json& j, const std::string& source) {
   Scenario s;
@@ -212,49 +53,71 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
   s.sha256 = ledger::sha256_hex(ledger::canonical(j));
   Fields top(j, source, "scenario");
   std::string format = top.str("format");
-  if (format != "adjutant-scenario/1")
-    throw Error("scenario.format", source + ": format must be \"adjutant-scenario/1\"");
+  if (format == "adjutant-scenario/1")
+    s.format = 1;
+  else if (format == "adjutant-scenario/2")
+    s.format = 2;
+  else
+    throw Error("scenario.format",
+                source + ": format must be \"adjutant-scenario/1\" or \"adjutant-scenario/2\"");
+  load::Reader r{s, source};
   s.id = top.str("id");
   s.title = top.str("title");
   s.ruleset = top.str("ruleset");
   s.notes = top.str_opt("notes").value_or("");
+  if (top.has("provenance")) {
+    r.needs_format_2("provenance");
+    Fields p(top.any("provenance"), r.at("provenance"), "scenario");
+    p.str("summary");
+    p.array_opt("approximate");
+    p.array_opt("sources");
+    p.finish();
+  }
+  int index = 0;
   for (const auto& sd : top.array("sides")) {
-    Fields f(sd, source + ": sides", "scenario");
+    Fields f(sd, r.at("sides[" + std::to_string(index++) + "]"), "scenario");
     s.sides.push_back({f.str("id"), f.str("name"), f.str_opt("colour").value_or("#888888")});
     f.finish();
   }
   s.stacking = int(top.integer_opt("stacking").value_or(2));
-  load_tec(s, top);
-  load_map(s, top);
-  load_crt(s, top);
-  load_turns(s, top);
-  load_units(s, top);
-  load_victory(s, top);
-  // Rulesets read their own extra fields from `raw`.
-  top.any_opt("rules");
+  load::read_tec(r, top);
+  load::read_map(r, top);
+  load::read_crt(r, top);
+  load::read_turns(r, top);
+  load::read_units(r, top);
+  load::read_entry(r, top);
+  load::read_exits(r, top);
+  load::read_victory(r, top);
+  // Exclusive rules: an object whose members the ruleset checks (bluegray:
+  // src/rules/bluegray/exclusive.cpp).
+  if (auto rules = top.any_opt("rules")) {
+    if (!rules->is_object())
+      r.fail("scenario.wrong_type", "rules", "must be an object, found " + json_type(*rules));
+    s.rules = *rules;
+  }
   top.finish();
-
-  for (const auto& [h, t] : s.terrain)
-    if (!s.on_map(h))
-      throw Error("scenario.off_map",
-                  source + ": map.terrain: " + hex::format(h) + " is off the map");
-  // 7.5: a route gives its benefit only across the hexsides it crosses; a road
-  // beats a trail where both cross one hexside.
-  for (const auto& r : s.routes)
-    for (std::size_t i = 1; i < r.hexes.size(); ++i) {
-      Hexside side = hex::hexside(r.hexes[i - 1], r.hexes[i]);
-      if (const auto* f = s.hexside_at(side); f && !f->passable)
-        throw Error("scenario.bad_route", source + ": a " + r.kind + " crosses " +
-                                              hex::format(side) + ", a " + f->id +
-                                              " hexside, without a ford or bridge");
-      auto& kind = s.route_sides_[side];
-      if (kind != "road") kind = r.kind;
-    }
   return s;
 }
 
 bool Scenario::on_map(Hex h) const {
   return h.col >= 1 && h.col <= columns && h.row >= 1 && h.row <= rows;
+}
+
+Edges Scenario::edges_of(Hex h) const {
+  Edges out;
+  if (!on_map(h)) return out;
+  if (h.row == 1) out.insert("north");
+  if (h.row == rows) out.insert("south");
+  if (h.col == 1) out.insert("west");
+  if (h.col == columns) out.insert("east");
+  return out;
+}
+
+std::vector<Hex> Scenario::road_exits() const {
+  std::set<Hex> out;
+  for (const auto& r : routes)
+    if (r.kind == "road") out.insert(r.off_hexes.begin(), r.off_hexes.end());
+  return {out.begin(), out.end()};
 }
 
 const TerrainType& Scenario::terrain_at(Hex h) const {

@@ -42,26 +42,67 @@ struct HexsideType {
   std::string colour;
 };
 
+// The four map edges, by name in files ("north", "east", "south", "west").
+using Edges = std::set<std::string>;
+inline const Edges kEdgeNames = {"east", "north", "south", "west"};
+
 struct Route {
   std::string kind;  // "road" or "trail"
   std::string name;
   std::vector<Hex> hexes;
+  // The map edges the route leads off (Cemetery Hill 14.33, 14.51): given as
+  // "off" in the file, else every edge an end hex lies on; empty for a route
+  // that stays inside the map.
+  Edges off;
+  std::vector<Hex> off_hexes;  // its end hexes on those edges
 };
 
+// A reinforcement's arrival (14.3 pattern): the turn, and the map-edge hexes
+// it may enter at (several for a group that may come in anywhere along a
+// stretch of edge, Hooker and Lee 16.24).
 struct Arrival {
   int turn = 0;
-  Hex hex;
+  Hex hex;                 // the first entry hex
+  std::vector<Hex> hexes;  // every entry hex, `hex` first
 };
 
 struct UnitDef {
   std::string id;    // designation, unique: "1/V"
   std::string name;  // long name for reports
   std::string side;
-  std::string type;  // infantry, cavalry, artillery
+  std::string type;  // infantry, cavalry, artillery, or another for non-combat units
   int strength = 0;
   int movement = 0;
+  // False for non-combat units (leaders, trains): no ZOC, no attack, not
+  // counted for stacking (6.0 "combat units").
+  bool combat = true;
   std::optional<Hex> start;        // set up on the map at the start
   std::optional<Arrival> arrival;  // or enters as a reinforcement
+};
+
+// How reinforcements come onto the map (14.32; Hooker and Lee 16.24-16.25).
+struct EntryRules {
+  int mp = 1;                   // MP to enter (14.32)
+  bool terrain_cost = false;    // pay the entry hex's TEC cost instead (H&L 16.24)
+  std::string column = "none";  // "unit" or "stack": the k-th to enter a hex pays k times (16.25)
+  int compulsory_through = 0;   // entry is compulsory through this turn (14.33: turn 1)
+};
+
+// A stretch of map edge where units may leave the map (14.4; H&L 16.11).
+struct ExitZone {
+  std::string side;                   // "" for either side
+  std::set<std::string> types;        // empty for every unit type
+  Edges edges;                        // anywhere on these edges
+  std::set<Hex> hexes;                // or at these hexes
+  int mp = 0;                         // MP spent to leave (14.4: 1)
+  int vp_per_sp = 0;                  // VP to the exiting side per SP exited (H&L 16.11)
+  int vp_per_unit = 0;                // or per unit
+  bool not_enemy_controlled = false;  // not from a hex with an enemy unit or in its ZOC (16.11)
+  std::string rule;
+
+  bool admits(const UnitDef& d) const {
+    return (side.empty() || side == d.side) && (types.empty() || types.count(d.type));
+  }
 };
 
 struct SideDef {
@@ -88,11 +129,26 @@ struct VictoryHex {
   Hex hex;
   std::string side;
   int vp = 0;
+  // "occupied": scores when `side` occupies it at the end; "last_occupant":
+  // scores when `side`'s units were the last to stand in it.
+  std::string hold = "occupied";
+  std::string held_by;  // the holder at the start, for "last_occupant"
+};
+
+// 14.51, 14.52: at the end, each SP of `side` that cannot trace a line of
+// hexes free of enemy units and ZOC (unless friendly-occupied) to a road
+// leading off one of `edges` gives the enemy `vp_per_sp`.
+struct LineOfCommunication {
+  std::string side;
+  Edges edges;
+  int vp_per_sp = 0;
+  std::string rule;
 };
 
 struct Victory {
   std::map<std::string, int> per_enemy_sp;  // side -> VP per enemy strength point eliminated
   std::vector<VictoryHex> hexes;
+  std::vector<LineOfCommunication> lines;
   std::vector<std::string> ratio;  // [a, b]: levels compare a's VP to b's
   Json levels = Json::array();     // [{"at_least":[2,1],"result":"Union Decisive"}, ...]
 };
@@ -106,8 +162,10 @@ class Scenario {
   std::string title;
   std::string ruleset;
   std::string notes;
-  std::string sha256;  // hex SHA-256 of the canonical scenario file
-  Json raw;            // the file as read, for rulesets that add their own data
+  std::string sha256;           // hex SHA-256 of the canonical scenario file
+  int format = 1;               // 1 or 2: adjutant-scenario/N
+  Json raw;                     // the file as read, for rulesets that add their own data
+  Json rules = Json::object();  // exclusive rules, checked by the ruleset that plays it
   // The version of its ruleset the game is played under (genesis pins it);
   // 0 until a ruleset takes the scenario. Rules gate changed readings on it.
   int rules_version = 0;
@@ -126,14 +184,22 @@ class Scenario {
   Crt crt;
   TurnTrack turns;
   std::vector<UnitDef> units;
+  EntryRules entry;
+  std::vector<ExitZone> exits;
   Victory victory;
 
   bool on_map(Hex h) const;
+  // The map edges hex h lies on (a corner hex lies on two).
+  Edges edges_of(Hex h) const;
+  // Map-edge hexes where a road leads off the map, in hex order (14.33).
+  std::vector<Hex> road_exits() const;
   const TerrainType& terrain_at(Hex h) const;
   const HexsideType* hexside_at(Hexside s) const;  // nullptr: plain hexside
   // "road", "trail" or "" for the best route crossing this hexside (7.5).
   std::string route_across(Hexside s) const;
   const UnitDef* unit(const std::string& id) const;
+  // Indexes which hexsides each route crosses (7.5); the reader calls it.
+  void index_routes();
   const SideDef* side(const std::string& id) const;
   std::string other_side(const std::string& side) const;
 

@@ -1,6 +1,9 @@
 // The layers of the map, drawn in this order: banner, terrain (with hex
-// numbers), grid, water on hexsides, roads and trails, crossings, place
-// names, the last phase's movement, counters, combats, legend.
+// numbers), grid, water on hexsides, roads and trails with their names where
+// they leave the map, crossings, place names, lines of communication at the
+// end, the last phase's movement, counters, reinforcements due at their entry
+// hexes, combats, the notes under the map (victory points by source,
+// reinforcements due, units that left the map), legend.
 #pragma once
 
 #include "render/canvas.h"
@@ -13,13 +16,22 @@ void draw_terrain(Canvas& canvas, const Scene& scene);
 void draw_grid(Canvas& canvas, const Scene& scene);
 void draw_water(Canvas& canvas, const Scene& scene);
 void draw_routes(Canvas& canvas, const Scene& scene);
+void draw_road_ends(Canvas& canvas, const Scene& scene);
 void draw_crossings(Canvas& canvas, const Scene& scene);
 void draw_places(Canvas& canvas, const Scene& scene);
+void draw_lines_of_communication(Canvas& canvas, const Scene& scene);
 void draw_movement(Canvas& canvas, const Scene& scene);
 void draw_eliminated(Canvas& canvas, const Scene& scene);
 void draw_counters(Canvas& canvas, const Scene& scene);
+void draw_arrivals(Canvas& canvas, const Scene& scene);
 void draw_combats(Canvas& canvas, const Scene& scene);
+void draw_notes(Canvas& canvas, const Scene& scene);
 void draw_legend(Canvas& canvas, const Scene& scene);
+
+// The notes panel's height (0 for a scenario with nothing to note).
+double notes_height(const model::Scenario& scenario);
+// The turn whose reinforcements the map shows as due: the next game-turn.
+int arrivals_turn(const Scene& scene);
 
 // The legend's height for a picture `width` pixels wide.
 double legend_height(const model::Scenario& scenario, double width);

@@ -28,7 +28,11 @@ enum class Kind {
   kAttack,
   kCombat,
   kGhost,
-  kVictory
+  kVictory,
+  kArrival,
+  kExit,
+  kLine,
+  kCut
 };
 
 struct Entry {
@@ -72,6 +76,16 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   out.push_back({Kind::kAttack, "", "Attack; defender ringed"});
   out.push_back({Kind::kCombat, "", "Odds, die, result"});
   out.push_back({Kind::kGhost, "", "Eliminated"});
+  bool arrivals = false;
+  for (const auto& u : sc.units) arrivals = arrivals || u.arrival.has_value();
+  if (arrivals || !sc.exits.empty()) out.push_back({Kind::kHeading, "", "Map edge"});
+  if (arrivals) out.push_back({Kind::kArrival, "", "Reinforcements due on turn 4"});
+  if (!sc.exits.empty()) out.push_back({Kind::kExit, "", "Left the map"});
+  if (!sc.victory.lines.empty()) {
+    out.push_back({Kind::kHeading, "", "At the end"});
+    out.push_back({Kind::kLine, "", "Line of communication"});
+    out.push_back({Kind::kCut, "", "Cut off from its roads"});
+  }
   return out;
 }
 
@@ -195,6 +209,43 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
     case Kind::kVictory:
       trace_star(canvas, c, 6.5);
       canvas.fill_stroke(kVictory, mix(kVictory, kBlack, 0.6), 0.8);
+      break;
+    case Kind::kArrival:
+      canvas.move({c.x - 14, c.y});
+      canvas.line({c.x + 14, c.y});
+      canvas.colour(kGrid);
+      canvas.line_width(0.8);
+      canvas.stroke();
+      canvas.rounded_rectangle(c.x - 9, c.y - 6.5, 18, 13, 3);
+      canvas.fill_stroke({0.24, 0.35, 0.6}, kBlack, 1);
+      canvas.colour(kWhite);
+      canvas.text("T4", {c.x, c.y + 3}, kHexNumberSize + 0.5, Weight::kBold, Align::kCentre);
+      break;
+    case Kind::kExit:
+      canvas.move({c.x + 4, c.y - 8});
+      canvas.line({c.x + 4, c.y + 8});
+      canvas.colour(kGrid);
+      canvas.line_width(0.8);
+      canvas.stroke();
+      draw_arrow(canvas, {{c.x - 13, c.y}, {c.x + 13, c.y}}, {0.25, 0.3, 0.45}, 2.9,
+                 ArrowStyle::kMove);
+      break;
+    case Kind::kLine:
+      canvas.move(a);
+      canvas.line(b);
+      canvas.colour({0.25, 0.3, 0.45}, 0.75);
+      canvas.line_width(1.6);
+      canvas.dash({3.8, 2.6});
+      canvas.stroke();
+      canvas.no_dash();
+      break;
+    case Kind::kCut:
+      trace_hex(canvas, c, 7.5);
+      canvas.colour(kCombat);
+      canvas.line_width(2);
+      canvas.dash({3, 2});
+      canvas.stroke();
+      canvas.no_dash();
       break;
     case Kind::kHeading:
       break;

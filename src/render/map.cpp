@@ -45,12 +45,16 @@ void draw_map(Canvas& canvas, const Scene& scene) {
   draw_grid(canvas, scene);
   draw_water(canvas, scene);
   draw_routes(canvas, scene);
+  draw_road_ends(canvas, scene);
   draw_crossings(canvas, scene);
   draw_places(canvas, scene);
+  draw_lines_of_communication(canvas, scene);
   draw_movement(canvas, scene);
   draw_eliminated(canvas, scene);
   draw_counters(canvas, scene);
+  draw_arrivals(canvas, scene);
   draw_combats(canvas, scene);
+  draw_notes(canvas, scene);
   draw_legend(canvas, scene);
 }
 

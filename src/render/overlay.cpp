@@ -1,5 +1,5 @@
 // Movement in the last phase, read from its events: moves, retreats,
-// advances, evasions and arrivals as arrows in the mover's colour, and units
+// advances, evasions, arrivals and exits as arrows in the mover's colour, and units
 // eliminated as crossed-out ghosts near their last hex. Unknown event types
 // are skipped.
 #include <algorithm>
@@ -84,6 +84,12 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
       auto h = event_hex(scene, e, "hex");
       if (!h) continue;
       points = entry_points(scene, *h);
+    } else if (type == "exit") {
+      // 14.4: from the hex out across its map edge.
+      auto h = event_hex(scene, e, "hex");
+      if (!h) continue;
+      Point dir = scene.outward(*h), c = scene.centre(*h), end = scene.edge_point(*h, dir);
+      points = {c, {end.x + dir.x * 0.45 * scene.size, end.y + dir.y * 0.45 * scene.size}};
     } else if (type == "move" || type == "evade" || type == "retreat" || type == "advance" ||
                type == "displace") {
       std::vector<Hex> path = path_of(scene, e.contains("path") ? e["path"] : Json());

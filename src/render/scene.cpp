@@ -40,6 +40,33 @@ bool Scene::visible_unit(const std::string& id) const {
   return state.units.count(id) > 0;
 }
 
+Point Scene::outward(Hex h, const model::Edges& prefer) const {
+  auto edges = scenario.edges_of(h);
+  std::string edge;
+  for (const char* e : {"east", "south", "west", "north"})
+    if (edges.count(e) && (edge.empty() || (prefer.count(e) && !prefer.count(edge)))) edge = e;
+  if (edge.empty()) {
+    // Inside the map: the nearest edge.
+    int best = h.row - 1;
+    edge = "north";
+    if (scenario.rows - h.row < best) best = scenario.rows - h.row, edge = "south";
+    if (h.col - 1 < best) best = h.col - 1, edge = "west";
+    if (scenario.columns - h.col < best) edge = "east";
+  }
+  if (edge == "north") return {0, -1};
+  if (edge == "south") return {0, 1};
+  if (edge == "west") return {-1, 0};
+  return {1, 0};
+}
+
+Point Scene::edge_point(Hex h, Point dir) const {
+  Point c = centre(h);
+  if (dir.y < 0) return {c.x, map_origin.y};
+  if (dir.y > 0) return {c.x, map_origin.y + map_height};
+  if (dir.x < 0) return {map_origin.x, c.y};
+  return {map_origin.x + map_width, c.y};
+}
+
 Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
                  const std::string& viewer) {
   Scene s{scenario, state, events.is_array() ? events : Json::array(), viewer};
@@ -50,7 +77,8 @@ Scene make_scene(const model::Scenario& scenario, const model::State& state, con
   double width = std::max(kMinWidth, s.map_width + 2 * kMargin);
   s.width = int(std::ceil(width));
   s.map_origin = {std::round((s.width - s.map_width) / 2), kBannerHeight + kMargin};
-  s.legend_top = s.map_origin.y + s.map_height + kMargin;
+  s.notes_top = s.map_origin.y + s.map_height + kMargin;
+  s.legend_top = s.notes_top + notes_height(scenario);
   s.height = int(std::ceil(s.legend_top + legend_height(scenario, s.width) + kMargin));
 
   for (const auto& def : scenario.units) {

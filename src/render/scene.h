@@ -33,6 +33,7 @@ struct Scene {
   Point map_origin{};  // added to hex::centre() to place the map
   double map_width = 0;
   double map_height = 0;
+  double notes_top = 0;  // the panel under the map (notes_layer.cpp)
   double legend_top = 0;
   // Units on the map, per hex, in order-of-battle order (first drawn first).
   std::map<Hex, std::vector<PlacedUnit>> stacks{};
@@ -44,6 +45,12 @@ struct Scene {
   // Half the width and height of the box the counters of `h` cover ({0,0} if none).
   Point stack_half_extent(Hex h) const;
   bool visible_unit(const std::string& id) const;
+  // The unit vector from hex h out across the map edge it lies on: the first
+  // of `prefer` it lies on, else its first edge in the order east, south,
+  // west, north; for a hex inside the map, the nearest edge.
+  Point outward(Hex h, const model::Edges& prefer = {}) const;
+  // Where the line from h's centre along `dir` meets the map's outline.
+  Point edge_point(Hex h, Point dir) const;
   const model::UnitDef* unit(const std::string& id) const { return scenario.unit(id); }
 };
 

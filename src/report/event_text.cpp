@@ -132,7 +132,42 @@ std::string describe_event(const Json& e) {
     return with_cause("attack " + field(e, "n") + " is called off: " + field(e, "reason"), e);
   if (type == "phase_end")
     return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
-  if (type == "game_end") return "the game ends: " + field(e, "result");
+  if (type == "exit" && !unit.empty())
+    return with_cause(unit + " leaves the map at " + field(e, "hex") + " (" + field(e, "mp") +
+                          " MP; out of play, not eliminated)",
+                      e);
+  if (type == "reschedule" && !unit.empty())
+    return with_cause(unit + " does not enter (" + field(e, "blocked") + "): rescheduled to turn " +
+                          field(e, "turn") + " at " + join(e.value("hexes", Json::array()), " or "),
+                      e);
+  if (type == "control") return with_cause(field(e, "hex") + " taken by " + field(e, "side"), e);
+  if (type == "line_of_communication") {
+    std::string cut;
+    for (const Json& c : e.value("cut", Json::array()))
+      cut += (cut.empty() ? "" : ", ") + field(c, "unit") + " at " + field(c, "hex") + " (" +
+             field(c, "strength") + " SP)";
+    std::size_t traced = e.contains("traced") && e["traced"].is_object() ? e["traced"].size() : 0;
+    return with_cause(field(e, "side") + " lines of communication to a road off the " +
+                          join(e.value("edges", Json::array()), " or ") +
+                          " edge: " + std::to_string(traced) +
+                          " units trace; cut off: " + (cut.empty() ? std::string("none") : cut),
+                      e);
+  }
+  if (type == "game_end") {
+    std::string text = "the game ends: " + field(e, "result");
+    const Json vp = e.value("vp", Json::object());
+    const Json sources = e.value("sources", Json::object());
+    std::string totals;
+    for (const auto& [side, points] : vp.items()) {
+      totals += (totals.empty() ? "" : "; ") + side + " " + points.dump() + " VP";
+      std::string parts;
+      if (sources.contains(side) && sources[side].is_object())
+        for (const auto& [source, n] : sources[side].items())
+          parts += (parts.empty() ? "" : ", ") + source + " " + n.dump();
+      if (!parts.empty()) totals += " (" + parts + ")";
+    }
+    return totals.empty() ? text : text + " (" + totals + ")";
+  }
   return generic(e);
 }
 

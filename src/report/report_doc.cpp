@@ -3,6 +3,7 @@
 #include <set>
 
 #include "report/event_text.h"
+#include "report/side_notes.h"
 #include "report/visibility.h"
 #include "util/time_format.h"
 
@@ -128,8 +129,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
     for (const auto& side : in.game.scenario->sides) sides.insert(side.id);
   for (const auto& [side, vp] : state.vp) sides.insert(side);
   for (const std::string& side : sides) {
-    auto vp = state.vp.find(side);
-    std::string text = std::to_string(vp == state.vp.end() ? 0 : vp->second) + " VP";
+    std::string text = vp_text(state, side);
     if (in.game.scenario) {
       int units = 0, sp = 0;
       for (const auto& [id, unit] : state.units) {
@@ -140,6 +140,8 @@ Section status_section(const ReportInput& in, const model::State& state, const s
       }
       text += "; lost " + std::to_string(units) + (units == 1 ? " unit, " : " units, ") +
               std::to_string(sp) + " SP";
+      std::string gone = exited_text(*in.game.scenario, state, side);
+      if (!gone.empty()) text += "; left the map: " + gone;
     }
     s.fact(in.game.side_name(side), text);
   }
@@ -191,6 +193,7 @@ ReportDoc build_report(const ReportInput& in) {
   Section arrivals{"Reinforcements", {}, {}};
   Section combats{"Combat", {}, {}};
   Section other{"Other events", {}, {}};
+  Section ending{"End of the game", {}, {}};
   // Retreats, advances and eliminations belong to the combat before them.
   const Json* combat = nullptr;
   std::vector<Json> consequences;
@@ -208,19 +211,26 @@ ReportDoc build_report(const ReportInput& in) {
     close_combat();
     if (type == "combat")
       combat = &e;
-    else if (type == "move")
+    else if (type == "move" || type == "exit")
       moves.line(describe_event(e));
-    else if (type == "enter")
+    else if (type == "enter" || type == "reschedule")
       arrivals.line(describe_event(e));
-    else if (type != "phase_end" && type != "game_end")
+    else if (type == "line_of_communication" || type == "game_end")
+      ending.line(describe_event(e));
+    else if (type != "phase_end")
       other.line(describe_event(e));
   }
   close_combat();
   if (echo.empty()) echo.line("(none)");
   doc.sections.push_back(std::move(echo));
-  for (Section* s : {&moves, &arrivals, &combats, &other})
+  for (Section* s : {&moves, &arrivals, &combats, &other, &ending})
     if (!s->empty()) doc.sections.push_back(std::move(*s));
   doc.sections.push_back(status_section(in, state, result, next));
+  // The units due by the next turn, where they will enter.
+  if (in.game.scenario && result.empty() && !next.side.empty()) {
+    Section due = reinforcements_section(*in.game.scenario, state, state.turn + 1);
+    if (!due.empty()) doc.sections.push_back(std::move(due));
+  }
   doc.sections.push_back(verify_section(in));
   return doc;
 }

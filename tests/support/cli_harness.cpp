@@ -110,10 +110,10 @@ void build_sample_game(const fs::path& dir, bool umpire) {
   fs::path keys = source_dir() / "samples" / "keys";
   fs::path orders = source_dir() / "samples" / "orders";
   fs::path work = dir.parent_path();
-  // The same names, times, keys and chains as tools/make-samples.sh, so the
-  // result repeats the first turn of the committed sample archive byte for
-  // byte. Each sample game has its own chains (samples/keys/chains/GAME/);
-  // they are copied as SIDE.key.chain beside the keys.
+  // The same names, times, keys, chains and ruleset version (1, which the
+  // samples pin) as tools/make-samples.sh, so the result repeats the first
+  // turn of the committed sample archive byte for byte. Each sample game has its own chains
+  // (samples/keys/chains/GAME/); they are copied as SIDE.key.chain beside the keys.
   std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
   for (const char* side : {"union", "confederate", "umpire"}) {
     fs::copy_file(keys / (std::string(side) + ".key"), work / (std::string(side) + ".key"),
@@ -141,7 +141,8 @@ void build_sample_game(const fs::path& dir, bool umpire) {
   std::string host = umpire ? "umpire" : "union";
   must(run_adjutant("new '" + dir.string() + "' --name " + name + " --scenario '" +
                         (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" +
-                        cards + " --key " + host + ".key --created 2026-11-01T09:00:00Z",
+                        cards + " --key " + host +
+                        ".key --created 2026-11-01T09:00:00Z --ruleset-version 1",
                     work),
        "new");
   int day = 2;

@@ -86,8 +86,9 @@ class Sweep:
             raise SystemExit("setup failed: %s\n%s%s" % (" ".join(args), r.stdout, r.stderr))
         return r
 
-    # A game of the training scenario after turn 1 (from the committed
-    # sample keys and orders), with the confederate's turn 2 orders signed.
+    # The sample game without an umpire after turn 1 (the committed sample
+    # keys, chains and orders, so its dice are the sample's), with the
+    # confederate's turn 2 orders signed.
     def setup(self):
         keys = os.path.join(self.source, "samples", "keys")
         for f in os.listdir(keys):
@@ -96,28 +97,35 @@ class Sweep:
                 os.chmod(os.path.join(self.work, f), 0o600)
         orders = os.path.join(self.source, "samples", "orders", "skirmish")
         cards = []
+        name = "skirmish-noumpire"
         for side in ("union", "confederate"):
-            self.must(["join", "--game", "faults", "--side", side, "--name", side,
-                       "--email", side + "@example.org", "--key", side + ".key",
-                       "--out", side + ".card"])
+            chain = side + ".key.chain"
+            shutil.copy(os.path.join(keys, "chains", name, side + ".chain"),
+                        os.path.join(self.work, chain))
+            self.must(["join", "--chain", chain, "--game", name, "--side", side,
+                       "--name", "Sample " + side.capitalize(), "--email", side + "@example.org",
+                       "--key", side + ".key", "--out", side + ".card"])
             cards += ["--card", side + ".card"]
         base = os.path.join(self.work, "base")
-        self.must(["new", base, "--name", "faults", "--scenario",
+        self.must(["new", base, "--name", name, "--scenario",
                    os.path.join(self.source, "scenarios", "bluegray-skirmish.json"),
-                   "--key", "union.key", "--created", "2026-11-01T09:00:00Z"] + cards)
+                   "--key", "union.key", "--created", "2026-11-01T09:00:00Z",
+                   "--ruleset-version", "1"] + cards)
         for n, (f, side, adj) in enumerate((("01-t1-confederate.json", "confederate", "union"),
                                            ("02-t1-union.json", "union", "confederate"))):
             self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
                        "--out", "t1-%s.json" % side])
             self.must(["adjudicate", base, "t1-%s.json" % side, "--key", adj + ".key",
-                       "--at", "2026-11-0%dT18:00:00Z" % (n + 2), "--no-outputs"])
+                       "--chain", adj + ".key.chain", "--at", "2026-11-0%dT18:00:00Z" % (n + 2),
+                       "--no-outputs"])
         self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
                    "--key", "confederate.key", "--out", "t2.json"])
         if self.step == "sync":
             # The peer's copy holds the adjudication the sync brings in.
             peer = os.path.join(self.work, "peer")
             shutil.copytree(base, peer)
-            self.must(["adjudicate", peer, "t2.json", "--key", "union.key",
+            self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
+                       "union.key.chain",
                        "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
         self.base = base
         self.before_lines = log_lines(base)
@@ -125,14 +133,15 @@ class Sweep:
     def command(self, game):
         s = self.step
         if s in ("adjudicate", "adjudicate-outputs"):
-            args = ["adjudicate", game, "t2.json", "--key", "union.key",
+            args = ["adjudicate", game, "t2.json", "--key", "union.key", "--chain",
+                    "union.key.chain",
                     "--at", "2026-11-04T18:00:00Z"]
             return args + (["--no-outputs"] if s == "adjudicate" else [])
         if s == "extend":
             return ["ruling", game, "--extend", "24", "--key", "union.key",
                     "--at", "2026-11-04T09:00:00Z"]
         if s == "nmr":
-            return ["ruling", game, "--nmr", "--key", "union.key",
+            return ["ruling", game, "--nmr", "--key", "union.key", "--chain", "union.key.chain",
                     "--at", "2026-11-08T09:00:00Z", "--no-outputs"]
         if s == "concede":
             return ["concede", game, "--key", "confederate.key", "--at", "2026-11-04T09:00:00Z"]

@@ -95,6 +95,121 @@ TEST_CASE("bad scenarios are refused with a stable id", "[model][scenario]") {
   }
 }
 
+namespace {
+
+Json cemetery_hill_json() {
+  std::string path = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/cemetery-hill.json";
+  return adjutant::ledger::parse_strict(adjutant::read_file(path), path);
+}
+
+// "id message" of the refusal, or "" when the scenario loads.
+std::string refusal(const Json& j) {
+  try {
+    Scenario::from_json(j, "ch.json");
+  } catch (const Error& e) {
+    return e.id() + " " + e.detail();
+  }
+  return "";
+}
+
+std::size_t index_of(const Json& j, const std::string& id) {
+  for (std::size_t i = 0; i < j["units"].size(); ++i)
+    if (j["units"][i]["id"] == id) return i;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("bad scenario input is refused with its JSON path and a stable id", "[model][scenario]") {
+  Json j = cemetery_hill_json();
+  CHECK(refusal(j).empty());
+  std::size_t v1 = index_of(j, "1/V"), heth = index_of(j, "1 Heth");
+  std::string at_v = "units[" + std::to_string(v1) + "]";
+  std::string at_heth = "units[" + std::to_string(heth) + "]";
+  SECTION("an unknown terrain") {
+    j["map"]["terrain"]["forst"] = Json::array({"0101"});
+    CHECK(refusal(j) ==
+          "scenario.unknown_terrain ch.json: map.terrain.forst: \"forst\" is not in tec.terrain");
+  }
+  SECTION("a hex off the map") {
+    j["units"][heth]["hex"] = "2230";
+    CHECK(refusal(j) ==
+          "scenario.off_map ch.json: " + at_heth + ".hex: 2230 is off the map (0101 to 2127)");
+  }
+  SECTION("a terrain hex off the map, by its index") {
+    j["map"]["terrain"]["forest"].push_back("2128");
+    std::size_t last = j["map"]["terrain"]["forest"].size() - 1;
+    CHECK(refusal(j).find("scenario.off_map ch.json: map.terrain.forest[" + std::to_string(last) +
+                          "]: 2128") == 0);
+  }
+  SECTION("a unit placed twice") {
+    Json again = j["units"][heth];
+    j["units"].push_back(again);
+    CHECK(refusal(j) == "scenario.duplicate_unit ch.json: units[" +
+                            std::to_string(j["units"].size() - 1) +
+                            "].id: \"1 Heth\" is already the id of " + at_heth);
+  }
+  SECTION("a unit both set up and arriving") {
+    j["units"][heth]["enter"] = {{"turn", 2}, {"hex", "0104"}};
+    CHECK(refusal(j).find("scenario.unit_placement ch.json: " + at_heth) == 0);
+  }
+  SECTION("an entry hex that is not on the map edge") {
+    j["units"][v1]["enter"]["hex"] = "2012";
+    CHECK(refusal(j) == "scenario.entry_not_on_edge ch.json: " + at_v +
+                            ".enter.hex: 2012 is not on the map edge (columns 01 and 21, rows 01 "
+                            "and 27)");
+  }
+  SECTION("three combat units set up in one hex") {
+    j["units"][index_of(j, "2 Heth")]["hex"] = j["units"][heth]["hex"];
+    j["units"][index_of(j, "1 Pender")]["hex"] = j["units"][heth]["hex"];
+    CHECK(refusal(j).find("scenario.stacking ch.json: units[") == 0);
+  }
+  SECTION("a map edge that does not exist") {
+    j["exits"][0]["edges"] = {"east", "up"};
+    CHECK(refusal(j) ==
+          "scenario.bad_edge ch.json: exits[0].edges[1]: \"up\" is not a map edge (north, east, "
+          "south, west)");
+  }
+  SECTION("a road said to lead off an edge it does not reach") {
+    j["map"]["routes"][0]["off"] = {"east"};
+    CHECK(refusal(j) ==
+          "scenario.bad_route ch.json: map.routes[0].off: neither end of the road "
+          "lies on the east edge");
+  }
+  SECTION("a format 2 field in a format 1 file") {
+    j["format"] = "adjutant-scenario/1";
+    CHECK(refusal(j).find("scenario.format ch.json: provenance: needs") == 0);
+  }
+}
+
+TEST_CASE("format 2 fields: entry hexes, exits, objectives, lines of communication",
+          "[model][scenario]") {
+  Scenario s = Scenario::from_json(cemetery_hill_json(), "ch.json");
+  CHECK(s.format == 2);
+  CHECK(s.entry.mp == 1);
+  CHECK(s.entry.compulsory_through == 1);
+  REQUIRE(s.exits.size() == 1);
+  CHECK(s.exits[0].edges == adjutant::model::Edges{"east", "south"});
+  CHECK(s.exits[0].mp == 1);
+  REQUIRE(s.victory.lines.size() == 2);
+  CHECK(s.victory.lines[0].side == "union");
+  CHECK(s.edges_of({1, 27}) == adjutant::model::Edges{"south", "west"});
+  CHECK(s.edges_of({11, 14}).empty());
+  // Several entry hexes and a non-combat unit.
+  Json j = cemetery_hill_json();
+  j["units"].push_back({{"id", "Meade"},
+                        {"side", "union"},
+                        {"type", "leader"},
+                        {"strength", 0},
+                        {"movement", 8},
+                        {"combat", false},
+                        {"enter", {{"turn", 2}, {"hexes", {"1127", "2120"}}}}});
+  Scenario t = Scenario::from_json(j, "ch.json");
+  CHECK_FALSE(t.unit("Meade")->combat);
+  CHECK(t.unit("Meade")->arrival->hexes == std::vector<Hex>{{11, 27}, {21, 20}});
+  CHECK(t.unit("Meade")->arrival->hex == Hex{11, 27});
+}
+
 TEST_CASE("state JSON round trip and hash", "[model][state]") {
   State s;
   s.scenario = "x";

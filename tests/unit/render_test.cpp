@@ -236,7 +236,10 @@ TEST_CASE("render: write_maps writes one SVG and PNG per view through the view f
   std::string union_svg = read_file(folder / "map-union.svg");
   CHECK(count(union_svg, "data-side=\"confederate\"") == 0);
   CHECK(count(union_svg, "class=\"move\"") == 0);
-  CHECK(count(union_svg, "data-side=\"union\"") == 5);
+  CHECK(count(union_svg, "class=\"counter\"") == 5);
+  CHECK(count(union_svg, "data-side=\"union\" data-hex") == 5);
+  // The Union reinforcement due (1/XI, turn 2) is tagged at its entry hex.
+  CHECK(count(union_svg, "class=\"arrival\" data-hex=\"0610\" data-side=\"union\"") == 1);
   CHECK(count(read_file(folder / "map-umpire.svg"), "class=\"move\"") == 3);
   try {
     render::write_maps(folder, p.scenario, p.state, p.events, {"martians"});

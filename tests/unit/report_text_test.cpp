@@ -32,6 +32,17 @@ void check_width(const std::string& text) {
   }
 }
 
+// The text with its wrapped lines joined: every run of whitespace one space.
+std::string flat(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    bool space = c == ' ' || c == '\n';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("times come from the log entry, formatted without locale or clock", "[report][time]") {
@@ -162,4 +173,52 @@ TEST_CASE("the end of the game is reported as the status", "[report][text]") {
   CHECK(text.find("The game is over: Union Decisive.") != std::string::npos);
   CHECK(text.find("game over: Union Decisive") != std::string::npos);
   CHECK(text.find("Orders due from") == std::string::npos);
+}
+
+TEST_CASE("the report lists the reinforcements due, the exits and the VP by source",
+          "[report][text]") {
+  FakeGame g;
+  // 1/XI (turn 2 at 0610) is due by the next turn; 2/I has left the map.
+  g.adj.after.units["2/I"].status = model::UnitStatus::kExited;
+  g.adj.after.units["2/I"].location = "";
+  g.adj.after.extra["vp_sources"] = {{"union", {{"eliminated", 8}}}};
+  g.adj.events.push_back(
+      {{"type", "exit"}, {"unit", "2/I"}, {"hex", "1210"}, {"mp", 1}, {"rule", "14.4"}});
+  g.adj.events.push_back({{"type", "reschedule"},
+                          {"unit", "1/XI"},
+                          {"blocked", "0610 is in an enemy zone of control"},
+                          {"turn", 3},
+                          {"hexes", {"0810"}},
+                          {"rule", "14.33"}});
+  std::string wrapped = report_text({g.facts, g.adj, "union"});
+  check_width(wrapped);
+  std::string text = flat(wrapped);
+  INFO(text);
+  CHECK(text.find("Reinforcements due by turn 2") != std::string::npos);
+  CHECK(text.find("Union, turn 2 at 0610: 1/XI") != std::string::npos);
+  CHECK(text.find("Union: 8 VP (enemy SP eliminated 8)") != std::string::npos);
+  CHECK(text.find("left the map: 2/I") != std::string::npos);
+  CHECK(text.find("2/I leaves the map at 1210") != std::string::npos);
+  CHECK(text.find("1/XI does not enter (0610 is in an enemy zone of control): rescheduled to turn "
+                  "3 at 0810 (rule 14.33)") != std::string::npos);
+}
+
+TEST_CASE("the game's end is reported with the VP by source and the lines of communication",
+          "[report][text]") {
+  FakeGame g;
+  g.adj.after.result = "Confederate Decisive";
+  g.adj.after.phase = "";
+  g.adj.events = Json::parse(R"([
+    {"type":"line_of_communication","side":"union","edges":["east"],"traced":{},
+     "cut":[{"unit":"1/I","hex":"0313","strength":13}],"cut_strength":13,"rule":"14.51"},
+    {"type":"game_end","turn":15,"result":"Confederate Decisive","vp":{"confederate":23,"union":0},
+     "sources":{"confederate":{"eliminated":10,"line_of_communication":13},"union":{}},
+     "rule":"victory"}])");
+  std::string text = flat(report_text({g.facts, g.adj, "confederate"}));
+  INFO(text);
+  CHECK(text.find("End of the game") != std::string::npos);
+  CHECK(text.find("cut off: 1/I at 0313 (13 SP)") != std::string::npos);
+  CHECK(text.find("confederate 23 VP (eliminated 10, line_of_communication 13)") !=
+        std::string::npos);
+  CHECK(text.find("Reinforcements due") == std::string::npos);
 }

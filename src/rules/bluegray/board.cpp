@@ -55,6 +55,17 @@ int Board::distance_to_side(Hex h, const std::string& side) const {
   return best;
 }
 
+int Board::combat_units_at(Hex h, const std::string& side) const {
+  int n = 0;
+  for (const auto& id : units_at(h, side))
+    if (is_combat(*def(id))) ++n;
+  return n;
+}
+
+bool is_combat(const UnitDef& d) {
+  return d.combat;
+}
+
 bool is_artillery(const UnitDef& d) {
   return d.type == "artillery";
 }

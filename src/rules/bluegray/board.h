@@ -46,6 +46,8 @@ class Board {
   bool enemy_at(Hex h, const std::string& side) const;
   // Distance from h to the nearest active unit of `side` (kFar if none).
   int distance_to_side(Hex h, const std::string& side) const;
+  // 6.0: the combat units of `side` in h (non-combat units do not count).
+  int combat_units_at(Hex h, const std::string& side) const;
 
  private:
   const Scenario& sc_;
@@ -54,6 +56,9 @@ class Board {
 
 bool is_artillery(const UnitDef& d);
 bool is_cavalry(const UnitDef& d);
+// A combat unit (the scenario may define non-combat units: no ZOC, no
+// attack, not counted for stacking).
+bool is_combat(const UnitDef& d);
 
 // "1/I, Calef" for messages.
 std::string join(const std::vector<std::string>& items, const std::string& sep = ", ");

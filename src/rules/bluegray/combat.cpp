@@ -8,6 +8,7 @@
 #include "rules/bluegray/losses.h"
 #include "rules/bluegray/odds.h"
 #include "rules/bluegray/pathfind.h"
+#include "rules/bluegray/readings.h"
 #include "rules/bluegray/retreat.h"
 #include "rules/bluegray/strength.h"
 
@@ -175,6 +176,9 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
     else
       ev["note"] = "the declared odds are above the odds now; the odds now apply";
   }
+  if (t.artillery_alone && e.hexes.size() > 1 &&
+      readings::ranged_artillery_alone_one_hex(em.scenario()))
+    return cancel(em, n, "artillery alone at range may attack only one hex (8.43, 8.74)", "8.74");
   if (t.artillery_alone) {
     auto ab = parse_odds(crt.columns[column]);
     if (!ab || 3 * ab->first < ab->second)

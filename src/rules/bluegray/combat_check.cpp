@@ -4,6 +4,7 @@
 #include "rules/bluegray/artillery.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/odds.h"
+#include "rules/bluegray/readings.h"
 #include "rules/bluegray/strength.h"
 #include "rules/bluegray/zoc.h"
 
@@ -39,6 +40,9 @@ struct Checker {
         add(a, "attack.not_own_unit", id, where, "8.0", id + " is not a " + side + " unit");
       } else if (!at) {
         add(a, "attack.unit_gone", id, "", "8.0", id + " is not on the map");
+      } else if (!is_combat(*d)) {
+        add(a, "attack.noncombat", id, where, "8.0",
+            id + " is not a combat unit and may not attack");
       } else if (board.ineffective(id)) {
         add(a, "attack.ineffective", id, where, "10.0", id + " is ineffective and may not attack");
       } else if (!seen.insert(id).second || attacked_by.count(id)) {
@@ -125,6 +129,12 @@ struct Checker {
       else
         column = *declared;
     }
+    if (t.artillery_alone && e.hexes.size() > 1 &&
+        readings::ranged_artillery_alone_one_hex(board.scenario()))
+      add(a, "attack.artillery_multi_hex", "", "", "8.74",
+          "artillery alone firing at range may attack only one hex; it joins an attack on " +
+              std::to_string(e.hexes.size()) +
+              " hexes only beside infantry or cavalry adjacent to all of them (8.43, 8.74)");
     if (t.artillery_alone) {
       auto ab = parse_odds(crt.columns[column]);
       if (!ab || 3 * ab->first < ab->second)
@@ -164,28 +174,37 @@ struct Checker {
     }
   }
 
-  // 8.0, 8.7: who must attack and who must be attacked.
+  // 8.0, 8.7: who must attack and who must be attacked; 8.42: one unit of a
+  // stack may attack while the other sits out (readings.h).
   void mandatory() {
+    const bool mate_excuses = readings::stack_mate_may_sit_out(board.scenario());
     std::set<Hex> ezoc = zoc_hexes(board, enemy);
     for (const auto& id : board.units_of(side)) {
-      if (attacked_by.count(id) || board.ineffective(id)) continue;
+      if (attacked_by.count(id) || board.ineffective(id) || !is_combat(*board.def(id))) continue;
       Hex at = *board.hex_of(id);
+      if (mate_excuses && stacks.count(at)) continue;
+      std::string or_mate = mate_excuses && board.units_at(at, side).size() > 1
+                                ? ", or a unit stacked with it (8.42)"
+                                : "";
       if (ezoc.count(at)) {
-        problems.push_back(problem("attack.missing_attacker", -1, id, hex::format(at), "8.0",
-                                   id + " is in an enemy zone of control and must attack"));
+        problems.push_back(
+            problem("attack.missing_attacker", -1, id, hex::format(at), "8.0",
+                    id + " is in an enemy zone of control and must attack" + or_mate));
         continue;
       }
       if (!is_artillery(*board.def(id))) continue;
       for (Hex n : hex::neighbours(at))
         if (board.scenario().on_map(n) && board.enemy_at(n, side)) {
-          problems.push_back(problem("attack.missing_attacker", -1, id, hex::format(at), "8.7",
-                                     id + " is artillery adjacent to enemy units and must attack"));
+          problems.push_back(
+              problem("attack.missing_attacker", -1, id, hex::format(at), "8.7",
+                      id + " is artillery adjacent to enemy units and must attack" + or_mate));
           break;
         }
     }
     std::set<Hex> fzoc = zoc_hexes(board, side);
     for (const auto& id : board.units_of(enemy)) {
       Hex at = *board.hex_of(id);
+      if (!is_combat(*board.def(id))) continue;
       if (fzoc.count(at) && !hex_attacked_by.count(at))
         problems.push_back(problem("attack.missing_defender", -1, id, hex::format(at), "8.0",
                                    id + " at " + hex::format(at) +

@@ -1,5 +1,6 @@
 #include "rules/bluegray/events.h"
 
+#include "rules/bluegray/objectives.h"
 #include "rules/bluegray/victory.h"
 
 #include <set>
@@ -12,8 +13,9 @@ namespace adjutant::rules::bluegray {
 namespace {
 
 // Events that record a fact without changing the state.
-const std::set<std::string> kNoStateChange = {"combat", "exchange", "target_gone",
-                                              "attacker_dropped", "attack_cancelled"};
+const std::set<std::string> kNoStateChange = {"combat",           "exchange",
+                                              "target_gone",      "attacker_dropped",
+                                              "attack_cancelled", "line_of_communication"};
 
 void place(State& state, const std::string& unit, const std::string& hex) {
   auto& u = state.units[unit];
@@ -27,6 +29,16 @@ void apply_event(State& state, const Json& ev) {
   const std::string type = ev.at("type").get<std::string>();
   if (type == "enter") {
     place(state, ev.at("unit"), ev.at("hex"));
+    state.units[ev.at("unit").get<std::string>()].extra.erase("enter");
+  } else if (type == "exit") {
+    auto& u = state.units[ev.at("unit").get<std::string>()];
+    u.status = model::UnitStatus::kExited;
+    u.location.clear();
+  } else if (type == "reschedule") {
+    state.units[ev.at("unit").get<std::string>()].extra["enter"] = {{"turn", ev.at("turn")},
+                                                                    {"hexes", ev.at("hexes")}};
+  } else if (type == "control") {
+    state.extra["held"][ev.at("hex").get<std::string>()] = ev.at("side");
   } else if (type == "move" || type == "evade") {
     place(state, ev.at("unit"), ev.at("path").back());
   } else if (type == "retreat" || type == "displace" || type == "advance") {
@@ -41,7 +53,12 @@ void apply_event(State& state, const Json& ev) {
   } else if (type == "recover") {
     state.units[ev.at("unit").get<std::string>()].ineffective = false;
   } else if (type == "vp") {
-    state.vp[ev.at("side").get<std::string>()] = ev.at("total").get<int>();
+    const std::string side = ev.at("side").get<std::string>();
+    state.vp[side] = ev.at("total").get<int>();
+    if (ev.contains("source")) {
+      Json& kept = state.extra["vp_sources"][side][ev.at("source").get<std::string>()];
+      kept = kept.is_number() ? kept.get<int>() + ev.at("vp").get<int>() : ev.at("vp").get<int>();
+    }
   } else if (type == "standing") {
     state.extra["standing"][ev.at("side").get<std::string>()] = ev.at("standing");
   } else if (type == "phase_end") {
@@ -58,7 +75,8 @@ void apply_event(State& state, const Json& ev) {
 
 void Emitter::emit(Json event) {
   apply_event(st_, event);
-  events_.push_back(std::move(event));
+  events_.push_back(event);
+  take_objective(*this, event);
 }
 
 void eliminate(Emitter& em, const std::string& unit, const std::string& cause,

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "rules/bluegray/arrivals.h"
+#include "rules/bluegray/exits.h"
 #include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/zoc.h"
 
@@ -9,8 +11,6 @@ namespace adjutant::rules::bluegray {
 
 namespace {
 
-// 14.32: a reinforcement spends one MP to enter the map.
-constexpr int kEntryMp = 1;
 // 11.1: at least four hexes (three intervening) from the nearest enemy unit.
 constexpr int kStrategicDistance = 4;
 
@@ -73,7 +73,7 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
     return fail(m, pm.enter ? "move.entry_hex" : "move.not_at_start", path.front(), "7.0",
                 "the path must start at " + hex::format(start) +
                     (pm.enter ? ", the unit's entry hex" : ", where the unit is"));
-  if (path.size() == 1 && !pm.enter)
+  if (path.size() == 1 && !pm.enter && !m.order.exit)
     return fail(m, "move.bad_path", start, "7.0", "the path names only the unit's own hex");
   int mp = pm.mp;
   for (std::size_t i = 1; i < path.size(); ++i) {
@@ -116,7 +116,8 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
     return fail(m, "move.off_map", *goal, "7.0", hex::format(*goal) + " is off the map");
   pm.found = true;
   if (*goal == start) {
-    if (!pm.enter) return fail(m, "move.bad_path", start, "7.0", "the unit is already there");
+    if (!pm.enter && !m.order.exit)
+      return fail(m, "move.bad_path", start, "7.0", "the unit is already there");
     pm.path = {start};
     return std::nullopt;
   }
@@ -145,10 +146,34 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
                   " within " + mp_text(pm.of));
 }
 
+// 14.4: leaving the map from the path's last hex, for the exit's MP; a unit
+// that entered an enemy ZOC has stopped (5.0).
+std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef& def) {
+  Hex last = pm.path.back();
+  const model::ExitZone* x = exit_zone(m.board.scenario(), def, last);
+  if (!x)
+    return fail(m, "move.no_exit", last, "14.4",
+                m.order.unit + " may not leave the map at " + hex::format(last));
+  std::string rule = x->rule.empty() ? "14.4" : x->rule;
+  if (m.ezoc.count(last))
+    return fail(m, x->not_enemy_controlled ? "move.exit_blocked" : "move.enemy_zoc_stop", last,
+                x->not_enemy_controlled ? rule : "5.0",
+                hex::format(last) + " is in an enemy zone of control: " + m.order.unit +
+                    " must stop there and may not leave the map");
+  if (pm.mp + x->mp > pm.of)
+    return fail(m, "move.no_mp", last, "7.2",
+                "leaving the map at " + hex::format(last) + " costs " + mp_text(x->mp) +
+                    " but only " + mp_text(pm.of - pm.mp) + " of " + mp_text(pm.of) +
+                    " are left (rule " + rule + ")");
+  pm.exit = true;
+  pm.exit_mp = x->mp;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
-                                      Problems& problems) {
+                                      const std::map<Hex, int>& entered, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.state().phase;
   auto refuse = [&](const std::string& id, const std::string& at, const std::string& rule,
@@ -173,16 +198,31 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
   pm.unit = order.unit;
   Hex start;
   if (status == model::UnitStatus::kWaiting) {
-    if (!def->arrival) return refuse("move.not_arrived", "", "4.0", order.unit + " never enters");
-    if (board.state().turn < def->arrival->turn)
-      return refuse("move.not_arrived", hex::format(def->arrival->hex), "4.0",
-                    order.unit + " enters on turn " + std::to_string(def->arrival->turn));
-    start = def->arrival->hex;
-    if (order.enter && *order.enter != hex::format(start))
-      return refuse("move.entry_hex", *order.enter, "4.0",
-                    order.unit + " enters at " + hex::format(start));
+    auto arrival = arrival_of(board, order.unit);
+    if (!arrival) return refuse("move.not_arrived", "", "4.0", order.unit + " never enters");
+    std::vector<std::string> hexes;
+    for (Hex h : arrival->hexes) hexes.push_back(hex::format(h));
+    std::string at = hexes.size() == 1 ? hexes[0] : "one of " + join(hexes);
+    if (board.state().turn < arrival->turn)
+      return refuse("move.not_arrived", hex::format(arrival->hex), "4.0",
+                    order.unit + " enters on turn " + std::to_string(arrival->turn));
+    // The entry hex: `enter`, else the path's first hex, else the only one.
+    std::optional<std::string> named = order.enter;
+    if (!named && !order.path.empty() && hexes.size() > 1) named = order.path.front();
+    if (named) {
+      if (!std::count(hexes.begin(), hexes.end(), *named))
+        return refuse("move.entry_hex", *named, "4.0", order.unit + " enters at " + at);
+      start = *hex::parse(*named);
+    } else if (hexes.size() > 1) {
+      return refuse("move.entry_hex", "", "4.0",
+                    order.unit + " may enter at " + at + ": name one with \"enter\"");
+    } else {
+      start = arrival->hex;
+    }
     pm.enter = true;
-    pm.mp = kEntryMp;
+    auto earlier = entered.find(start);
+    pm.entry_mp = entry_cost(sc, start, earlier == entered.end() ? 0 : earlier->second);
+    pm.mp = pm.entry_mp;
   } else {
     if (order.enter)
       return refuse("move.already_on_map", *order.enter, "4.0",
@@ -230,26 +270,27 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     problems.push_back(*p);
     return std::nullopt;
   }
+  if (order.exit) {
+    if (auto p = leave(m, pm, *def)) {
+      problems.push_back(*p);
+      return std::nullopt;
+    }
+    return pm;
+  }
   Hex end = pm.path.back();
   int others = 0;
   for (const auto& id : board.units_at(end, side))
-    if (id != order.unit) ++others;
-  if (others + 1 > sc.stacking)
+    if (id != order.unit && is_combat(*board.def(id))) ++others;
+  if (is_combat(*def) && others + 1 > sc.stacking)
     return refuse("move.stacking", hex::format(end), "6.0",
                   "would end its move in " + hex::format(end) + " with " + std::to_string(others) +
                       " other units (limit " + std::to_string(sc.stacking) + " a hex)");
   return pm;
 }
 
-void execute_move(Emitter& em, const PlannedMove& pm) {
-  if (pm.enter)
-    em.emit({{"type", "enter"},
-             {"unit", pm.unit},
-             {"hex", hex::format(pm.path.front())},
-             {"mp", kEntryMp},
-             {"order", pm.index},
-             {"rule", "14.32"}});
-  if (pm.path.size() < 2) return;
+namespace {
+
+void emit_move(Emitter& em, const PlannedMove& pm) {
   Json path = Json::array();
   for (Hex h : pm.path) path.push_back(hex::format(h));
   Json ev = {{"type", "move"},    {"unit", pm.unit},
@@ -260,12 +301,29 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
   em.emit(ev);
 }
 
+}  // namespace
+
+void execute_move(Emitter& em, const PlannedMove& pm) {
+  if (pm.enter)
+    em.emit({{"type", "enter"},
+             {"unit", pm.unit},
+             {"hex", hex::format(pm.path.front())},
+             {"mp", pm.entry_mp},
+             {"order", pm.index},
+             {"rule", "14.32"}});
+  if (pm.path.size() >= 2) emit_move(em, pm);
+  if (pm.exit) exit_map(em, pm.unit, pm.path.back(), pm.exit_mp, pm.index);
+}
+
 Json PlannedMove::to_json() const {
   Json path_json = Json::array();
   for (Hex h : path) path_json.push_back(hex::format(h));
-  return {{"order", index},         {"unit", unit},       {"enter", enter},
-          {"path", path_json},      {"mp", mp},           {"of", of},
-          {"strategic", strategic}, {"minimum", minimum}, {"found", found}};
+  Json j = {{"order", index},         {"unit", unit},       {"enter", enter},
+            {"path", path_json},      {"mp", mp},           {"of", of},
+            {"strategic", strategic}, {"minimum", minimum}, {"found", found},
+            {"entry_mp", entry_mp}};
+  if (exit) j["exit_mp"] = exit_mp;
+  return j;
 }
 
 PlannedMove PlannedMove::from_json(const Json& j) {
@@ -280,6 +338,9 @@ PlannedMove PlannedMove::from_json(const Json& j) {
   pm.strategic = j.at("strategic").get<bool>();
   pm.minimum = j.at("minimum").get<bool>();
   pm.found = j.at("found").get<bool>();
+  pm.entry_mp = j.at("entry_mp").get<int>();
+  pm.exit = j.contains("exit_mp");
+  if (pm.exit) pm.exit_mp = j["exit_mp"].get<int>();
   return pm;
 }
 
@@ -288,7 +349,11 @@ std::string PlannedMove::echo() const {
   for (std::size_t i = 0; i < path.size(); ++i) hexes += (i ? "-" : "") + hex::format(path[i]);
   std::string out = unit + (enter ? " enters at " + hex::format(path.front()) : "");
   if (path.size() > 1) out += std::string(enter ? " and" : "") + " moves " + hexes;
-  out += ", " + std::to_string(mp) + " of " + mp_text(of);
+  // 14.4: "1/2 leaves the map at 2107" or "... moves 2105-2106 and leaves the map".
+  if (exit)
+    out += path.size() > 1 || enter ? " and leaves the map"
+                                    : " leaves the map at " + hex::format(path.back());
+  out += ", " + std::to_string(mp + (exit ? exit_mp : 0)) + " of " + mp_text(of);
   if (strategic) out += " (strategic movement)";
   if (minimum) out += " (minimum move, rule 7.4)";
   return out;

@@ -3,6 +3,7 @@
 // 7.0-7.5, 9.0, 10.2, 11.1, and 14.31/14.32-style entry from scenario data).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct PlannedMove {
   bool strategic = false;  // 11.1
   bool minimum = false;    // 7.4: one hex despite its cost
   bool found = false;      // the engine chose the path (order gave "to")
+  int entry_mp = 1;        // what entering cost (14.32), when `enter`
+  bool exit = false;       // leaves the map from the last hex (14.4)
+  int exit_mp = 0;         // what leaving cost
 
   Json to_json() const;
   static PlannedMove from_json(const Json& j);
@@ -32,10 +36,12 @@ struct PlannedMove {
 
 // Checks one move against the working position (the phasing side is
 // state.phase); appends a problem and returns nullopt when it is illegal.
+// `entered` counts the units that entered at each hex earlier in this
+// movement phase (column entry costs, Hooker and Lee 16.25).
 std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
-                                      Problems& problems);
+                                      const std::map<Hex, int>& entered, Problems& problems);
 
-// Emits the "enter" and "move" events of a checked move.
+// Emits the "enter", "move" and "exit" events of a checked move.
 void execute_move(Emitter& em, const PlannedMove& move);
 
 }  // namespace adjutant::rules::bluegray

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "rules/bluegray/readings.h"
+
 namespace adjutant::rules::bluegray {
 
 std::string impassable(const Scenario& sc, Hex from, Hex to) {
@@ -26,9 +28,19 @@ StepCost step_cost(const Scenario& sc, Hex from, Hex to) {
     out.why = side->name + " +" + std::to_string(side->mp) + ", " + out.why;
   }
   std::string route = sc.route_across(hex::hexside(from, to));
-  int route_mp = route == "road" ? sc.road_mp : route == "trail" ? sc.trail_mp : 0;
-  if (!route.empty() && route_mp <= out.mp)
+  if (route.empty()) return out;
+  int route_mp = route == "road" ? sc.road_mp : sc.trail_mp;
+  if (readings::route_pays_hexside(sc)) {
+    // 7.5 replaces the terrain "in the hex"; the hexside still costs (7.3).
+    if (route_mp > terrain.mp) return out;
     out = {route_mp, route, route + " " + std::to_string(route_mp)};
+    if (side && side->mp) {
+      out.mp += side->mp;
+      out.why = side->name + " +" + std::to_string(side->mp) + ", " + out.why;
+    }
+    return out;
+  }
+  if (route_mp <= out.mp) out = {route_mp, route, route + " " + std::to_string(route_mp)};
   return out;
 }
 

@@ -22,9 +22,10 @@ struct StepCost {
 std::string impassable(const Scenario& sc, Hex from, Hex to);
 
 // 7.3, 7.5: the cost of stepping from `from` into adjacent `to`: the hex's
-// TEC cost plus the hexside's, or the road/trail cost when a route crosses
-// this very hexside (the cheaper of the two: a route never makes a step
-// dearer). Call only when impassable() is "".
+// TEC cost plus the hexside's; where a route crosses this very hexside the
+// road/trail cost replaces the hex's cost (never making the step dearer) and
+// the hexside's cost is still added (readings::route_pays_hexside; version 1
+// replaced both). Call only when impassable() is "".
 StepCost step_cost(const Scenario& sc, Hex from, Hex to);
 
 // What a search may do beyond the map's own limits.

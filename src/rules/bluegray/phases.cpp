@@ -1,8 +1,10 @@
 #include "rules/bluegray/phases.h"
 
+#include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/events.h"
+#include "rules/bluegray/exits.h"
 #include "rules/bluegray/movement.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/victory.h"
@@ -32,6 +34,11 @@ void movement(TurnContext& c) {
     execute_move(c.em, PlannedMove::from_json(m));
 }
 
+// 14.33: reinforcements that could not enter are rescheduled (a scenario hook).
+void rescheduling(TurnContext& c) {
+  reschedule_blocked(c.em, c.side);
+}
+
 // 10.2: ineffective units in enemy ZOC retreat as the combat phase begins.
 void ineffective(TurnContext& c) {
   retreat_ineffective(c.em, c.side);
@@ -47,11 +54,13 @@ void combat(TurnContext& c) {
 }
 
 // 4.0 II, 10.4: the turn marker advances; night turns end with recovery;
-// the last player-turn ends the game.
+// 14.53's exit race scores at the end of its side's player-turn; the last
+// player-turn ends the game.
 void end(TurnContext& c) {
   const Scenario& sc = c.em.scenario();
   auto next = next_player_turn(sc.turns, c.turn, c.side);
   if ((!next || next->turn != c.turn) && is_night(sc, c.turn)) recover_all(c.em);
+  award_exit_race(c.em, c.side);
   if (!next) return end_game(c.em);
   c.em.emit({{"type", "phase_end"},
              {"turn", c.turn},
@@ -70,9 +79,10 @@ struct Row {
 const Row kPlayerTurn[] = {
     {{"standing orders", "-", true}, &record_standing},
     {{"movement phase", "4.0 A, 7.0", true}, &movement},
+    {{"blocked reinforcements rescheduled", "14.33", true}, &rescheduling},
     {{"ineffective units retreat", "10.2", false}, &ineffective},
     {{"combat phase", "4.0 B, 8.0", false}, &combat},
-    {{"end of player-turn", "4.0 II, 10.4", true}, &end},
+    {{"end of player-turn", "4.0 II, 10.4, 14.53", true}, &end},
 };
 
 }  // namespace

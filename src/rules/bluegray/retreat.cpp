@@ -18,8 +18,10 @@ bool open_for_retreat(const Board& board, const std::set<Hex>& ezoc, const std::
          !ezoc.count(to);
 }
 
-bool has_room(const Board& board, Hex h, const std::string& side) {
-  return int(board.units_at(h, side).size()) + 1 <= board.scenario().stacking;
+// 6.0: room for one more combat unit (a non-combat unit always has room).
+bool has_room(const Board& board, Hex h, const std::string& side, const std::string& unit) {
+  if (!is_combat(*board.def(unit))) return true;
+  return board.combat_units_at(h, side) + 1 <= board.scenario().stacking;
 }
 
 // The standing orders' ranking of a destination: lower is better.
@@ -42,7 +44,7 @@ std::optional<Displacement> displacement(const Board& board, const std::set<Hex>
   for (const auto& id : board.units_at(h, side)) {
     std::optional<std::pair<int, Hex>> best;
     for (Hex n : hex::neighbours(h)) {
-      if (!open_for_retreat(board, ezoc, side, h, n) || !has_room(board, n, side)) continue;
+      if (!open_for_retreat(board, ezoc, side, h, n) || !has_room(board, n, side, id)) continue;
       std::pair<int, Hex> key{preference(board, s, side, n), n};
       if (!best || key < *best) best = key;
     }
@@ -68,7 +70,7 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
   bool full_hex_seen = false;
   for (Hex n : hex::neighbours(from)) {
     if (!open_for_retreat(board, ezoc, side, from, n)) continue;
-    bool room = has_room(board, n, side);
+    bool room = has_room(board, n, side, unit);
     std::optional<Displacement> d;
     if (!room) {
       full_hex_seen = true;
@@ -117,7 +119,7 @@ std::optional<std::vector<Hex>> evade_path(const Board& board, const std::string
     if (!open_for_retreat(board, ezoc, side, from, a)) continue;
     for (Hex b : hex::neighbours(a)) {
       if (hex::distance(from, b) != 2) continue;
-      if (!open_for_retreat(board, ezoc, side, a, b) || !has_room(board, b, side)) continue;
+      if (!open_for_retreat(board, ezoc, side, a, b) || !has_room(board, b, side, unit)) continue;
       std::tuple<int, Hex, Hex> key{preference(board, s, side, b), b, a};
       if (!best || key < *best) best = key;
     }

@@ -1,9 +1,12 @@
+#include <map>
 #include <set>
 
+#include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/bluegray.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/events.h"
+#include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/explain.h"
 #include "rules/bluegray/movement.h"
 #include "rules/bluegray/orders.h"
@@ -15,8 +18,9 @@ namespace {
 
 class BlueGray : public Ruleset {
  public:
-  BlueGray(Scenario scenario, int version) : sc_(std::move(scenario)) {
+  BlueGray(Scenario scenario, int version, const std::string& source) : sc_(std::move(scenario)) {
     sc_.rules_version = version;
+    exclusive_rules(sc_, source);  // refuses an unknown or malformed exclusive rule
   }
 
   std::string id() const override { return "bluegray"; }
@@ -71,18 +75,27 @@ class BlueGray : public Ruleset {
     bool night = is_night(sc_, state.turn);
     Json moves = Json::array();
     std::set<std::string> moved;
+    std::map<Hex, int> entered;  // units entered per hex so far (column entry)
+    std::vector<std::string> arrived;
     for (const auto& m : set.moves) {
       if (!moved.insert(m.unit).second) {
         problems.push_back(problem("move.twice", m.index, m.unit, "", "7.0",
                                    m.unit + " may move only once per movement phase"));
         continue;
       }
-      if (auto pm = check_move(em.board(), m, night, problems)) {
+      if (auto pm = check_move(em.board(), m, night, entered, problems)) {
+        if (pm->enter) {
+          ++entered[pm->path.front()];
+          arrived.push_back(pm->unit);
+        }
         execute_move(em, *pm);
         moves.push_back(pm->to_json());
         out.echo.push_back(pm->echo());
       }
     }
+    // Only what the moves leave is known once a move was refused.
+    if (problems.empty()) check_compulsory_entry(em.board(), arrived, problems);
+    for (const auto& line : reschedule_blocked(em, state.phase)) out.echo.push_back(line);
     if (!night) retreat_ineffective(em, state.phase);
     check_attacks(em.board(), set.attacks, night, problems, out.echo);
     if (!problems.empty()) throw OrdersRefused(source, problems);
@@ -120,7 +133,7 @@ class BlueGray : public Ruleset {
 
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
                                       int version) {
-  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source), version);
+  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source), version, source);
 }
 
 }  // namespace adjutant::rules::bluegray

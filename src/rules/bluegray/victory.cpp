@@ -1,5 +1,9 @@
 #include "rules/bluegray/victory.h"
 
+#include "rules/bluegray/communication.h"
+#include "rules/bluegray/objectives.h"
+#include "rules/bluegray/readings.h"
+
 namespace adjutant::rules::bluegray {
 
 namespace {
@@ -7,15 +11,6 @@ namespace {
 int total(const State& st, const std::string& side) {
   auto it = st.vp.find(side);
   return it == st.vp.end() ? 0 : it->second;
-}
-
-void award(Emitter& em, const std::string& side, int vp, const std::string& reason) {
-  em.emit({{"type", "vp"},
-           {"side", side},
-           {"vp", vp},
-           {"total", total(em.state(), side) + vp},
-           {"reason", reason},
-           {"rule", "victory"}});
 }
 
 // A level condition [p, q] against a:b, by cross-multiplication (integers only).
@@ -33,6 +28,15 @@ bool meets(const Json& level, long long a, long long b) {
 
 }  // namespace
 
+void award(Emitter& em, const std::string& side, int vp, const std::string& reason,
+           const std::string& source, const std::string& rule) {
+  Json ev = {{"type", "vp"},     {"side", side},
+             {"vp", vp},         {"total", total(em.state(), side) + vp},
+             {"reason", reason}, {"rule", rule}};
+  if (readings::vp_by_source(em.scenario())) ev["source"] = source;
+  em.emit(ev);
+}
+
 void award_elimination_vp(Emitter& em, const std::string& unit) {
   const UnitDef* d = em.scenario().unit(unit);
   std::string other = em.scenario().other_side(d->side);
@@ -40,7 +44,8 @@ void award_elimination_vp(Emitter& em, const std::string& unit) {
   if (it == em.scenario().victory.per_enemy_sp.end() || it->second == 0 || d->strength == 0) return;
   award(
       em, other, it->second * d->strength,
-      unit + " eliminated: " + std::to_string(d->strength) + " SP x " + std::to_string(it->second));
+      unit + " eliminated: " + std::to_string(d->strength) + " SP x " + std::to_string(it->second),
+      "eliminated", "victory");
 }
 
 std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp) {
@@ -61,18 +66,33 @@ std::string victory_level(const model::Victory& victory, const std::map<std::str
 void end_game(Emitter& em) {
   const Scenario& sc = em.scenario();
   for (const auto& vh : sc.victory.hexes) {
+    if (vh.vp == 0) continue;
     Board board = em.board();
+    if (vh.hold == "last_occupant") {
+      if (holder(em.state(), vh) == vh.side)
+        award(em, vh.side, vh.vp, hex::format(vh.hex) + " last held by " + vh.side, "objective",
+              "victory");
+      continue;
+    }
     auto held = board.units_at(vh.hex, vh.side);
-    if (!held.empty() && vh.vp != 0)
-      award(em, vh.side, vh.vp, hex::format(vh.hex) + " held by " + join(held));
+    if (!held.empty())
+      award(em, vh.side, vh.vp, hex::format(vh.hex) + " held by " + join(held), "objective",
+            "victory");
   }
-  Json totals = Json::object();
-  for (const auto& sd : sc.sides) totals[sd.id] = total(em.state(), sd.id);
-  em.emit({{"type", "game_end"},
-           {"turn", em.state().turn},
-           {"result", victory_level(sc.victory, em.state().vp)},
-           {"vp", totals},
-           {"rule", "victory"}});
+  score_lines_of_communication(em);
+  Json totals = Json::object(), sources = Json::object();
+  const Json& kept = em.state().extra.value("vp_sources", Json::object());
+  for (const auto& sd : sc.sides) {
+    totals[sd.id] = total(em.state(), sd.id);
+    sources[sd.id] = kept.value(sd.id, Json::object());
+  }
+  Json ev = {{"type", "game_end"},
+             {"turn", em.state().turn},
+             {"result", victory_level(sc.victory, em.state().vp)},
+             {"vp", totals},
+             {"rule", "victory"}};
+  if (readings::vp_by_source(sc)) ev["sources"] = sources;
+  em.emit(ev);
 }
 
 }  // namespace adjutant::rules::bluegray

@@ -12,6 +12,7 @@ bool zoc_extends(const Scenario& sc, Hex from, Hex into) {
 std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
   std::set<Hex> out;
   for (const auto& id : board.units_of(side)) {
+    if (!is_combat(*board.def(id))) continue;
     Hex at = *board.hex_of(id);
     for (Hex n : hex::neighbours(at))
       if (zoc_extends(board.scenario(), at, n)) out.insert(n);
@@ -22,7 +23,7 @@ std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
 bool in_zoc_of(const Board& board, Hex h, const std::string& side) {
   for (Hex n : hex::neighbours(h)) {
     if (!board.scenario().on_map(n)) continue;
-    if (!board.units_at(n, side).empty() && zoc_extends(board.scenario(), n, h)) return true;
+    if (board.combat_units_at(n, side) > 0 && zoc_extends(board.scenario(), n, h)) return true;
   }
   return false;
 }

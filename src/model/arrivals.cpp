@@ -1,0 +1,43 @@
+#include "model/arrivals.h"
+
+#include <map>
+#include <tuple>
+
+namespace adjutant::model {
+
+std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& unit,
+                                       const UnitState* state) {
+  if (state && state->extra.is_object() && state->extra.contains("enter")) {
+    const Json& e = state->extra["enter"];
+    Arrival a;
+    a.turn = e.at("turn").get<int>();
+    for (const auto& h : e.at("hexes"))
+      a.hexes.push_back(hex::parse_or_throw(h.get<std::string>(), "state: " + unit + ".enter"));
+    if (a.hexes.empty()) return std::nullopt;
+    a.hex = a.hexes.front();
+    return a;
+  }
+  const UnitDef* d = sc.unit(unit);
+  if (!d || !d->arrival) return std::nullopt;
+  return d->arrival;
+}
+
+std::vector<DueGroup> reinforcements_due(const Scenario& sc, const State& state, int turn) {
+  std::map<std::tuple<std::string, int, std::vector<Hex>>, DueGroup> groups;
+  for (const auto& d : sc.units) {
+    auto it = state.units.find(d.id);
+    if (it == state.units.end() || it->second.status != UnitStatus::kWaiting) continue;
+    auto a = current_arrival(sc, d.id, &it->second);
+    if (!a || a->turn > turn) continue;
+    auto& g = groups[{d.side, a->turn, a->hexes}];
+    g.side = d.side;
+    g.turn = a->turn;
+    g.hexes = a->hexes;
+    g.units.push_back(&d);
+  }
+  std::vector<DueGroup> out;
+  for (auto& [key, g] : groups) out.push_back(std::move(g));
+  return out;
+}
+
+}  // namespace adjutant::model

@@ -1,0 +1,183 @@
+// The turn track, the CRT, the order of battle with set-up and arrivals, how
+// reinforcements enter, and where units may leave the map.
+#include <algorithm>
+#include <map>
+
+#include "model/scenario_load.h"
+
+namespace adjutant::model::load {
+
+void read_crt(Reader& r, Fields& top) {
+  Scenario& s = r.s;
+  Fields f(top.object("crt"), r.at("crt"), "scenario");
+  s.crt.columns = f.strings("columns");
+  s.crt.die_sides = int(f.integer_opt("die").value_or(6));
+  const Json& rows = f.array("rows");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string path = "crt.rows[" + std::to_string(i) + "]";
+    if (!rows[i].is_array()) r.fail("scenario.wrong_type", path, "must be an array");
+    std::vector<std::string> cells;
+    for (std::size_t k = 0; k < rows[i].size(); ++k)
+      cells.push_back(r.text(rows[i][k], path + "[" + std::to_string(k) + "]"));
+    if (cells.size() != s.crt.columns.size())
+      r.fail("scenario.crt", path, "every row needs one cell per column");
+    s.crt.rows.push_back(cells);
+  }
+  if (int(s.crt.rows.size()) != s.crt.die_sides)
+    r.fail("scenario.crt", "crt.rows", "one row per die value is needed");
+  f.finish();
+}
+
+void read_turns(Reader& r, Fields& top) {
+  Scenario& s = r.s;
+  Fields f(top.object("turns"), r.at("turns"), "scenario");
+  s.turns.count = int(f.integer("count"));
+  s.turns.order = f.strings("order");
+  for (const auto& n : f.array_opt("night").value_or(Json::array())) {
+    if (!n.is_number_integer()) r.fail("scenario.wrong_type", "turns.night", "must list turns");
+    s.turns.night.insert(n.get<int>());
+  }
+  const Json skips = f.array_opt("skip").value_or(Json::array());
+  for (std::size_t i = 0; i < skips.size(); ++i) {
+    Fields g(skips[i], r.at("turns.skip[" + std::to_string(i) + "]"), "scenario");
+    s.turns.skip.insert({int(g.integer("turn")), g.str("side")});
+    g.finish();
+  }
+  s.turns.strategic_movement = f.boolean("strategic_movement", false);
+  f.finish();
+  for (std::size_t i = 0; i < s.turns.order.size(); ++i)
+    if (!s.side(s.turns.order[i]))
+      r.fail("scenario.unknown_side", "turns.order[" + std::to_string(i) + "]",
+             "unknown side " + s.turns.order[i]);
+}
+
+namespace {
+
+// An entry hex must lie on the map edge (14.3: units enter from off the map).
+Hex entry_hex(const Reader& r, const Json& value, const std::string& path) {
+  Hex h = r.map_hex(value, path);
+  if (r.s.edges_of(h).empty())
+    r.fail("scenario.entry_not_on_edge", path,
+           hex::format(h) + " is not on the map edge (columns 01 and " +
+               std::to_string(r.s.columns) + ", rows 01 and " + std::to_string(r.s.rows) + ")");
+  return h;
+}
+
+Arrival read_arrival(Reader& r, const Json& j, const std::string& path) {
+  Fields e(j, r.at(path), "scenario");
+  Arrival a;
+  a.turn = int(e.integer("turn"));
+  if (a.turn < 1) r.fail("scenario.bad_turn", path + ".turn", "turns count from 1");
+  std::optional<std::string> one = e.str_opt("hex");
+  std::optional<Json> several = e.array_opt("hexes");
+  e.finish();
+  if (one.has_value() == several.has_value())
+    r.fail("scenario.unit_placement", path, "give exactly one of \"hex\" and \"hexes\"");
+  if (one) a.hexes.push_back(entry_hex(r, Json(*one), path + ".hex"));
+  if (several) {
+    r.needs_format_2(path + ".hexes");
+    if (several->empty()) r.fail("scenario.unit_placement", path + ".hexes", "is empty");
+    for (std::size_t i = 0; i < several->size(); ++i) {
+      Hex h = entry_hex(r, (*several)[i], path + ".hexes[" + std::to_string(i) + "]");
+      if (std::find(a.hexes.begin(), a.hexes.end(), h) != a.hexes.end())
+        r.fail("scenario.duplicate_hex", path + ".hexes[" + std::to_string(i) + "]",
+               hex::format(h) + " is listed twice");
+      a.hexes.push_back(h);
+    }
+  }
+  a.hex = a.hexes.front();
+  return a;
+}
+
+}  // namespace
+
+void read_units(Reader& r, Fields& top) {
+  Scenario& s = r.s;
+  const Json& units = top.array("units");
+  std::map<std::string, std::size_t> first;
+  std::map<Hex, int> setup;  // combat units set up per hex
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    std::string path = "units[" + std::to_string(i) + "]";
+    Fields f(units[i], r.at(path), "scenario");
+    UnitDef d;
+    d.id = f.str("id");
+    d.name = f.str_opt("name").value_or(d.id);
+    d.side = f.str("side");
+    d.type = f.str("type");
+    d.strength = int(f.integer("strength"));
+    d.movement = int(f.integer("movement"));
+    if (f.has("combat")) {
+      r.needs_format_2(path + ".combat");
+      d.combat = f.boolean("combat", true);
+    }
+    if (f.has("hex")) d.start = r.map_hex(f.any("hex"), path + ".hex");
+    if (auto a = f.any_opt("enter")) d.arrival = read_arrival(r, *a, path + ".enter");
+    f.finish();
+    if (auto [it, fresh] = first.emplace(d.id, i); !fresh)
+      r.fail("scenario.duplicate_unit", path + ".id",
+             "\"" + d.id + "\" is already the id of units[" + std::to_string(it->second) + "]");
+    if (!s.side(d.side))
+      r.fail("scenario.unknown_side", path + ".side", "\"" + d.side + "\" is not in sides");
+    if (d.start.has_value() == d.arrival.has_value())
+      r.fail("scenario.unit_placement", path,
+             d.id + " needs exactly one of \"hex\" (set up) and \"enter\" (reinforcement)");
+    if (d.start && d.combat && ++setup[*d.start] > s.stacking)
+      r.fail("scenario.stacking", path + ".hex",
+             "more than " + std::to_string(s.stacking) + " combat units set up in " +
+                 hex::format(*d.start) + " (6.0)");
+    s.units.push_back(d);
+  }
+}
+
+void read_entry(Reader& r, Fields& top) {
+  auto j = top.any_opt("reinforcements");
+  if (!j) return;
+  r.needs_format_2("reinforcements");
+  Fields f(*j, r.at("reinforcements"), "scenario");
+  EntryRules& e = r.s.entry;
+  e.mp = int(f.integer_opt("entry_mp").value_or(1));
+  e.terrain_cost = f.boolean("entry_pays_terrain", false);
+  e.column = f.str_opt("column").value_or("none");
+  e.compulsory_through = int(f.integer_opt("compulsory_through_turn").value_or(0));
+  f.finish();
+  if (e.column != "none" && e.column != "unit" && e.column != "stack")
+    r.fail("scenario.bad_value", "reinforcements.column", "must be none, unit or stack");
+  if (e.mp < 0) r.fail("scenario.bad_value", "reinforcements.entry_mp", "must not be negative");
+}
+
+void read_exits(Reader& r, Fields& top) {
+  auto list = top.array_opt("exits");
+  if (!list) return;
+  r.needs_format_2("exits");
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    std::string path = "exits[" + std::to_string(i) + "]";
+    Fields f((*list)[i], r.at(path), "scenario");
+    ExitZone x;
+    x.side = f.str_opt("side").value_or("");
+    for (const auto& t : f.strings_opt("types")) x.types.insert(t);
+    if (auto e = f.any_opt("edges")) x.edges = r.edges(*e, path + ".edges");
+    const Json hexes = f.array_opt("hexes").value_or(Json::array());
+    for (std::size_t k = 0; k < hexes.size(); ++k) {
+      std::string at = path + ".hexes[" + std::to_string(k) + "]";
+      Hex h = r.map_hex(hexes[k], at);
+      if (r.s.edges_of(h).empty())
+        r.fail("scenario.exit_not_on_edge", at, hex::format(h) + " is not on the map edge");
+      x.hexes.insert(h);
+    }
+    x.mp = int(f.integer_opt("mp").value_or(0));
+    x.vp_per_sp = int(f.integer_opt("vp_per_sp").value_or(0));
+    x.vp_per_unit = int(f.integer_opt("vp_per_unit").value_or(0));
+    x.not_enemy_controlled = f.boolean("not_enemy_controlled", false);
+    x.rule = f.str_opt("rule").value_or("");
+    f.finish();
+    if (!x.side.empty() && !r.s.side(x.side))
+      r.fail("scenario.unknown_side", path + ".side", "\"" + x.side + "\" is not in sides");
+    if (x.edges.empty() && x.hexes.empty())
+      r.fail("scenario.bad_value", path, "give \"edges\" or \"hexes\"");
+    if (x.vp_per_sp && x.vp_per_unit)
+      r.fail("scenario.bad_value", path, "give at most one of vp_per_sp and vp_per_unit");
+    r.s.exits.push_back(x);
+  }
+}
+
+}  // namespace adjutant::model::load

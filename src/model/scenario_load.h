@@ -1,0 +1,42 @@
+// The scenario reader's parts (scenario.cpp runs them in order). Every error
+// names the file and the JSON path of the bad value ("units[12].enter.hex")
+// with a stable id (docs/errors.md).
+#pragma once
+
+#include <string>
+
+#include "model/scenario.h"
+#include "util/error.h"
+#include "util/fields.h"
+
+namespace adjutant::model::load {
+
+struct Reader {
+  Scenario& s;
+  std::string source;
+
+  // "test.json: units[12].enter.hex"
+  std::string at(const std::string& path) const { return source + ": " + path; }
+  [[noreturn]] void fail(const std::string& id, const std::string& path,
+                         const std::string& message) const {
+    throw Error(id, at(path) + ": " + message);
+  }
+  // A field added in adjutant-scenario/2 (docs/scenarios.md).
+  void needs_format_2(const std::string& path) const;
+  std::string text(const Json& value, const std::string& path) const;
+  Hex hex(const Json& value, const std::string& path) const;
+  // A hex that must lie on the map: scenario.off_map otherwise.
+  Hex map_hex(const Json& value, const std::string& path) const;
+  Edges edges(const Json& value, const std::string& path) const;
+};
+
+void read_tec(Reader& r, Fields& top);
+void read_map(Reader& r, Fields& top);
+void read_crt(Reader& r, Fields& top);
+void read_turns(Reader& r, Fields& top);
+void read_units(Reader& r, Fields& top);
+void read_entry(Reader& r, Fields& top);
+void read_exits(Reader& r, Fields& top);
+void read_victory(Reader& r, Fields& top);
+
+}  // namespace adjutant::model::load

@@ -1,0 +1,182 @@
+// The Terrain Effects Chart and the map: terrain per hex, hexside features,
+// roads and trails (with the edges they lead off), named places.
+#include "model/scenario_load.h"
+
+namespace adjutant::model::load {
+
+void read_tec(Reader& r, Fields& top) {
+  Scenario& s = r.s;
+  Fields tec(top.object("tec"), r.at("tec"), "scenario");
+  for (const auto& [id, row] : tec.object("terrain").items()) {
+    Fields f(row, r.at("tec.terrain." + id), "scenario");
+    TerrainType t;
+    t.id = id;
+    t.name = f.str_opt("name").value_or(id);
+    t.mp = int(f.integer_opt("mp").value_or(1));
+    t.passable = f.boolean("passable", true);
+    t.defence = int(f.integer_opt("defence").value_or(1));
+    t.blocks_los = f.boolean("blocks_los", false);
+    t.blocks_zoc = f.boolean("blocks_zoc", false);
+    t.colour = f.str_opt("colour").value_or("#e8e4c8");
+    f.finish();
+    s.terrain_types[id] = t;
+  }
+  for (const auto& [id, row] : tec.object("hexsides").items()) {
+    Fields f(row, r.at("tec.hexsides." + id), "scenario");
+    HexsideType t;
+    t.id = id;
+    t.name = f.str_opt("name").value_or(id);
+    t.mp = int(f.integer_opt("mp").value_or(0));
+    t.passable = f.boolean("passable", true);
+    t.zoc = f.boolean("zoc", true);
+    t.defence_all = int(f.integer_opt("defence_all").value_or(1));
+    t.colour = f.str_opt("colour").value_or("#3a6fb0");
+    f.finish();
+    s.hexside_types[id] = t;
+  }
+  s.road_mp = int(tec.integer_opt("road_mp").value_or(1));
+  s.trail_mp = int(tec.integer_opt("trail_mp").value_or(2));
+  tec.finish();
+}
+
+namespace {
+
+std::string terrain_id(const Reader& r, const Json& value, const std::string& path) {
+  std::string id = r.text(value, path);
+  if (!r.s.terrain_types.count(id))
+    r.fail("scenario.unknown_terrain", path, "\"" + id + "\" is not in tec.terrain");
+  return id;
+}
+
+void put_terrain(Reader& r, Hex h, const std::string& id, const std::string& path) {
+  auto [it, fresh] = r.s.terrain.emplace(h, id);
+  if (!fresh)
+    r.fail("scenario.duplicate_hex", path,
+           "hex " + hex::format(h) + " is listed twice (as " + it->second + " and " + id + ")");
+}
+
+void read_terrain(Reader& r, const Json& t) {
+  // Either {"0305": "forest"} or {"forest": ["0305", ...]}: the second is
+  // easier to write by hand from a printed map.
+  if (!t.is_object()) r.fail("scenario.wrong_type", "map.terrain", "must be an object");
+  for (const auto& [key, value] : t.items()) {
+    std::string path = "map.terrain." + key;
+    if (value.is_array()) {
+      if (!r.s.terrain_types.count(key))
+        r.fail("scenario.unknown_terrain", path, "\"" + key + "\" is not in tec.terrain");
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        std::string at = path + "[" + std::to_string(i) + "]";
+        put_terrain(r, r.map_hex(value[i], at), key, at);
+      }
+    } else {
+      Hex h = r.map_hex(Json(key), path);
+      put_terrain(r, h, terrain_id(r, value, path), path);
+    }
+  }
+}
+
+void read_hexsides(Reader& r, const Json& hs) {
+  if (!hs.is_object()) r.fail("scenario.wrong_type", "map.hexsides", "must be an object");
+  for (const auto& [key, value] : hs.items()) {
+    std::string path = "map.hexsides." + key;
+    auto side = hex::parse_hexside(key);
+    if (!side)
+      r.fail("scenario.bad_hexside", path,
+             "\"" + key + "\" is not two adjacent hexes like 0305/0306");
+    if (!r.s.on_map(side->a) && !r.s.on_map(side->b))
+      r.fail("scenario.off_map", path, "both hexes are off the map");
+    std::string id = r.text(value, path);
+    if (!r.s.hexside_types.count(id))
+      r.fail("scenario.unknown_hexside", path, "\"" + id + "\" is not in tec.hexsides");
+    r.s.hexsides[*side] = id;
+  }
+}
+
+Route read_route(Reader& r, const Json& j, const std::string& path) {
+  Fields f(j, r.at(path), "scenario");
+  Route route;
+  route.kind = f.str("kind");
+  if (route.kind != "road" && route.kind != "trail")
+    r.fail("scenario.bad_route", path + ".kind", "must be road or trail");
+  route.name = f.str_opt("name").value_or("");
+  const Json& hexes = f.array("hexes");
+  for (std::size_t i = 0; i < hexes.size(); ++i)
+    route.hexes.push_back(r.map_hex(hexes[i], path + ".hexes[" + std::to_string(i) + "]"));
+  std::optional<Json> off = f.any_opt("off");
+  f.finish();
+  if (route.hexes.size() < 2)
+    r.fail("scenario.bad_route", path + ".hexes", "needs two hexes or more");
+  for (std::size_t i = 1; i < route.hexes.size(); ++i) {
+    if (!hex::adjacent(route.hexes[i - 1], route.hexes[i]))
+      r.fail("scenario.bad_route", path + ".hexes[" + std::to_string(i) + "]",
+             hex::format(route.hexes[i - 1]) + " and " + hex::format(route.hexes[i]) +
+                 " are not adjacent");
+    Hexside side = hex::hexside(route.hexes[i - 1], route.hexes[i]);
+    if (const auto* t = r.s.hexside_at(side); t && !t->passable)
+      r.fail("scenario.bad_route", path + ".hexes[" + std::to_string(i) + "]",
+             "the " + route.kind + " crosses " + hex::format(side) + ", a " + t->id +
+                 " hexside, without a ford or bridge");
+  }
+  // 14.33, 14.51: the edges a route leads off, and its hexes on them.
+  Edges ends;
+  for (Hex h : {route.hexes.front(), route.hexes.back()})
+    for (const auto& e : r.s.edges_of(h)) ends.insert(e);
+  if (off) {
+    r.needs_format_2(path + ".off");
+    route.off = r.edges(*off, path + ".off");
+    for (const auto& e : route.off)
+      if (!ends.count(e))
+        r.fail("scenario.bad_route", path + ".off",
+               "neither end of the " + route.kind + " lies on the " + e + " edge");
+  } else {
+    route.off = ends;
+  }
+  for (Hex h : {route.hexes.front(), route.hexes.back()}) {
+    bool leads = false;
+    for (const auto& e : r.s.edges_of(h)) leads = leads || route.off.count(e);
+    if (leads && (route.off_hexes.empty() || route.off_hexes.back() != h))
+      route.off_hexes.push_back(h);
+  }
+  return route;
+}
+
+}  // namespace
+
+void read_map(Reader& r, Fields& top) {
+  Scenario& s = r.s;
+  Fields map(top.object("map"), r.at("map"), "scenario");
+  s.columns = int(map.integer("columns"));
+  s.rows = int(map.integer("rows"));
+  if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
+    r.fail("scenario.map_size", "map", "columns and rows must be 1..99");
+  s.default_terrain = terrain_id(r, map.any("default_terrain"), "map.default_terrain");
+  if (auto t = map.any_opt("terrain")) read_terrain(r, *t);
+  if (auto hs = map.any_opt("hexsides")) read_hexsides(r, *hs);
+  if (auto routes = map.array_opt("routes"))
+    for (std::size_t i = 0; i < routes->size(); ++i)
+      s.routes.push_back(read_route(r, (*routes)[i], "map.routes[" + std::to_string(i) + "]"));
+  if (auto places = map.any_opt("places")) {
+    if (!places->is_object()) r.fail("scenario.wrong_type", "map.places", "must be an object");
+    for (const auto& [key, value] : places->items())
+      s.places[r.map_hex(Json(key), "map.places." + key)] = r.text(value, "map.places." + key);
+  }
+  map.finish();
+  s.index_routes();
+}
+
+}  // namespace adjutant::model::load
+
+namespace adjutant::model {
+
+// 7.5: a route gives its benefit only across the hexsides it crosses; a road
+// beats a trail where both cross one hexside.
+void Scenario::index_routes() {
+  route_sides_.clear();
+  for (const auto& r : routes)
+    for (std::size_t i = 1; i < r.hexes.size(); ++i) {
+      auto& kind = route_sides_[hex::hexside(r.hexes[i - 1], r.hexes[i])];
+      if (kind != "road") kind = r.kind;
+    }
+}
+
+}  // namespace adjutant::model

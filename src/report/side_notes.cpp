@@ -1,0 +1,69 @@
+#include "report/side_notes.h"
+
+#include <map>
+
+#include "model/arrivals.h"
+
+namespace adjutant::report {
+
+namespace {
+
+std::string source_name(const std::string& source) {
+  static const std::map<std::string, std::string> names = {
+      {"eliminated", "enemy SP eliminated"},
+      {"objective", "objective hexes"},
+      {"line_of_communication", "enemy cut off from its roads"},
+      {"exited", "units that left the map"},
+      {"exit_race", "exit race"}};
+  auto it = names.find(source);
+  return it == names.end() ? source : it->second;
+}
+
+std::string side_name(const model::Scenario& sc, const std::string& id) {
+  const auto* s = sc.side(id);
+  return s ? s->name : id;
+}
+
+}  // namespace
+
+std::string vp_text(const model::State& state, const std::string& side) {
+  auto vp = state.vp.find(side);
+  std::string out = std::to_string(vp == state.vp.end() ? 0 : vp->second) + " VP";
+  const model::Json& extra = state.extra;
+  if (!extra.is_object() || !extra.contains("vp_sources") || !extra["vp_sources"].contains(side))
+    return out;
+  std::string parts;
+  for (const auto& [source, points] : extra["vp_sources"][side].items())
+    if (points.is_number_integer())
+      parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + points.dump();
+  return parts.empty() ? out : out + " (" + parts + ")";
+}
+
+std::string exited_text(const model::Scenario& sc, const model::State& state,
+                        const std::string& side) {
+  std::string out;
+  for (const auto& d : sc.units) {
+    auto u = state.units.find(d.id);
+    if (d.side != side || u == state.units.end() || u->second.status != model::UnitStatus::kExited)
+      continue;
+    out += (out.empty() ? "" : ", ") + d.id + " (" + std::to_string(d.strength) + " SP)";
+  }
+  return out;
+}
+
+Section reinforcements_section(const model::Scenario& sc, const model::State& state, int turn) {
+  Section s;
+  s.heading = "Reinforcements due by turn " + std::to_string(turn);
+  for (const auto& g : model::reinforcements_due(sc, state, turn)) {
+    std::string units, hexes;
+    for (const auto* u : g.units)
+      units += (units.empty() ? "" : ", ") + u->id + " (" + std::to_string(u->strength) + "-" +
+               std::to_string(u->movement) + ")";
+    for (hex::Hex h : g.hexes) hexes += (hexes.empty() ? "" : " or ") + hex::format(h);
+    s.line(side_name(sc, g.side) + ", turn " + std::to_string(g.turn) + " at " + hexes + ": " +
+           units);
+  }
+  return s;
+}
+
+}  // namespace adjutant::report

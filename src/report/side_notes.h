@@ -1,0 +1,25 @@
+// What a report says about each side beyond the events: its victory points
+// with their sources (state extra.vp_sources), the units that have left the
+// map, and the reinforcements due by the next turn at their entry hexes.
+#pragma once
+
+#include <string>
+
+#include "model/scenario.h"
+#include "model/state.h"
+#include "report/report_doc.h"
+
+namespace adjutant::report {
+
+// "23 VP (enemy SP eliminated 10, enemy cut off 13)"
+std::string vp_text(const model::State& state, const std::string& side);
+
+// "2/1 (4 SP), 1/2 (5 SP)", or "" when none of the side's units has left the map.
+std::string exited_text(const model::Scenario& sc, const model::State& state,
+                        const std::string& side);
+
+// One line per group of reinforcements due by `turn`: "Union, turn 4 at 2112:
+// 1/V (12-6), 2/V (10-6)"; empty when none is due.
+Section reinforcements_section(const model::Scenario& sc, const model::State& state, int turn);
+
+}  // namespace adjutant::report

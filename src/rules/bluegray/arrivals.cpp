@@ -1,0 +1,134 @@
+#include "rules/bluegray/arrivals.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "model/arrivals.h"
+#include "rules/bluegray/exclusive.h"
+#include "rules/bluegray/orders.h"
+#include "rules/bluegray/zoc.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+// Waiting units of `side` whose arrival turn has come, in id order.
+std::vector<std::string> due_units(const Board& board, const std::string& side) {
+  std::vector<std::string> out;
+  for (const auto& [id, u] : board.state().units) {
+    if (u.status != model::UnitStatus::kWaiting || board.side_of(id) != side) continue;
+    auto a = arrival_of(board, id);
+    if (a && a->turn <= board.state().turn) out.push_back(id);
+  }
+  return out;
+}
+
+// 14.33: "to the south or east" of `from` means a higher row or column,
+// "north or west" a lower one.
+bool toward(Hex from, Hex to, const model::Edges& directions) {
+  return (directions.count("south") && to.row > from.row) ||
+         (directions.count("north") && to.row < from.row) ||
+         (directions.count("east") && to.col > from.col) ||
+         (directions.count("west") && to.col < from.col);
+}
+
+std::string hexes_text(const std::vector<Hex>& hexes) {
+  std::vector<std::string> out;
+  for (Hex h : hexes) out.push_back(hex::format(h));
+  return join(out);
+}
+
+}  // namespace
+
+std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit) {
+  auto it = board.state().units.find(unit);
+  return model::current_arrival(board.scenario(), unit,
+                                it == board.state().units.end() ? nullptr : &it->second);
+}
+
+int entry_cost(const Scenario& sc, Hex h, int earlier) {
+  int base = sc.entry.terrain_cost ? sc.terrain_at(h).mp : sc.entry.mp;
+  int place = sc.entry.column == "unit"    ? earlier + 1
+              : sc.entry.column == "stack" ? earlier / std::max(1, sc.stacking) + 1
+                                           : 1;
+  return base * place;
+}
+
+std::string entry_blocked(const Board& board, Hex h, const std::string& side) {
+  if (board.enemy_at(h, side)) return "an enemy unit stands at " + hex::format(h);
+  if (in_zoc_of(board, h, board.enemy_of(side)))
+    return hex::format(h) + " is in an enemy zone of control";
+  return "";
+}
+
+void check_compulsory_entry(const Board& board, const std::vector<std::string>& entered,
+                            Problems& problems) {
+  const Scenario& sc = board.scenario();
+  const std::string side = board.state().phase;
+  if (board.state().turn > sc.entry.compulsory_through) return;
+  for (const auto& id : due_units(board, side)) {
+    if (std::count(entered.begin(), entered.end(), id)) continue;
+    auto a = arrival_of(board, id);
+    for (Hex h : a->hexes) {
+      // 14.31: not into an enemy unit; an enemy ZOC may be entered, but only
+      // while there is room to stop in it (6.0).
+      if (board.enemy_at(h, side)) continue;
+      if (in_zoc_of(board, h, board.enemy_of(side)) && is_combat(*board.def(id)) &&
+          board.combat_units_at(h, side) >= sc.stacking)
+        continue;
+      problems.push_back(problem("move.entry_required", -1, id, hex::format(h), "14.33",
+                                 id + " is due on turn " + std::to_string(a->turn) + " at " +
+                                     hexes_text(a->hexes) + " and must enter on turn " +
+                                     std::to_string(board.state().turn) +
+                                     " (entry is optional only after turn " +
+                                     std::to_string(sc.entry.compulsory_through) + ")"));
+      break;
+    }
+  }
+}
+
+std::vector<std::string> reschedule_blocked(Emitter& em, const std::string& side) {
+  std::vector<std::string> echo;
+  Exclusive ex = exclusive_rules(em.scenario());
+  if (!ex.reschedule) return echo;
+  const Reschedule& rs = *ex.reschedule;
+  auto dirs = rs.toward.find(side);
+  for (const auto& id : due_units(em.board(), side)) {
+    Board board = em.board();
+    auto a = arrival_of(board, id);
+    std::vector<std::string> why;
+    for (Hex h : a->hexes) {
+      std::string b = entry_blocked(board, h, side);
+      if (b.empty()) break;
+      why.push_back(b);
+    }
+    if (why.size() != a->hexes.size()) continue;
+    // The nearest unblocked map-edge road hex in the side's directions, then
+    // the lowest hex number; none: the same hexes, later.
+    std::optional<std::tuple<int, Hex>> best;
+    if (dirs != rs.toward.end())
+      for (Hex h : board.scenario().road_exits()) {
+        if (!toward(a->hex, h, dirs->second) || !entry_blocked(board, h, side).empty()) continue;
+        std::tuple<int, Hex> key{hex::distance(a->hex, h), h};
+        if (!best || key < *best) best = key;
+      }
+    std::vector<Hex> to = best ? std::vector<Hex>{std::get<1>(*best)} : a->hexes;
+    int turn = board.state().turn + rs.delay;
+    Json hexes = Json::array();
+    for (Hex h : to) hexes.push_back(hex::format(h));
+    Json from = Json::array();
+    for (Hex h : a->hexes) from.push_back(hex::format(h));
+    em.emit({{"type", "reschedule"},
+             {"unit", id},
+             {"from", from},
+             {"blocked", join(why, "; ")},
+             {"turn", turn},
+             {"hexes", hexes},
+             {"rule", rs.rule}});
+    echo.push_back(id + " does not enter: " + join(why, "; ") + "; rescheduled to turn " +
+                   std::to_string(turn) + " at " + hexes_text(to) + " (rule " + rs.rule + ")");
+  }
+  return echo;
+}
+
+}  // namespace adjutant::rules::bluegray

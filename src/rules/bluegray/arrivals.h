@@ -1,0 +1,39 @@
+// Reinforcements (14.3-14.33 and the scenario's "reinforcements"): when and
+// where a waiting unit may enter, what entering costs, compulsory entry, and
+// the rescheduling of units whose entry hex is blocked (14.33).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/bluegray/events.h"
+
+namespace adjutant::rules::bluegray {
+
+// The unit's arrival now: the scenario's, or where 14.33 rescheduled it
+// (the state's units[id].extra.enter). nullopt for a unit that never enters.
+std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit);
+
+// 14.32: MP to enter at `h`, the `earlier`-th unit to enter there this phase
+// (0 for the first): the scenario's entry cost, times the unit's place in the
+// column where the scenario says so (Hooker and Lee 16.25).
+int entry_cost(const Scenario& sc, Hex h, int earlier);
+
+// 14.31, 14.33: an entry hex holding an enemy unit or in an enemy ZOC; the
+// reason in words, or "" when it is clear.
+std::string entry_blocked(const Board& board, Hex h, const std::string& side);
+
+// Entry is compulsory on the scenario's first turns (14.33: "optional after
+// game turn one"): every due unit of the phasing side that could enter and
+// did not is a problem (move.entry_required). `entered` lists who entered.
+void check_compulsory_entry(const Board& board, const std::vector<std::string>& entered,
+                            Problems& problems);
+
+// 14.33: after the movement phase, every due unit of `side` that did not
+// enter and whose every entry hex is blocked is rescheduled (a "reschedule"
+// event each); returns one line per unit for the echo.
+std::vector<std::string> reschedule_blocked(Emitter& em, const std::string& side);
+
+}  // namespace adjutant::rules::bluegray
