@@ -22,5 +22,8 @@ int cmd_render(int argc, char** argv);
 int cmd_report(int argc, char** argv);
 int cmd_mail(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_sync(int argc, char** argv);
+int cmd_import(int argc, char** argv);
+int cmd_export(int argc, char** argv);
 
 }  // namespace adjutant::cli

@@ -13,6 +13,8 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "report/orders_mail.h"
+#include "report/turn_outputs.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -102,7 +104,7 @@ int cmd_new(int argc, char** argv) {
       throw Error("new.card_anchor", "the dice chain on " + p.id + "'s card is already in use: " +
                                          used + "; ask for a card with a new chain");
   }
-  game::create_archive(dir, g, *key);
+  game::create_archive(dir, g, *key, r->count("no-outputs") ? game::TurnWriter() : turn_writer());
   game::remember_archive(secrets, dir);
   auto a = game::Archive::open(dir);
   std::cout << "created " << dir.string() << ": " << a.scenario().title << "\ngame id "
@@ -126,7 +128,10 @@ int cmd_sign(int argc, char** argv) {
       cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
                                      cxxopts::value<std::string>())(
       "o,out", "signed file to write (default ORDERS with .signed.json)",
-      cxxopts::value<std::string>());
+      cxxopts::value<std::string>())(
+      "mail",
+      "also write the mail that carries it to the adjudicator into GAME/mail/outbox/ "
+      "(adjutant mail send sends it)");
   options.parse_positional({"orders"});
   options.positional_help("ORDERS");
   auto r = parse(options, argc, argv);
@@ -181,6 +186,17 @@ int cmd_sign(int argc, char** argv) {
   write_file_atomic(out, envelope.dump(2) + "\n");
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
             << phase.name << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
+  if (r->count("mail")) {
+    FolderLock lock(archive.dir());
+    auto to = archive.party(archive.adjudicator_for(side));
+    fs::path outbox = archive.dir() / "mail" / "outbox";
+    fs::create_directories(outbox);
+    fs::path mail = outbox / report::orders_mail_name(envelope);
+    write_file_atomic(mail, report::orders_mail(report::game_facts(archive), mine.front(), *to,
+                                                envelope, game::now_utc()));
+    std::cout << "mail " << mail.string() << " to " << to->id << " <" << printable(to->email)
+              << ">, sent by `adjutant mail send`\n";
+  }
   return 0;
 }
 

@@ -5,12 +5,17 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/secrets.h"
+#include "game/sync.h"
+#include "mail/log_intake.h"
 #include "mail/mail_fetch.h"
 #include "mail/smtp_send.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::cli {
 
@@ -43,15 +48,23 @@ mail::Credentials credentials(const cxxopts::ParseResult& r, const char* user_en
 int send(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant mail send",
-      "Send the turn mails not sent yet (oldest first) over SMTP; each delivered Message-ID is "
-      "recorded in GAME/mail/sent.jsonl so none goes twice. The password comes from the "
-      "environment (ADJUTANT_SMTP_PASSWORD, or the variable --password-env names).");
+      "Send the mails not sent yet, in log order, over SMTP: the posts of this copy's own\n"
+      "parties (the results, rulings and invitations they signed; by default the parties\n"
+      "whose keys are in SECRETS) and the signed orders in GAME/mail/outbox/. Each delivered\n"
+      "Message-ID is recorded in GAME/mail/sent.jsonl so none goes twice. The password comes\n"
+      "from the environment (ADJUTANT_SMTP_PASSWORD, or the variable --password-env names).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "smtp", "server URL: smtp://host:587 (STARTTLS when offered) or smtps://host:465",
       cxxopts::value<std::string>())("user", "login name (default: $ADJUTANT_SMTP_USER)",
                                      cxxopts::value<std::string>())(
       "password-env", "environment variable holding the password", cxxopts::value<std::string>())(
       "timeout", "seconds per message", cxxopts::value<long>()->default_value("60"))(
+      "as",
+      "send the mails this party signed (repeat; default: the parties whose keys are in "
+      "SECRETS)",
+      cxxopts::value<std::vector<std::string>>())("all",
+                                                  "send every queued mail, whoever signed it")(
+      "secrets", "the folder of your keys and dice chains", cxxopts::value<std::string>())(
       "dry-run", "list what would be sent, send nothing");
   options.parse_positional({"game"});
   options.positional_help("GAME");
@@ -63,6 +76,28 @@ int send(int argc, char** argv) {
   o.url = o.dry_run && !r->count("smtp") ? "" : required(*r, "smtp");
   o.credentials = credentials(*r, "ADJUTANT_SMTP_USER", "ADJUTANT_SMTP_PASSWORD");
   o.timeout_seconds = (*r)["timeout"].as<long>();
+  if (!r->count("all")) {
+    game::ReadGame g(game);
+    std::vector<game::Party> mine;
+    if (r->count("as")) {
+      for (const auto& id : (*r)["as"].as<std::vector<std::string>>()) {
+        auto p = g.archive.party(id);
+        if (!p)
+          throw Error("mail.no_sender", "no party " + in_quotes(id) + " in this game",
+                      Exit::kUsage);
+        mine.push_back(*p);
+      }
+    } else {
+      mine =
+          game::parties_of_keys(g.archive, game::secrets_dir(optional(*r, "secrets")), {}, false);
+    }
+    if (mine.empty())
+      throw Error("mail.no_sender",
+                  "no key of any party of this game in the secrets folder: give --as PARTY "
+                  "(the party whose mails this copy sends), or --all",
+                  Exit::kUsage);
+    for (const auto& p : mine) o.from.insert(p.email);
+  }
   mail::SendResult result = mail::send_queued(game, o);
   for (const auto& m : result.sent)
     std::cout << "sent     " << m.relative << " to " << m.to.front() << "\n";
@@ -96,11 +131,6 @@ int fetch(int argc, char** argv) {
   fs::path dir = required(*r, "game");
   if (r->count("imap") == r->count("maildir"))
     throw Error("usage.source", "give exactly one of --imap URL and --maildir DIR", Exit::kUsage);
-  // Filing into inbox/ takes the game's lock; orders are checked against a
-  // log that verifies.
-  FolderLock lock(dir);
-  game::ReadGame g(dir);
-  mail::IntakeContext ctx = mail::intake_context(g.archive);
   std::vector<mail::RawMessage> messages;
   if (r->count("maildir")) {
     messages = mail::read_maildir((*r)["maildir"].as<std::string>());
@@ -111,6 +141,24 @@ int fetch(int argc, char** argv) {
     o.timeout_seconds = (*r)["timeout"].as<long>();
     messages = mail::read_imap(o);
   }
+  // First the game's new log lines that result mails carry, each verified
+  // as it is appended; then the order files, checked against the head.
+  std::string game_id = game::Archive::open(dir).game_id();
+  mail::CarriedFiles carried;
+  for (const auto& m : messages)
+    if (m.error.empty()) mail::take_carried(carried, m.bytes, m.source, game_id);
+  std::string synced;
+  if (!carried.lines.lines.empty()) {
+    auto s = game::sync_archive(dir, carried.lines, turn_writer());
+    print_notes(s.notes);
+    if (s.added)
+      synced = std::to_string(s.added) + (s.added == 1 ? " log line" : " log lines") + " synced, ";
+  }
+  // Filing into inbox/ takes the game's lock; orders are checked against a
+  // log that verifies.
+  FolderLock lock(dir);
+  game::ReadGame g(dir);
+  mail::IntakeContext ctx = mail::intake_context(g.archive);
   std::vector<mail::Intake> results = mail::take_all(ctx, messages);
   if (r->count("json")) {
     Json out = Json::array();
@@ -134,7 +182,8 @@ int fetch(int argc, char** argv) {
                 << "\n";
     }
   }
-  std::cout << messages.size() << " messages read, " << filed << " order files filed\n";
+  std::cout << messages.size() << (messages.size() == 1 ? " message" : " messages") << " read, "
+            << synced << filed << (filed == 1 ? " order file" : " order files") << " filed\n";
   return 0;
 }
 

@@ -9,18 +9,24 @@
 namespace adjutant::cli {
 
 game::TurnWriter turn_writer() {
-  return [](const game::Archive& archive, const game::Adjudication& adj,
+  return [](const game::Archive& archive, const game::Post& post,
             const std::filesystem::path& folder) {
     // One map per side and one for the umpire; each side sees only what its
-    // ruleset lets it see. The reports attach map-<side>.png, so maps come first.
-    std::vector<std::string> views = archive.ruleset().sides();
-    views.push_back("umpire");
-    const auto& ruleset = archive.ruleset();
-    render::write_maps(folder, archive.scenario(), adj.after, adj.events, views,
-                       [&ruleset](const model::State& s, const std::string& side) {
-                         return ruleset.view(s, side);
-                       });
-    report::write_turn_outputs(archive, adj, folder);
+    // ruleset lets it see. The reports show map-<side>.png, so maps come
+    // first: the position after an adjudication (with its moves and
+    // combats), at the start and at the end of the game.
+    if (post.kind != "extend") {
+      std::vector<std::string> views = archive.ruleset().sides();
+      views.push_back("umpire");
+      const auto& ruleset = archive.ruleset();
+      ledger::Json none = ledger::Json::array();
+      render::write_maps(folder, archive.scenario(), post.state,
+                         post.adjudication ? post.adjudication->events : none, views,
+                         [&ruleset](const model::State& s, const std::string& side) {
+                           return ruleset.view(s, side);
+                         });
+    }
+    report::write_post_outputs(archive, post, folder);
   };
 }
 

@@ -12,9 +12,11 @@
 #include "game/caches.h"
 #include "report/eml.h"
 #include "report/report.h"
+#include "report/report_doc.h"
 #include "report/turn_outputs.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::cli {
 
@@ -23,9 +25,9 @@ namespace fs = std::filesystem;
 int cmd_report(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant report",
-      "Print a side's turn report (--side, --format), or rewrite "
-      "the maps, reports and mail files of an adjudication in turns/NNN-<phase>/ (the default: "
-      "the latest one).");
+      "Print a side's report (--side, --format), or rewrite the maps, reports and mail files\n"
+      "of a post (an adjudication, the invitation, an extension, the end) in turns/ (the\n"
+      "default: the latest; --t N: adjudication N; --all: every post).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "t", "adjudication number (1, 2, ...; default the latest)", cxxopts::value<int>())(
       "side", "the reader: a side, or umpire (everything)", cxxopts::value<std::string>())(
@@ -42,23 +44,31 @@ int cmd_report(int argc, char** argv) {
   if (rewrite) lock = std::make_unique<FolderLock>(dir);
   game::ReadGame g(dir);
   const game::Archive& archive = g.archive;
-  auto adjudications = archive.adjudications();
-  if (adjudications.empty())
-    throw Error("report.no_adjudication", dir.string() + ": nothing adjudicated yet");
-  int t = r->count("t") ? r->operator[]("t").as<int>() : int(adjudications.size());
-  if (t < 1 || t > int(adjudications.size()))
-    throw Error("report.bad_t",
-                "no adjudication t=" + std::to_string(t) + " (1.." +
-                    std::to_string(adjudications.size()) + ")",
-                Exit::kUsage);
+  std::vector<game::Post> posts = game::posts(archive);
+  // The post of adjudication --t, or else the last post of the log.
+  std::size_t which = posts.size() - 1;
+  if (r->count("t")) {
+    int t = (*r)["t"].as<int>();
+    bool found = false;
+    for (std::size_t i = 0; i < posts.size(); ++i)
+      if (posts[i].adjudication && posts[i].t == t) {
+        which = i;
+        found = true;
+      }
+    if (!found)
+      throw Error("report.bad_t",
+                  "no adjudication t=" + std::to_string(t) + " (1.." +
+                      std::to_string(g.replay.adjudications()) + ")",
+                  Exit::kUsage);
+  }
   report::GameFacts facts = report::game_facts(archive);
 
   if (rewrite) {
-    std::size_t first = r->count("all") ? 0 : std::size_t(t - 1);
+    std::size_t first = r->count("all") ? 0 : which;
     remove_stale_temporaries(dir);
-    for (std::size_t i = first; i < std::size_t(t); ++i) {
-      game::rebuild_turn(archive, adjudications[i], turn_writer());
-      std::cout << (dir / "turns" / adjudications[i].folder_name()).string() << "\n";
+    for (std::size_t i = first; i <= which; ++i) {
+      game::rebuild_turn(archive, posts[i], turn_writer());
+      std::cout << (dir / "turns" / posts[i].folder_name).string() << "\n";
     }
     return 0;
   }
@@ -70,17 +80,19 @@ int cmd_report(int argc, char** argv) {
   if (side.empty()) side = report::kUmpire;
   const game::Party* party = facts.party(side);
   if (!party && side != report::kUmpire)
-    throw Error("report.unknown_side", "no side or party \"" + side + "\" in this game",
+    throw Error("report.unknown_side", "no side or party " + in_quotes(side) + " in this game",
                 Exit::kUsage);
-  const auto& adj = adjudications[std::size_t(t - 1)];
-  report::ReportInput in{facts, adj, side};
+  const game::Post& post = posts[which];
+  report::ReportDoc doc = post.adjudication
+                              ? report::build_report({facts, *post.adjudication, side})
+                              : report::build_post_report(facts, post, side);
   if (format == "text") {
-    std::cout << report::report_text(in);
+    std::cout << report::render_text(doc);
   } else if (format == "html") {
-    std::cout << report::report_html(in);
+    std::cout << report::render_html(doc);
   } else if (format == "eml") {
     if (!party) throw Error("report.unknown_side", "this game has no umpire to mail", Exit::kUsage);
-    std::cout << report::build_eml(in, *party, dir / "turns" / adj.folder_name());
+    std::cout << report::post_mail(archive, facts, post, *party, dir / "turns" / post.folder_name);
   } else {
     throw Error("usage.format", "--format must be text, html or eml", Exit::kUsage);
   }

@@ -15,24 +15,31 @@ std::string state_text(const model::State& state) {
   return state.to_json().dump(2) + "\n";
 }
 
-// Writes the turn folder of `adj` as a staging folder beside its place:
-// events.json, then the writer's outputs.
-fs::path stage_turn(const Archive& archive, const Adjudication& adj, const TurnWriter& writer) {
+// What identifies a post's folder: its log line, kind and the line's hash.
+Json post_marker(const Archive& archive, const Post& post) {
+  return {{"seq", post.seq}, {"kind", post.kind}, {"line", archive.log().at(post.seq).hash}};
+}
+
+// Writes the turn folder of `post` as a staging folder beside its place:
+// post.json (and events.json for an adjudication), then the writer's outputs.
+fs::path stage_turn(const Archive& archive, const Post& post, const TurnWriter& writer) {
   fs::path turns = archive.dir() / "turns";
   std::error_code ec;
   fs::create_directories(turns, ec);
   if (ec)
     throw Error("io.write", turns.string() + ": cannot create: " + ec.message(),
                 Exit::kEnvironment);
-  fs::path staging = turns / ("." + adj.folder_name() + ".staging");
+  fs::path staging = turns / ("." + post.folder_name + ".staging");
   fs::remove_all(staging, ec);
   fs::create_directory(staging, ec);
   if (ec)
     throw Error("io.write", staging.string() + ": cannot create: " + ec.message(),
                 Exit::kEnvironment);
   try {
-    write_file_atomic(staging / "events.json", adj.events.dump(2) + "\n");
-    if (writer) writer(archive, adj, staging);
+    write_file_atomic(staging / "post.json", post_marker(archive, post).dump(2) + "\n");
+    if (post.adjudication)
+      write_file_atomic(staging / "events.json", post.adjudication->events.dump(2) + "\n");
+    if (writer) writer(archive, post, staging);
   } catch (...) {
     fs::remove_all(staging, ec);
     throw;
@@ -60,13 +67,13 @@ void place_turn(const fs::path& staging, const fs::path& target) {
   fs::remove_all(old, ec);
 }
 
-bool turn_fresh(const fs::path& folder, const Adjudication& adj) {
+bool turn_fresh(const Archive& archive, const fs::path& folder, const Post& post) {
   std::error_code ec;
   if (!fs::is_directory(fs::symlink_status(folder, ec))) return false;
   try {
-    Json logged = ledger::parse_strict(read_file(folder / "events.json", kMaxJsonFile),
-                                       (folder / "events.json").string());
-    return ledger::canonical(logged) == ledger::canonical(adj.events);
+    Json marker = ledger::parse_strict(read_file(folder / "post.json", kMaxJsonFile),
+                                       (folder / "post.json").string());
+    return ledger::canonical(marker) == ledger::canonical(post_marker(archive, post));
   } catch (const Error&) {
     return false;
   }
@@ -74,8 +81,8 @@ bool turn_fresh(const fs::path& folder, const Adjudication& adj) {
 
 }  // namespace
 
-void rebuild_turn(const Archive& archive, const Adjudication& adj, const TurnWriter& writer) {
-  place_turn(stage_turn(archive, adj, writer), archive.dir() / "turns" / adj.folder_name());
+void rebuild_turn(const Archive& archive, const Post& post, const TurnWriter& writer) {
+  place_turn(stage_turn(archive, post, writer), archive.dir() / "turns" / post.folder_name);
 }
 
 bool state_cache_fresh(const Archive& archive, const model::State& state) {
@@ -128,9 +135,9 @@ std::vector<std::string> repair_caches(const Archive& archive, const model::Stat
       notes.push_back(std::string("state.json is stale and could not be rebuilt: ") + e.what());
     }
   }
-  std::vector<Adjudication> adjudications = archive.adjudications();
+  std::vector<Post> all = posts(archive);
   std::set<std::string> names;
-  for (const auto& adj : adjudications) names.insert(adj.folder_name());
+  for (const auto& p : all) names.insert(p.folder_name);
   std::error_code ec;
   if (fs::is_directory(dir / "turns", ec)) {
     std::vector<fs::path> strays;
@@ -140,14 +147,14 @@ std::vector<std::string> repair_caches(const Archive& archive, const model::Stat
     }
     for (const auto& p : strays) {
       fs::remove_all(p, ec);
-      notes.push_back("removed " + p.string() + ": no adjudication of the log made it");
+      notes.push_back("removed " + p.string() + ": no post of the log made it");
     }
   }
-  for (const auto& adj : adjudications) {
-    fs::path folder = dir / "turns" / adj.folder_name();
-    if (turn_fresh(folder, adj)) continue;
+  for (const auto& post : all) {
+    fs::path folder = dir / "turns" / post.folder_name;
+    if (turn_fresh(archive, folder, post)) continue;
     try {
-      place_turn(stage_turn(archive, adj, writer), folder);
+      place_turn(stage_turn(archive, post, writer), folder);
       notes.push_back("rebuilt " + folder.string() + " from the log");
     } catch (const std::exception& e) {
       notes.push_back(folder.string() +
@@ -174,9 +181,9 @@ CommitResult commit_lines(const Archive& archive, const Replay& replay,
   std::vector<std::pair<fs::path, fs::path>> staged;
   std::error_code ec;
   try {
-    for (const auto& adj : out.adjudications)
+    for (const auto& post : posts_from(after, int(archive.log().size())))
       staged.push_back(
-          {stage_turn(after, adj, writer), archive.dir() / "turns" / adj.folder_name()});
+          {stage_turn(after, post, writer), archive.dir() / "turns" / post.folder_name});
     append_log(archive.dir() / "log.jsonl", lines);
   } catch (...) {
     for (const auto& s : staged) fs::remove_all(s.first, ec);

@@ -11,18 +11,19 @@
 #include <vector>
 
 #include "game/archive.h"
+#include "game/posts.h"
 #include "game/replay.h"
 
 namespace adjutant::game {
 
-// Writes the drawn outputs of one adjudication (maps, reports, mail) into
-// `folder`; supplied by the layers above game/ (render, report).
+// Writes the drawn outputs of one post (maps, reports, mail) into `folder`;
+// supplied by the layers above game/ (render, report).
 using TurnWriter =
-    std::function<void(const Archive& archive, const Adjudication& adj, const fs::path& folder)>;
+    std::function<void(const Archive& archive, const Post& post, const fs::path& folder)>;
 
-// Draws turns/NNN-PHASE of `adj` afresh (staged, then renamed into place
-// over whatever held the name).
-void rebuild_turn(const Archive& archive, const Adjudication& adj, const TurnWriter& writer);
+// Draws turns/<post folder> afresh (staged, then renamed into place over
+// whatever held the name).
+void rebuild_turn(const Archive& archive, const Post& post, const TurnWriter& writer);
 
 // True when state.json holds exactly the canonical form of `state`.
 bool state_cache_fresh(const Archive& archive, const model::State& state);
@@ -33,9 +34,9 @@ bool state_cache_fresh(const Archive& archive, const model::State& state);
 std::vector<std::string> repair_state_cache(const Archive& archive, const model::State& state);
 
 // For commands that hold the lock: removes temporaries, rewrites a stale
-// state.json, removes turn folders of no adjudication in the log, and
-// rebuilds every missing or stale one (events.json differs from the log)
-// through `writer`. Returns a note for each repair.
+// state.json, removes turn folders of no post of the log, and rebuilds
+// every missing or stale one (its post.json names another line) through
+// `writer`. Returns a note for each repair.
 std::vector<std::string> repair_caches(const Archive& archive, const model::State& state,
                                        const TurnWriter& writer);
 
@@ -48,7 +49,7 @@ struct CommitResult {
 
 // The one way anything is appended to a log: `lines` are replayed after
 // `replay` (which walked the whole log) exactly as verify will replay them;
-// the turn folders of their adjudications are drawn in staging folders;
+// the turn folders of their posts are drawn in staging folders;
 // only then is the log appended (atomically). Any failure before the append
 // leaves the archive as it was. Caches written after it (turn folders,
 // state.json, `inbox_copy` into inbox/) only warn when they fail.

@@ -2,7 +2,9 @@
 
 #include <set>
 
+#include "game/caches.h"
 #include "game/log.h"
+#include "game/posts.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "util/error.h"
@@ -159,7 +161,8 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
               {"cards", cards}};
 }
 
-void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key) {
+void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key,
+                    const TurnWriter& outputs) {
   auto ruleset = rules::make_ruleset(g.scenario, "scenario", g.ruleset_version);
   Json body = genesis_body(g, *ruleset);
   Party host;
@@ -170,15 +173,31 @@ void create_archive(const fs::path& dir, const NewGame& g, const ledger::Signing
                 Exit::kUsage);
   if (fs::exists(dir) && !fs::is_empty(dir))
     throw Error("new.exists", dir.string() + ": exists and is not empty", Exit::kUsage);
+  bool made = !fs::exists(dir);
   fs::create_directories(dir);
-  FolderLock lock(dir);
-  fs::create_directories(dir / "inbox");
-  fs::create_directories(dir / "turns");
-  model::State state = ruleset->initial_state();
-  write_file_atomic(dir / "scenario.json", g.scenario_text);
-  write_file_atomic(dir / "game.json", body.dump(2) + "\n");
-  write_file_atomic(dir / "state.json", state.to_json().dump(2) + "\n");
-  append_log(dir / "log.jsonl", {make_entry_line(0, kZeroHash, "genesis", body, host_key)});
+  // All or nothing: a failure on the way removes what this run made.
+  try {
+    FolderLock lock(dir);
+    fs::create_directories(dir / "inbox");
+    fs::create_directories(dir / "turns");
+    model::State state = ruleset->initial_state();
+    write_file_atomic(dir / "scenario.json", g.scenario_text);
+    write_file_atomic(dir / "game.json", body.dump(2) + "\n");
+    write_file_atomic(dir / "state.json", state.to_json().dump(2) + "\n");
+    write_file_atomic(dir / "log.jsonl",
+                      make_entry_line(0, kZeroHash, "genesis", body, host_key) + "\n");
+    // The invitation: the first post, mailed to every party.
+    Archive archive = Archive::open(dir);
+    rebuild_turn(archive, posts(archive).front(), outputs);
+  } catch (...) {
+    std::error_code ec;
+    if (made) {
+      fs::remove_all(dir, ec);
+    } else {
+      for (const auto& e : fs::directory_iterator(dir, ec)) fs::remove_all(e.path(), ec);
+    }
+    throw;
+  }
 }
 
 }  // namespace adjutant::game

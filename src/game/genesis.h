@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/archive.h"
+#include "game/caches.h"
 #include "ledger/chain.h"
 #include "ledger/keys.h"
 
@@ -44,9 +45,11 @@ struct NewGame {
 Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset);
 
 // Creates the archive folder with game.json, scenario.json, log.jsonl (the
-// signed genesis entry), state.json and the empty inbox/, turns/ folders.
-// Refuses an existing non-empty folder (Error "new.exists").
-void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key);
+// signed genesis entry), state.json, inbox/ and turns/000-genesis (the
+// invitation of every party, drawn by `outputs`). Refuses an existing
+// non-empty folder (Error "new.exists"); a failure leaves no archive.
+void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key,
+                    const TurnWriter& outputs);
 
 // Parties named by a genesis body, players in ascending id order, then the umpire.
 std::vector<Party> genesis_parties(const Json& genesis);

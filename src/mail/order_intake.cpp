@@ -75,12 +75,20 @@ std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& 
     std::string label =
         part->filename.empty() ? "part " + std::to_string(n) : "attachment " + part->filename;
     std::string trimmed = trim_copy(part->body);
+    // The game's own mails carry log lines and states: no order files.
+    const std::string& fname = part->filename;
+    if (part->content_type == "application/x-ndjson" ||
+        (fname.size() > 6 && fname.compare(fname.size() - 6, 6, ".jsonl") == 0))
+      continue;
     bool json_type = part->content_type == "application/json" ||
                      part->content_type.find("+json") != std::string::npos ||
                      (part->filename.size() > 5 &&
                       part->filename.compare(part->filename.size() - 5, 5, ".json") == 0);
     if (!trimmed.empty() && trimmed.front() == '{' && trimmed.back() == '}' &&
         (json_type || trimmed.find("\"payloadType\"") != std::string::npos)) {
+      // A JSON object that is no signed file (a state, a scenario) is no
+      // order file; one with a payloadType is checked as one.
+      if (trimmed.find("\"payloadType\"") == std::string::npos) continue;
       out.push_back({label, part->body});
       continue;
     }

@@ -71,40 +71,74 @@ std::size_t read_callback(char* buffer, std::size_t size, std::size_t n, void* u
 
 }  // namespace
 
-std::vector<Outgoing> queued_mail(const fs::path& game) {
+namespace {
+
+// The log line a post's mail goes out after: its Message-ID starts with it
+// ("<12.adjudication.union.<game>@adjutant.invalid>"); -1 for any other.
+long post_seq(const std::string& message_id) {
+  std::size_t i = message_id.rfind('<', 0) == 0 ? 1 : 0;
+  long seq = 0;
+  bool digits = false;
+  while (i < message_id.size() && message_id[i] >= '0' && message_id[i] <= '9' &&
+         seq < 1000000000) {
+    seq = seq * 10 + (message_id[i++] - '0');
+    digits = true;
+  }
+  return digits && i < message_id.size() && message_id[i] == '.' ? seq : -1;
+}
+
+void mail_files(const fs::path& folder, std::vector<fs::path>& out) {
+  std::error_code ec;
+  for (const auto& f : fs::directory_iterator(folder, ec)) {
+    std::string name = f.path().filename().string();
+    if (f.is_regular_file() && name[0] != '.' && f.path().extension() == ".eml")
+      out.push_back(f.path());
+  }
+}
+
+}  // namespace
+
+std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::string>& from) {
   std::set<std::string> done = sent_ids(read_sent(game));
   std::vector<fs::path> files;
   std::error_code ec;
+  mail_files(game / "mail" / "outbox", files);
   if (fs::is_directory(game / "turns", ec))
-    for (const auto& turn : fs::directory_iterator(game / "turns"))
-      if (turn.is_directory())
-        for (const auto& f : fs::directory_iterator(turn.path())) {
-          std::string name = f.path().filename().string();
-          if (f.is_regular_file() && name.rfind("mail-", 0) == 0 && f.path().extension() == ".eml")
-            files.push_back(f.path());
-        }
-  // Turn folders start with the adjudication number ("001-"), so name order is age order.
-  std::sort(files.begin(), files.end());
-  std::vector<Outgoing> out;
+    for (const auto& turn : fs::directory_iterator(game / "turns", ec))
+      if (turn.is_directory() && turn.path().filename().string()[0] != '.') {
+        std::vector<fs::path> mails;
+        mail_files(turn.path(), mails);
+        for (const auto& m : mails)
+          if (m.filename().string().rfind("mail-", 0) == 0) files.push_back(m);
+      }
+  std::vector<std::pair<std::pair<long, std::string>, Outgoing>> found;
   for (const fs::path& file : files) {
     std::string raw = read_file(file, kMaxMailFile);
     Outgoing o;
     o.file = file;
     o.relative = file.lexically_relative(game).generic_string();
-    std::string from, to;
+    std::string from_header, to;
     for (const auto& [name, value] : parse_headers(raw)) {
       if (name == "message-id" && o.message_id.empty()) o.message_id = value;
-      if (name == "from" && from.empty()) from = value;
+      if (name == "from" && from_header.empty()) from_header = value;
       if (name == "to" || name == "cc") to += (to.empty() ? "" : ", ") + value;
     }
-    std::vector<std::string> senders = addresses(from);
+    std::vector<std::string> senders = addresses(from_header);
     o.to = addresses(to);
     if (senders.empty() || o.to.empty())
       throw Error("mail.bad_eml", o.relative + ": no From or To address");
     o.from = senders.front();
     if (o.message_id.empty()) o.message_id = "<sha256." + ledger::sha256_hex(raw) + ">";
-    if (!done.count(o.message_id)) out.push_back(std::move(o));
+    // Each copy of the archive sends what its own parties signed.
+    if (!from.empty() && !from.count(o.from)) continue;
+    if (done.count(o.message_id)) continue;
+    found.push_back({{post_seq(o.message_id), o.relative}, std::move(o)});
   }
+  // In log order: the orders a player mails, then each post after its line.
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Outgoing> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
   return out;
 }
 
@@ -117,7 +151,7 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
     throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
   FolderLock lock(game / "mail");
   SendResult result;
-  result.queued = queued_mail(game);
+  result.queued = queued_mail(game, options.from);
   if (options.dry_run || result.queued.empty()) return result;
 
   std::vector<Json> sent = read_sent(game);

@@ -32,9 +32,4 @@ GameFacts game_facts(const game::Archive& archive) {
   return g;
 }
 
-void write_turn_outputs(const game::Archive& archive, const game::Adjudication& adj,
-                        const fs::path& turn_folder) {
-  write_turn_outputs(game_facts(archive), adj, turn_folder);
-}
-
 }  // namespace adjutant::report

@@ -29,6 +29,7 @@ constexpr const char* kList = "margin:.3em 0;padding-left:1.3em";
 constexpr const char* kCode =
     "display:block;font-family:Menlo,Consolas,monospace;font-size:.9em;background:#ebe7dc;"
     "padding:6px 8px;border-radius:4px;word-break:break-all";
+constexpr const char* kMap = "margin:.8em 0";
 constexpr const char* kHash =
     "font-family:Menlo,Consolas,monospace;font-size:.85em;word-break:break-all";
 
@@ -93,7 +94,7 @@ void put_items(std::string& out, const std::vector<Item>& items) {
 
 }  // namespace
 
-std::string render_html(const ReportDoc& doc) {
+std::string render_html(const ReportDoc& doc, const std::string& image_src) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
@@ -101,6 +102,12 @@ std::string render_html(const ReportDoc& doc) {
       "\">\n<div style=\"" + kPage + "\">\n<h1 style=\"" + kH1 + "\">" + escape_markup(doc.title) +
       "</h1>\n";
   put_items(out, doc.head.items);
+  // The map, where the reader sees it first (a data: URI in the file on
+  // disk, the mail's inline part as cid: in a mail).
+  if (!image_src.empty())
+    out += "<p style=\"" + std::string(kMap) + "\"><img src=\"" + escape_markup(image_src) +
+           "\" alt=\"" + escape_markup(doc.image_alt.empty() ? "map" : doc.image_alt) +
+           "\" style=\"max-width:100%;height:auto;border:1px solid #b9b4a4\"></p>\n";
   for (const Section& s : doc.sections) {
     out += "<h2 style=\"" + std::string(kH2) + "\">" + escape_markup(s.heading) + "</h2>\n";
     put_items(out, s.items);
@@ -113,8 +120,8 @@ std::string render_html(const ReportDoc& doc) {
   return out;
 }
 
-std::string report_html(const ReportInput& in) {
-  return render_html(build_report(in));
+std::string report_html(const ReportInput& in, const std::string& image_src) {
+  return render_html(build_report(in), image_src);
 }
 
 }  // namespace adjutant::report

@@ -12,10 +12,12 @@ namespace adjutant::report {
 inline constexpr std::size_t kTextWidth = 80;
 
 std::string render_text(const ReportDoc& doc);
-std::string render_html(const ReportDoc& doc);
+// `image_src`: the map shown under the title ("data:image/png;base64,..."
+// in a file, "cid:map-union.png" in a mail), or "" for none.
+std::string render_html(const ReportDoc& doc, const std::string& image_src = "");
 
 std::string report_text(const ReportInput& in);
-std::string report_html(const ReportInput& in);
+std::string report_html(const ReportInput& in, const std::string& image_src = "");
 
 // Width of UTF-8 text in columns (one per code point).
 std::size_t columns(std::string_view text);

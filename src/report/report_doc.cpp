@@ -44,6 +44,10 @@ const game::Party* GameFacts::party(const std::string& id) const {
   return nullptr;
 }
 
+std::string GameFacts::other_side(const std::string& side) const {
+  return scenario ? scenario->other_side(side) : std::string();
+}
+
 std::string GameFacts::side_name(const std::string& id) const {
   if (id == kUmpire) return "Umpire";
   if (scenario)

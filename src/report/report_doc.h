@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "game/posts.h"
 #include "report/report_input.h"
 
 namespace adjutant::report {
@@ -38,7 +39,8 @@ struct Section {
 
 struct ReportDoc {
   std::string title;
-  Section head;  // facts under the title
+  std::string image_alt;  // what the map shows, for the HTML image
+  Section head;           // facts under the title
   std::vector<Section> sections;
 };
 
@@ -47,5 +49,10 @@ ReportDoc build_report(const ReportInput& in);
 
 // The subject line of the report's mail.
 std::string report_subject(const ReportInput& in);
+
+// The report of a post that is no adjudication (game::Post): the invitation
+// (genesis), a deadline extension, or the end of the game.
+ReportDoc build_post_report(const GameFacts& game, const game::Post& post, const std::string& side);
+std::string post_subject(const GameFacts& game, const game::Post& post, const std::string& side);
 
 }  // namespace adjutant::report

@@ -29,6 +29,9 @@ struct GameFacts {
   std::map<int, std::string> line_hashes;  // log seq -> hex SHA-256 of the line
 
   const game::Party* party(const std::string& id) const;
+  bool has_umpire() const { return party(kUmpire) != nullptr; }
+  // The side that is not `side` (two-sided scenarios), else "".
+  std::string other_side(const std::string& side) const;
   // "Union" for "union", "Umpire" for the umpire, else the id.
   std::string side_name(const std::string& id) const;
 };

@@ -1,7 +1,9 @@
 #include "report/turn_outputs.h"
 
+#include "ledger/digest.h"
 #include "report/eml.h"
 #include "report/report.h"
+#include "report/visibility.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -9,22 +11,117 @@ namespace adjutant::report {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> write_turn_outputs(const GameFacts& game, const game::Adjudication& adj,
-                                         const fs::path& turn_folder) {
+namespace {
+
+std::string read_map(const fs::path& folder, const std::string& side) {
+  fs::path map = folder / ("map-" + side + ".png");
   std::error_code ec;
-  fs::create_directories(turn_folder, ec);
+  return fs::is_regular_file(map, ec) ? read_file(map, kMaxMailFile) : std::string();
+}
+
+// The lines the post carries, and for the invitation the scenario too.
+std::vector<Attachment> carried(const game::Archive& archive, const game::Post& post) {
+  std::vector<Attachment> out;
+  out.push_back({game::log_lines_name(archive, post.first, post.seq), "application/x-ndjson",
+                 game::log_lines_text(archive, post.first, post.seq)});
+  if (post.kind == "genesis")
+    out.push_back(
+        {"scenario.json", "application/json", read_file(archive.dir() / "scenario.json")});
+  return out;
+}
+
+// A report of a post that is no adjudication, as a mail.
+std::string other_mail(const game::Archive& archive, const GameFacts& g, const game::Post& post,
+                       const game::Party& recipient, const fs::path& folder) {
+  MailSpec m;
+  m.date = post.at;
+  if (const game::Party* p = g.party(post.signer)) {
+    m.from_name = p->name;
+    m.from_email = p->email;
+  }
+  m.to_name = recipient.name;
+  m.to_email = recipient.email;
+  m.subject = post_subject(g, post, recipient.id);
+  m.message_id = message_id(g, post.seq, post.kind, recipient.id);
+  m.headers.push_back({"X-Adjutant-Game", g.game_id});
+  auto head = g.line_hashes.find(post.seq);
+  if (head != g.line_hashes.end()) m.headers.push_back({"X-Adjutant-Log-Head", head->second});
+  ReportDoc doc = build_post_report(g, post, recipient.id);
+  std::string png = read_map(folder, recipient.id);
+  if (!png.empty()) m.inline_image = Attachment{"map-" + recipient.id + ".png", "image/png", png};
+  m.text = render_text(doc);
+  m.html = render_html(doc, png.empty() ? "" : "cid:map-" + recipient.id + ".png");
+  if (post.kind == "end")
+    m.attachments.push_back(
+        {"state.json", "application/json", visible_state(g, post.state, recipient.id).canonical()});
+  for (auto& a : carried(archive, post)) m.attachments.push_back(std::move(a));
+  m.preamble = "This is a MIME message: a report in text and HTML and the game's new log lines.";
+  return build_mail(m);
+}
+
+}  // namespace
+
+std::string post_mail(const game::Archive& archive, const GameFacts& facts, const game::Post& post,
+                      const game::Party& recipient, const fs::path& folder) {
+  if (post.adjudication) {
+    ReportInput in{facts, *post.adjudication, recipient.id};
+    return build_eml(in, recipient, folder, carried(archive, post));
+  }
+  return other_mail(archive, facts, post, recipient, folder);
+}
+
+namespace {
+
+void make_folder(const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
   if (ec)
-    throw Error("report.write", turn_folder.string() + ": cannot create: " + ec.message(),
+    throw Error("report.write", folder.string() + ": cannot create: " + ec.message(),
                 Exit::kEnvironment);
+}
+
+// The HTML file on disk shows the map from itself, with no file beside it.
+std::string embedded_map(const fs::path& folder, const std::string& side) {
+  std::string png = read_map(folder, side);
+  return png.empty() ? "" : "data:image/png;base64," + ledger::base64(png);
+}
+
+}  // namespace
+
+std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adjudication& adj,
+                                         const fs::path& folder,
+                                         const std::vector<Attachment>& extra) {
+  make_folder(folder);
   std::vector<fs::path> written;
-  for (const game::Party& p : game.parties) {
-    ReportInput in{game, adj, p.id};
-    fs::path text = turn_folder / ("report-" + p.id + ".txt");
-    fs::path html = turn_folder / ("report-" + p.id + ".html");
-    fs::path eml = turn_folder / ("mail-" + p.id + ".eml");
-    write_file_atomic(text, report_text(in));
-    write_file_atomic(html, report_html(in));
-    write_file_atomic(eml, build_eml(in, p, turn_folder));
+  for (const game::Party& p : facts.parties) {
+    ReportInput in{facts, adj, p.id};
+    ReportDoc doc = build_report(in);
+    fs::path text = folder / ("report-" + p.id + ".txt");
+    fs::path html = folder / ("report-" + p.id + ".html");
+    fs::path eml = folder / ("mail-" + p.id + ".eml");
+    write_file_atomic(text, render_text(doc));
+    write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
+    write_file_atomic(eml, build_eml(in, p, folder, extra));
+    written.insert(written.end(), {text, html, eml});
+  }
+  return written;
+}
+
+std::vector<fs::path> write_post_outputs(const game::Archive& archive, const game::Post& post,
+                                         const fs::path& folder) {
+  GameFacts facts = game_facts(archive);
+  if (post.adjudication)
+    return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post));
+  make_folder(folder);
+  std::vector<fs::path> written;
+  for (const game::Party& p : facts.parties) {
+    ReportDoc doc = build_post_report(facts, post, p.id);
+    fs::path text = folder / ("report-" + p.id + ".txt");
+    fs::path html = folder / ("report-" + p.id + ".html");
+    fs::path eml = folder / ("mail-" + p.id + ".eml");
+    write_file_atomic(text, render_text(doc));
+    write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
+    write_file_atomic(eml, other_mail(archive, facts, post, p, folder));
     written.insert(written.end(), {text, html, eml});
   }
   return written;

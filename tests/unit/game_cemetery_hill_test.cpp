@@ -54,7 +54,8 @@ struct Game {
   Json events() const {
     Json all = Json::array();
     std::vector<fs::path> turns;
-    for (const auto& e : fs::directory_iterator(dir / "turns")) turns.push_back(e.path());
+    for (const auto& e : fs::directory_iterator(dir / "turns"))
+      if (fs::exists(e.path() / "events.json")) turns.push_back(e.path());  // adjudications
     std::sort(turns.begin(), turns.end());
     for (const auto& t : turns)
       for (const auto& e : Json::parse(adjutant::read_file(t / "events.json"))) all.push_back(e);

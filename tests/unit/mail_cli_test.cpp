@@ -81,7 +81,9 @@ TEST_CASE("adjutant mail fetch, adjudicate and mail send work together", "[mail]
   REQUIRE(fs::exists(dir / "mill" / "turns" / "001-confederate" / "mail-union.eml"));
 
   int port = testing::free_port();
-  const std::string send = bin + " mail send mill --smtp smtp://127.0.0.1:" + std::to_string(port);
+  // This copy sends what the union, the adjudicator, signed.
+  const std::string send =
+      bin + " mail send mill --as union --smtp smtp://127.0.0.1:" + std::to_string(port);
   CHECK(sh(send) == 4);  // no server yet: exit 4, all queued
   {
     ServerProcess smtp;

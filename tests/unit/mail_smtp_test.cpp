@@ -24,6 +24,7 @@ namespace {
 // Writes the outputs of adjudication t into GAME/turns/00t-<phase>/.
 void adjudicate(FakeGame& g, const fs::path& game, int t, const std::string& phase) {
   g.adj.t = t;
+  g.adj.seq = 2 * t;
   g.adj.phase = phase;
   char folder[32];
   std::snprintf(folder, sizeof folder, "%03d-%s", t, phase.c_str());
@@ -85,12 +86,13 @@ TEST_CASE("mail send delivers each mail once and keeps it queued while the serve
       INFO(r.sent[i].relative);
       CHECK(read_file(got[i]) == read_file(r.sent[i].file));
       auto envelope = nlohmann::json::parse(read_file(fs::path(got[i]).replace_extension(".json")));
-      CHECK(envelope["mail_from"] == "host@example.org");
+      // From the party that signed the adjudication: the union (Zoe).
+      CHECK(envelope["mail_from"] == "zoe@example.org");
       CHECK(envelope["rcpt_tos"] == nlohmann::json::array({r.sent[i].to[0]}));
     }
     std::string log = read_file(game / "mail" / "sent.jsonl");
     CHECK(std::count(log.begin(), log.end(), '\n') == 4);
-    CHECK(log.find("<1.confederate.union.3f2a9c00d1e2b3c4@adjutant.invalid>") != std::string::npos);
+    CHECK(log.find("<2.confederate.union.3f2a9c00d1e2b3c4@adjutant.invalid>") != std::string::npos);
 
     // A rerun sends nothing.
     SendResult again = send_queued(game, options);

@@ -78,7 +78,8 @@ TEST_CASE("the same adjudication gives the same mail bytes", "[report][eml]") {
   }
   std::string head = header_block(a);
   CHECK(head.find("Date: Wed, 01 May 2024 12:00:00 +0000\r\n") != std::string::npos);
-  CHECK(head.find("Message-ID: <1.confederate.union.3f2a9c00d1e2b3c4@adjutant.invalid>\r\n") !=
+  // One Message-ID per post (the adjudication's log line) and recipient.
+  CHECK(head.find("Message-ID: <2.confederate.union.3f2a9c00d1e2b3c4@adjutant.invalid>\r\n") !=
         std::string::npos);
   CHECK(head.find("From: Robert Lee") == std::string::npos);  // the adjudicator is union
   CHECK(head.find("<zoe@example.org>") != std::string::npos);
@@ -100,8 +101,6 @@ TEST_CASE("the same adjudication gives the same mail bytes", "[report][eml]") {
 TEST_CASE("Python's email package reads every mail back", "[report][eml][python]") {
   REQUIRE(fs::exists("/usr/bin/python3"));
   FakeGame g;
-  g.facts.host_name = "Moderator \u00c9mile";
-  g.facts.host_email = "host@example.org";
   fs::path dir = temp_folder("eml-python");
   std::string png = fake_png();
   write_file_atomic(dir / "map-union.png", png);
@@ -121,26 +120,32 @@ TEST_CASE("Python's email package reads every mail back", "[report][eml][python]
     auto r = nlohmann::json::parse(json);
     INFO(json);
     CHECK(r["defects"].empty());
-    CHECK(r["structure"][0] == "multipart/mixed");
-    CHECK(r["structure"][1] == "multipart/alternative");
-    CHECK(r["structure"][2] == "text/plain");
-    CHECK(r["structure"][3] == "text/html");
-    CHECK(r["from_addresses"][0]["name"] == "Moderator \u00c9mile");
-    CHECK(r["from_addresses"][0]["address"] == "host@example.org");
+    bool has_map = std::string(side) == "union";
+    // The map, where there is one, is shown in the HTML: multipart/related.
+    std::vector<std::string> head = {"multipart/mixed"};
+    if (has_map) head.push_back("multipart/related");
+    for (const char* t : {"multipart/alternative", "text/plain", "text/html"}) head.push_back(t);
+    for (std::size_t i = 0; i < head.size(); ++i) CHECK(r["structure"][i] == head[i]);
+    // From: the party that signed the adjudication, the union.
+    CHECK(r["from_addresses"][0]["name"] == g.facts.parties[1].name);
+    CHECK(r["from_addresses"][0]["address"] == "zoe@example.org");
     const game::Party& p = std::string(side) == "union" ? g.facts.parties[1] : g.facts.parties[0];
     CHECK(r["to_addresses"][0]["name"] == p.name);
     CHECK(r["to_addresses"][0]["address"] == p.email);
     CHECK(r["headers"]["subject"] ==
           "[Ely's Mill] turn 1, Confederate player-turn: report for " + g.facts.side_name(side));
     CHECK(r["headers"]["date"] == "Wed, 01 May 2024 12:00:00 +0000");
-    std::string text = read_file(out / "part-2-plain.txt");
+    std::string text = read_file(out / (std::string(has_map ? "part-3" : "part-2") + "-plain.txt"));
     text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
     CHECK(text.rfind(read_file(dir / ("report-" + std::string(side) + ".txt")).substr(0, 200), 0) ==
           0);
     CHECK(read_file(out / "state.json").find("\"units\"") != std::string::npos);
-    if (std::string(side) == "union") {
-      CHECK(r["structure"].size() == 6);
+    if (has_map) {
+      CHECK(r["structure"].size() == 7);  // mixed, related, alternative, text, html, png, state
       CHECK(read_file(out / "map-union.png") == png);
+      // The HTML shows the map from the mail itself.
+      CHECK(read_file(out / "part-4-html.txt").find("src=\"cid:map-union.png\"") !=
+            std::string::npos);
     } else {
       CHECK(r["structure"].size() == 5);  // no map was drawn for this side
     }

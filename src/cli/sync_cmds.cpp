@@ -1,0 +1,136 @@
+// `adjutant sync`, `import` and `export`: every party's copy of an archive
+// kept current with nothing but mail (docs/guide.md "Two machines").
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "cli/outputs.h"
+#include "game/adjudicate.h"
+#include "game/posts.h"
+#include "game/secrets.h"
+#include "game/sync.h"
+#include "mail/log_intake.h"
+#include "util/error.h"
+#include "util/files.h"
+#include "util/printable.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> paths_of(const cxxopts::ParseResult& r, const char* name) {
+  std::vector<fs::path> out;
+  if (r.count(name))
+    for (const auto& p : r[name].as<std::vector<std::string>>()) out.push_back(p);
+  if (out.empty())
+    throw Error("usage.missing", "give at least one mail, maildir or .jsonl file", Exit::kUsage);
+  return out;
+}
+
+void print_result(const game::SyncResult& r, const fs::path& dir) {
+  print_notes(r.notes);
+  if (r.added == 0)
+    std::cout << "nothing new: " << dir.string() << " has every line offered (" << r.lines
+              << " lines, head " << r.head << ")\n";
+  else
+    std::cout << "added " << r.added << (r.added == 1 ? " line" : " lines") << " to "
+              << dir.string() << ", each verified (" << r.lines << " lines, head " << r.head
+              << ")\n";
+}
+
+}  // namespace
+
+int cmd_sync(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant sync",
+      "Bring your copy of a game up to date from the log lines the game's mails carry: saved\n"
+      "mails (.eml), a maildir, or .jsonl files. Each new line is checked as verify checks it\n"
+      "(seq, prev, signature, dice, replay) before it is appended; lines already here change\n"
+      "nothing. A copy that went another way (a fork) or lines with a gap before them are\n"
+      "refused, naming both heads.");
+  options.add_options()("game", "your copy of the game archive", cxxopts::value<std::string>())(
+      "files", "mails, maildirs or .jsonl files", cxxopts::value<std::vector<std::string>>())(
+      "no-outputs", "draw no maps, reports or mail for the new lines");
+  options.parse_positional({"game", "files"});
+  options.positional_help("GAME FILE...");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path dir = required(*r, "game");
+  game::Archive a = game::Archive::open(dir);
+  mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), a.game_id());
+  auto result = game::sync_archive(dir, carried.lines,
+                                   r->count("no-outputs") ? game::TurnWriter() : turn_writer());
+  print_result(result, dir);
+  return 0;
+}
+
+int cmd_import(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant import",
+      "Make your copy of a game from its invitation mail (it carries the first line of the\n"
+      "log and the scenario), and from any later mails of the game given too.");
+  options.add_options()("files", "the invitation (.eml or maildir), and later mails",
+                        cxxopts::value<std::vector<std::string>>())(
+      "game", "the folder to create (default: the game's name)", cxxopts::value<std::string>())(
+      "secrets", "the folder of your keys and dice chains", cxxopts::value<std::string>())(
+      "no-outputs", "draw no maps, reports or mail");
+  options.parse_positional({"files"});
+  options.positional_help("MAIL...");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), "");
+  if (carried.scenario.empty())
+    throw Error("import.no_invitation",
+                "no scenario.json attached to the mails given: import the game's invitation");
+  std::string name;
+  if (auto zero = carried.lines.lines.find(0); zero != carried.lines.lines.end()) {
+    auto body = ledger::parse_strict(zero->second, "line 0");
+    if (body.contains("body") && body["body"].contains("name") && body["body"]["name"].is_string())
+      name = body["body"]["name"].get<std::string>();
+  }
+  bool named = !name.empty() && !has_control(name) && name.find('/') == std::string::npos &&
+               name != "." && name != "..";
+  if (!r->count("game") && !named)
+    throw Error("usage.missing", "give --game DIR (the game's name makes no folder name)",
+                Exit::kUsage);
+  fs::path dir = r->count("game") ? fs::path((*r)["game"].as<std::string>()) : fs::path(name);
+  auto result = game::import_archive(dir, carried.lines, carried.scenario,
+                                     game::secrets_dir(optional(*r, "secrets")),
+                                     r->count("no-outputs") ? game::TurnWriter() : turn_writer());
+  print_notes(result.notes);
+  std::cout << "imported " << dir.string() << ": " << result.lines << " log line"
+            << (result.lines == 1 ? "" : "s") << ", verified; head " << result.head << "\n";
+  return 0;
+}
+
+int cmd_export(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant export",
+      "Write lines of a game's log (all, or from line N) to a .jsonl file that `adjutant sync`\n"
+      "takes: for a copy that missed a mail.");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "from", "the first line (default 0)", cxxopts::value<int>()->default_value("0"))(
+      "o,out", "file to write (default: log-GAME-FROM-LAST.jsonl)", cxxopts::value<std::string>());
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  game::ReadGame g(required(*r, "game"));
+  int last = int(g.archive.log().size()) - 1;
+  int from = (*r)["from"].as<int>();
+  if (from < 0 || from > last)
+    throw Error(
+        "replay.bad_line",
+        "--from " + std::to_string(from) + ": the log has lines 0 to " + std::to_string(last),
+        Exit::kUsage);
+  fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
+                                 : fs::path(game::log_lines_name(g.archive, from, last));
+  write_file_atomic(out, game::log_lines_text(g.archive, from, last));
+  std::cout << "wrote " << out.string() << ": lines " << from << " to " << last << "\n";
+  return 0;
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,34 @@
+// The log lines (and the scenario of an invitation) that a game's mails
+// carry as attachments (log-<game>-<first>-<last>.jsonl, scenario.json),
+// read out of saved mails, maildirs or .jsonl files for `adjutant sync`,
+// `adjutant import` and `adjutant mail fetch`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/sync.h"
+#include "mail/mail_fetch.h"
+
+namespace adjutant::mail {
+
+struct CarriedFiles {
+  game::OfferedLines lines;
+  std::string scenario;  // scenario.json of an invitation, when one was found
+  int messages = 0;      // messages read
+};
+
+// The attachments of one message that belong to game `game_id` (hex; ""
+// takes any game's). Lines of another game are noted, not taken.
+void take_carried(CarriedFiles& out, std::string_view raw_message, const std::string& source,
+                  const std::string& game_id);
+
+// Reads each path: a maildir (every message), a saved mail (.eml or any
+// file that is not .jsonl), or a .jsonl file of log lines. Errors
+// "sync.source" for a path that is none of these, and those of add_lines.
+CarriedFiles read_carried(const std::vector<std::filesystem::path>& paths,
+                          const std::string& game_id);
+
+}  // namespace adjutant::mail

@@ -1,0 +1,153 @@
+// The reports of the posts that are no adjudication: the invitation that
+// opens a game, a deadline extension, and the end of the game.
+#include "report/event_text.h"
+#include "report/report_doc.h"
+#include "report/side_notes.h"
+#include "report/visibility.h"
+#include "util/time_format.h"
+
+namespace adjutant::report {
+
+namespace {
+
+std::string when(const std::string& at) {
+  return at.empty() ? std::string("?") : format_utc(parse_rfc3339(at));
+}
+
+std::string address(const game::Party& p) {
+  return p.name + " <" + p.email + ">";
+}
+
+Section game_facts_section(const GameFacts& g, const std::string& side) {
+  Section s;
+  s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
+  if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
+  s.fact("Report for", g.side_name(side));
+  return s;
+}
+
+Section next_section(const GameFacts& g, const game::Post& post, const std::string& side) {
+  Section s;
+  s.heading = "Next";
+  rules::PhaseInfo next =
+      g.ruleset ? g.ruleset->current_phase(post.state) : rules::PhaseInfo{post.turn, "", ""};
+  if (next.side.empty()) {
+    s.line("The game is over" +
+           (post.state.result.empty() ? std::string(".") : ": " + post.state.result + "."));
+    return s;
+  }
+  s.fact("Orders due from", g.side_name(next.side));
+  s.fact("For",
+         "turn " + std::to_string(next.turn) + ", " + g.side_name(next.name) + " player-turn");
+  if (!post.deadline.empty()) s.fact("Due by", when(post.deadline));
+  std::string adjudicator = g.has_umpire() ? std::string(kUmpire) : g.other_side(next.side);
+  if (const game::Party* a = g.party(adjudicator))
+    s.fact("Mail them to", address(*a) + " (" + g.side_name(adjudicator) + ", who adjudicates)");
+  if (side == next.side)
+    s.line(
+        "Your orders are due next: write them, sign them with `adjutant sign`, and mail the "
+        "signed file to the adjudicator.");
+  return s;
+}
+
+Section verify_section(const GameFacts& g, const game::Post& post) {
+  Section s;
+  s.heading = "Verification";
+  auto hash = g.line_hashes.find(post.seq);
+  if (hash != g.line_hashes.end()) s.fact("Log head", hash->second);
+  s.line(
+      "This mail carries the new lines of the game's log (log-*.jsonl). Bring your copy up to "
+      "date with it, and check every signature, die roll and state, with:");
+  s.code("adjutant sync " + (g.folder.empty() ? std::string("GAME") : g.folder) + " THIS-MAIL.eml");
+  s.code("adjutant verify " + (g.folder.empty() ? std::string("GAME") : g.folder));
+  return s;
+}
+
+ReportDoc invitation(const GameFacts& g, const game::Post& post, const std::string& side) {
+  ReportDoc doc;
+  doc.title = g.name + ": the game begins";
+  doc.image_alt = "the map at the start of the game";
+  doc.head = game_facts_section(g, side);
+  doc.head.fact("Created", when(post.at));
+  Section who{"Players", {}, {}};
+  for (const auto& p : g.parties) who.fact(g.side_name(p.id), address(p) + ", key " + p.key_id);
+  who.line(g.has_umpire() ? "An umpire adjudicates every player-turn."
+                          : "There is no umpire: each side adjudicates the other's orders.");
+  if (g.deadline_hours > 0)
+    who.line("Orders are due " + std::to_string(g.deadline_hours) +
+             " hours after the adjudication before them.");
+  doc.sections.push_back(std::move(who));
+  Section how{"How to join", {}, {}};
+  std::string folder = g.folder.empty() ? std::string("GAME") : g.folder;
+  how.line("Save this mail as a file (for example invite.eml) and make your copy of the game:");
+  how.code("adjutant import invite.eml --game " + folder);
+  how.line(
+      "It holds the first line of the game's log and the scenario; every later mail of "
+      "the game carries the lines that follow. Your key and dice chain stay in your "
+      "secrets folder, never in the game's folder.");
+  how.line("When your orders are due, write them (docs/rules/bluegray.md), then:");
+  how.code("adjutant sign orders.json --game " + folder + " --mail");
+  how.line("and mail the signed file (adjutant mail send, or attach it by hand).");
+  doc.sections.push_back(std::move(how));
+  doc.sections.push_back(next_section(g, post, side));
+  doc.sections.push_back(verify_section(g, post));
+  return doc;
+}
+
+ReportDoc extension(const GameFacts& g, const game::Post& post, const std::string& side) {
+  ReportDoc doc;
+  doc.title = g.name + ": deadline extended";
+  doc.head = game_facts_section(g, side);
+  Section what{"Ruling", {}, {}};
+  what.fact("Turn", std::to_string(post.turn) + ", " + g.side_name(post.phase) + " player-turn");
+  what.fact("By", g.side_name(post.signer) + ", " + when(post.at));
+  if (post.body.contains("hours") && post.body["hours"].is_number_integer()) {
+    int h = post.body["hours"].get<int>();
+    what.fact("Extended by", std::to_string(h) + (h == 1 ? " hour" : " hours"));
+  }
+  std::string reason = post.body.value("reason", "");
+  if (!reason.empty()) what.fact("Reason", reason);
+  doc.sections.push_back(std::move(what));
+  doc.sections.push_back(next_section(g, post, side));
+  doc.sections.push_back(verify_section(g, post));
+  return doc;
+}
+
+ReportDoc ending(const GameFacts& g, const game::Post& post, const std::string& side) {
+  ReportDoc doc;
+  doc.title = g.name + ": the game is over";
+  doc.image_alt = "the map at the end of the game";
+  doc.head = game_facts_section(g, side);
+  Section what{"End of the game", {}, {}};
+  what.fact("Result", post.state.result);
+  what.fact("When", "turn " + std::to_string(post.turn) + ", " + g.side_name(post.phase) +
+                        " player-turn, " + when(post.at));
+  if (post.body.value("reason", "") == "concession")
+    what.line(g.side_name(post.body.value("side", "")) + " conceded.");
+  doc.sections.push_back(std::move(what));
+  Section vp{"Victory points", {}, {}};
+  model::State state = visible_state(g, post.state, side);
+  for (const auto& [s, v] : state.vp) vp.fact(g.side_name(s), vp_text(state, s));
+  if (!vp.empty()) doc.sections.push_back(std::move(vp));
+  doc.sections.push_back(verify_section(g, post));
+  return doc;
+}
+
+}  // namespace
+
+ReportDoc build_post_report(const GameFacts& game, const game::Post& post,
+                            const std::string& side) {
+  if (post.kind == "genesis") return invitation(game, post, side);
+  if (post.kind == "extend") return extension(game, post, side);
+  return ending(game, post, side);
+}
+
+std::string post_subject(const GameFacts& game, const game::Post& post, const std::string& side) {
+  std::string what = post.kind == "genesis" ? "the game begins"
+                     : post.kind == "extend"
+                         ? "deadline extended, turn " + std::to_string(post.turn)
+                         : "the game is over";
+  return "[" + game.name + "] " + what + ": for " + game.side_name(side);
+}
+
+}  // namespace adjutant::report
