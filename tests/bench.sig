@@ -1,1 +1,1 @@
-games 3  adjudications 9  dice 5  digest af065d2e4b1d3344
+games 3  adjudications 9  dice 5  digest 3549def3288bf482

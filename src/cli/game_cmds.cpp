@@ -202,6 +202,26 @@ int cmd_sign(int argc, char** argv) {
 
 namespace {
 
+// Each combat with its odds, die and result, and the phase now due.
+void print_outcome(const fs::path& dir, const game::Adjudication& adj) {
+  game::Archive a = game::Archive::open(dir);
+  for (const auto& e : adj.events) {
+    if (e.value("type", "") != "combat") continue;
+    std::string die = e.contains("die") && e["die"].is_object() && e["die"].contains("value")
+                          ? e["die"]["value"].dump()
+                          : "?";
+    std::cout << "  combat " << printable(e.value("combat", "")) << " at "
+              << printable(e.value("odds", "")) << ": die " << die << ", "
+              << printable(a.ruleset().describe_result(e.value("result", ""))) << "\n";
+  }
+  rules::PhaseInfo next = a.ruleset().current_phase(adj.after);
+  if (next.side.empty())
+    std::cout << "the game is over: " << printable(adj.after.result) << "\n";
+  else
+    std::cout << "next: turn " << next.turn << ", " << next.name << " player-turn (orders from "
+              << next.side << ", adjudicated by " << a.adjudicator_for(next.side) << ")\n";
+}
+
 void print_refusal(const rules::OrdersRefused& e, bool json) {
   if (json)
     print_json({{"ok", false}, {"error", e.id()}, {"problems", e.to_json()}});
@@ -285,6 +305,7 @@ int cmd_adjudicate(int argc, char** argv) {
   std::cout << "adjudicated turn " << adj.turn << " phase " << adj.phase << " (t=" << adj.t
             << ", log line " << adj.seq << ")\n";
   for (const auto& line : adj.echo) std::cout << "  " << printable(line) << "\n";
+  print_outcome(dir, adj);
   std::cout << "state " << adj.after.hash() << "\nturn folder " << folder.string() << "\n";
   return 0;
 }

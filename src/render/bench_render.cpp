@@ -147,7 +147,7 @@ ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
       std::string result = kResults[rng.below(5)];
       events.push_back(
           {{"type", "combat"},
-           {"n", combats},
+           {"combat", "1." + std::to_string(combats)},
            {"attackers",
             {{{"unit", a.id}, {"hex", hex::format(*a.start)}, {"strength", a.strength}}}},
            {"defenders",

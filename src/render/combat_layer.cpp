@@ -53,7 +53,7 @@ std::vector<Combat> combats_of(const Scene& scene) {
     c.attackers = hexes_of(scene, e.value("attackers", Json()), visible);
     c.defenders = hexes_of(scene, e.value("defenders", Json()), visible);
     if (!visible || c.defenders.empty()) continue;
-    c.n = event_text(e, "n");
+    c.n = event_text(e, "combat");
     if (c.n.empty()) c.n = std::to_string(index);
     c.odds = event_text(e, "odds");
     c.result = event_text(e, "result");

@@ -126,10 +126,10 @@ std::string describe_event(const Json& e) {
   }
   if (type == "target_gone") return with_cause("no defender is left in " + field(e, "hex"), e);
   if (type == "attacker_dropped" && !unit.empty())
-    return with_cause(unit + " drops out of attack " + field(e, "n") + ": " + field(e, "reason"),
-                      e);
+    return with_cause(
+        unit + " drops out of combat " + field(e, "combat") + ": " + field(e, "reason"), e);
   if (type == "attack_cancelled")
-    return with_cause("attack " + field(e, "n") + " is called off: " + field(e, "reason"), e);
+    return with_cause("combat " + field(e, "combat") + " is called off: " + field(e, "reason"), e);
   if (type == "phase_end")
     return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
   if (type == "exit" && !unit.empty())
@@ -172,9 +172,9 @@ std::string describe_event(const Json& e) {
 }
 
 Section combat_section(const Json& combat, const std::vector<Json>& consequences,
-                       const model::Scenario* scenario) {
+                       const model::Scenario* scenario, const rules::Ruleset* ruleset) {
   Section s;
-  std::string n = field(combat, "n");
+  std::string n = field(combat, "combat");
   s.heading = "Combat" + (n.empty() ? std::string() : " " + n);
   std::string rule = field(combat, "rule");
   if (!rule.empty()) s.heading += " (rule " + rule + ")";
@@ -191,12 +191,16 @@ Section combat_section(const Json& combat, const std::vector<Json>& consequences
   s.fact("Modifiers", modifiers.empty() ? "no modifiers" : modifiers);
   s.fact("Odds", field(combat, "odds"));
   const Json die = combat.value("die", Json::object());
-  std::string k = field(die, "k");
-  if (k.empty()) k = field(die, "n");
   std::string value = field(die, "value");
   if (value.empty()) value = field(die, "v");
-  if (!value.empty()) s.fact("Die", value + (k.empty() ? std::string() : " (roll #" + k + ")"));
-  s.fact("Result", field(combat, "result"));
+  // Dice are counted from 1 for people (the log's k counts from 0).
+  std::string k = field(die, "k");
+  std::string nth;
+  if (!k.empty() && die["k"].is_number_integer())
+    nth = " (die " + std::to_string(die["k"].get<long long>() + 1) + " of this adjudication)";
+  if (!value.empty()) s.fact("Die", value + nth);
+  std::string result = field(combat, "result");
+  s.fact("Result", ruleset ? ruleset->describe_result(result) : result);
   for (const Json& e : consequences) s.line(describe_event(e));
   return s;
 }

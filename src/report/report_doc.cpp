@@ -90,7 +90,9 @@ Section head_facts(const ReportInput& in) {
   const GameFacts& g = in.game;
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
   if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
-  s.fact("Turn", std::to_string(in.adj.turn) + ", " + g.side_name(in.adj.phase) + " player-turn");
+  bool night = g.scenario && g.scenario->turns.night.count(in.adj.turn);
+  s.fact("Turn", std::to_string(in.adj.turn) + ", " + g.side_name(in.adj.phase) + " player-turn" +
+                     (night ? " (night: no combat phase, rule 9.0)" : ""));
   std::string when;
   if (!in.adj.at.empty()) when = ", " + format_utc(parse_rfc3339(in.adj.at));
   s.fact("Adjudication",
@@ -146,6 +148,15 @@ Section status_section(const ReportInput& in, const model::State& state, const s
               std::to_string(sp) + " SP";
       std::string gone = exited_text(*in.game.scenario, state, side);
       if (!gone.empty()) text += "; left the map: " + gone;
+      // 10.0: units that may not attack until they recover.
+      std::string spent;
+      for (const auto& [id, unit] : state.units) {
+        const model::UnitDef* def = in.game.scenario->unit(id);
+        if (def && def->side == side && unit.ineffective &&
+            unit.status == model::UnitStatus::kActive)
+          spent += (spent.empty() ? "" : ", ") + id + " at " + unit.location;
+      }
+      if (!spent.empty()) text += "; ineffective (10.0): " + spent;
     }
     s.fact(in.game.side_name(side), text);
   }
@@ -202,7 +213,9 @@ ReportDoc build_report(const ReportInput& in) {
   const Json* combat = nullptr;
   std::vector<Json> consequences;
   auto close_combat = [&] {
-    if (combat) combats.children.push_back(combat_section(*combat, consequences, in.game.scenario));
+    if (combat)
+      combats.children.push_back(
+          combat_section(*combat, consequences, in.game.scenario, in.game.ruleset));
     combat = nullptr;
     consequences.clear();
   };

@@ -30,7 +30,7 @@ std::vector<std::string> visible_echo(const ReportInput& in) {
   if (in.side == in.adj.phase) return in.adj.echo;
   model::State full = in.adj.after;
   model::State seen = in.game.ruleset->view(full, in.side);
-  if (seen.canonical() == full.canonical()) return in.adj.echo;
+  if (seen.to_json()["units"] == full.to_json()["units"]) return in.adj.echo;
   return {};
 }
 

@@ -90,6 +90,10 @@ class Ruleset {
     return out;
   }
 
+  // A combat result code in the rule's words ("Dr: the defenders retreat one
+  // hex"), for reports; the code itself when the ruleset has no words for it.
+  virtual std::string describe_result(const std::string& code) const { return code; }
+
   // What `side` may see ("" is the umpire, who sees everything).
   virtual model::State view(const model::State& state, const std::string& side) const {
     return state;

@@ -111,7 +111,7 @@ TEST_CASE("Cemetery Hill by mail: an attack, a reinforcement and a cavalry exit,
   // Turn 1, Confederate: 1 Heth comes down the Chambersburg Pike against 1/I (12 against 13).
   std::string echo = g.play("confederate", sample("01-t1-confederate.json"));
   CHECK(echo.find("1 Heth moves 0406-0506-0606, 2 of 6 MP") != std::string::npos);
-  CHECK(echo.find("attack 2: 1 Heth against 0707 (1/I) at 1-2 (12:13)") != std::string::npos);
+  CHECK(echo.find("combat 1.1: 1 Heth against 0707 (1/I) at 1-2 (12:13)") != std::string::npos);
   Json events = g.events();
   const Json* combat = find_event(events, "combat");
   REQUIRE(combat);

@@ -60,7 +60,7 @@ struct Position {
       {"type":"move","unit":"1/Heth","path":["0401","0402","0403"]},
       {"type":"move","unit":"1/Pender","path":["0801","0802","0803","0804"]},
       {"type":"move","unit":"Jenkins","path":["0901","0902","1003"]},
-      {"type":"combat","n":1,"attackers":[{"unit":"1/Pender","hex":"0804","strength":11}],
+      {"type":"combat","combat":"1.1","attackers":[{"unit":"1/Pender","hex":"0804","strength":11}],
        "defenders":[{"unit":"2/I","hex":"0805","strength":10}],"odds":"1-1",
        "die":{"k":0,"value":2},"result":"Dr"},
       {"type":"retreat","unit":"2/I","from":"0805","to":"0806"},

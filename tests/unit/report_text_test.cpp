@@ -78,13 +78,13 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
                                "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",
                                "1/Heth moves 0401-0402-0403 (2 of 6 MP)",
                                "2/Pender enters at 0101",
-                               "Combat 1 (rule 8.1)",
+                               "Combat 1.1 (rule 8.1)",
                                "1st Brigade, Heth's Division",
                                "22 attacking, 8 defending",
                                "defender doubled: rough (TEC)",
                                "Odds:",
                                "1-1",
-                               "4 (roll #0)",
+                               "4 (die 1 of this adjudication)",
                                "Result:",
                                "3/I retreats 0404 to 0405",
                                "1/Heth advances 0403 to 0404",
@@ -131,7 +131,7 @@ TEST_CASE("the HTML report escapes everything it did not write itself", "[report
   CHECK(html.find("red &amp; &lt;white&gt;") != std::string::npos);
   CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);
   CHECK(html.find("<style") == std::string::npos);
-  CHECK(html.find("4 (roll #0)") != std::string::npos);
+  CHECK(html.find("4 (die 1 of this adjudication)") != std::string::npos);
   CHECK(adjutant::escape_markup("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
@@ -161,7 +161,8 @@ TEST_CASE("unknown and partial events are listed as they are", "[report][events]
   CHECK(describe_event(Json::parse(
             R"({"type":"vp","side":"union","vp":6,"total":9,"reason":"2 SP eliminated"})")) ==
         "union scores 6 VP, total 9 (2 SP eliminated)");
-  CHECK(describe_event(Json::parse(R"({"type":"ineffective","unit":"1/I","n":1,"rule":"10.0"})")) ==
+  CHECK(describe_event(
+            Json::parse(R"({"type":"ineffective","unit":"1/I","combat":"1.1","rule":"10.0"})")) ==
         "1/I becomes ineffective (rule 10.0)");
 }
 

@@ -126,6 +126,7 @@ TEST_CASE("explain_text tells a combat's whole chain", "[rules][explain]") {
   CHECK(text.find("Hex 0804: 6 SP x 2 = 12 (0804: defender doubled: Rough (TEC))") !=
         std::string::npos);
   CHECK(text.find("ratio 12:12, rounded for the defender to 1-1") != std::string::npos);
-  CHECK(text.find("Die 0 rolled 4; CRT 1-1 column, row 4: Ar") != std::string::npos);
+  CHECK(text.find("Die 1 of the adjudication rolled 4; CRT 1-1 column, row 4: Ar: all attacking "
+                  "units retreat one hex") != std::string::npos);
   CHECK(text.find("C12 retreats 0803 -> 0703 (Ar) (rule 8.5)") != std::string::npos);
 }

@@ -86,7 +86,7 @@ TEST_CASE("every CRT cell, through check and adjudicate", "[rules][crt]") {
       adjutant::ledger::FixedDice dice({die});
       Json events = rs->adjudicate(state, checked, dice);
       REQUIRE(dice.rolls().size() == 1);
-      CHECK(dice.rolls()[0].purpose == "combat 1 (rule 8.1)");
+      CHECK(dice.rolls()[0].purpose == "combat 1.1 (rule 8.1)");
       const Json* combat = nullptr;
       for (const auto& e : events)
         if (e["type"] == "combat") combat = &e;

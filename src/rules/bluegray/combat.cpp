@@ -28,14 +28,15 @@ Json hex_list(const std::vector<Hex>& hexes) {
   return out;
 }
 
-void cancel(Emitter& em, int n, const std::string& reason, const std::string& rule) {
-  em.emit({{"type", "attack_cancelled"}, {"n", n}, {"reason", reason}, {"rule", rule}});
+void cancel(Emitter& em, const std::string& n, const std::string& reason, const std::string& rule) {
+  em.emit({{"type", "attack_cancelled"}, {"combat", n}, {"reason", reason}, {"rule", rule}});
 }
 
 // Who and what is left of a planned attack when its turn comes: hexes
 // emptied meanwhile drop out, units already attacked do not defend again,
 // and attackers that can no longer reach every remaining hex drop out.
-Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::string>& attacked) {
+Engagement as_now(Emitter& em, const AttackOrder& a, const std::string& n,
+                  const std::set<std::string>& attacked) {
   Board board = em.board();
   const std::string side = board.state().phase;
   const std::string enemy = board.enemy_of(side);
@@ -46,7 +47,7 @@ Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::
     for (const auto& id : board.units_at(h, enemy))
       if (!attacked.count(id)) here.push_back(id);
     if (here.empty()) {
-      em.emit({{"type", "target_gone"}, {"n", n}, {"hex", text}, {"rule", "8.41"}});
+      em.emit({{"type", "target_gone"}, {"combat", n}, {"hex", text}, {"rule", "8.41"}});
       continue;
     }
     e.hexes.push_back(h);
@@ -73,7 +74,7 @@ Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::
       e.attackers.push_back(id);
     } else {
       em.emit({{"type", "attacker_dropped"},
-               {"n", n},
+               {"combat", n},
                {"unit", id},
                {"reason", reason},
                {"rule", "8.41"}});
@@ -84,7 +85,7 @@ Engagement as_now(Emitter& em, const AttackOrder& a, int n, const std::set<std::
 
 // 11.2: defending cavalry attacked only by infantry and artillery retreats
 // two hexes if its owner's standing orders say so; all or none of them.
-bool evaded(Phase& p, const AttackOrder& a, int n, const Engagement& e) {
+bool evaded(Phase& p, const AttackOrder& a, const std::string& n, const Engagement& e) {
   Board board = p.em.board();
   for (const auto& id : e.defenders)
     if (!is_cavalry(*board.def(id))) return false;
@@ -100,7 +101,7 @@ bool evaded(Phase& p, const AttackOrder& a, int n, const Engagement& e) {
                 {"from", hex::format(path->front())},
                 {"path", hex_list(*path)},
                 {"to", hex::format(path->back())},
-                {"n", n},
+                {"combat", n},
                 {"rule", "11.2"}});
   }
   for (const auto& ev : trial.events()) p.em.emit(ev);
@@ -110,7 +111,8 @@ bool evaded(Phase& p, const AttackOrder& a, int n, const Engagement& e) {
 }
 
 // 8.6: one attacker advances into the first cleared hex it is next to.
-void attacker_advance(Emitter& em, const AttackOrder& a, int n, const std::vector<Hex>& hexes) {
+void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n,
+                      const std::vector<Hex>& hexes) {
   if (!a.advance) return;
   Board board = em.board();
   auto at = board.hex_of(*a.advance);
@@ -122,7 +124,7 @@ void attacker_advance(Emitter& em, const AttackOrder& a, int n, const std::vecto
              {"unit", *a.advance},
              {"from", hex::format(*at)},
              {"to", hex::format(h)},
-             {"n", n},
+             {"combat", n},
              {"rule", "8.6"}});
     return;
   }
@@ -131,7 +133,8 @@ void attacker_advance(Emitter& em, const AttackOrder& a, int n, const std::vecto
 // 8.6 after Ae/Ar: with standing orders "advance", the strongest surviving
 // non-artillery defender (then id order) enters the lowest-numbered cleared
 // attacker hex next to it.
-void defender_advance(Emitter& em, int n, const Engagement& e, const std::set<Hex>& origins) {
+void defender_advance(Emitter& em, const std::string& n, const Engagement& e,
+                      const std::set<Hex>& origins) {
   Board board = em.board();
   if (e.defenders.empty()) return;
   if (!standing_of(board.state(), board.side_of(e.defenders.front())).advance) return;
@@ -149,14 +152,14 @@ void defender_advance(Emitter& em, int n, const Engagement& e, const std::set<He
                {"unit", id},
                {"from", hex::format(at)},
                {"to", hex::format(h)},
-               {"n", n},
+               {"combat", n},
                {"rule", "8.6"}});
       return;
     }
   }
 }
 
-void resolve(Phase& p, const AttackOrder& a, int n) {
+void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
   Emitter& em = p.em;
   Engagement e = as_now(em, a, n, p.attacked);
   if (e.hexes.empty()) return cancel(em, n, "no defender is left in the attacked hexes", "8.41");
@@ -167,7 +170,7 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
   const auto& crt = em.scenario().crt;
   Tally t = tally(board, e);
   int column = t.column;
-  Json ev = {{"type", "combat"}, {"n", n}, {"order", a.index}};
+  Json ev = {{"type", "combat"}, {"combat", n}, {"order", a.index}};
   if (a.odds) {
     ev["declared"] = *a.odds;
     int declared = *column_of(crt, *a.odds);
@@ -186,7 +189,7 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
                     "8.73");
   }
   std::uint64_t k = p.dice.rolls().size();
-  int die = p.dice.roll(crt.die_sides, "combat " + std::to_string(n) + " (rule 8.1)");
+  int die = p.dice.roll(crt.die_sides, "combat " + n + " (rule 8.1)");
   std::string result = crt_result(crt, column, die);
   ev.update(Json{{"attackers", t.attackers},
                  {"defenders", t.defenders},
@@ -213,18 +216,16 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
       origins.insert(*board.hex_of(id));
     }
   if (result == "Ae") {
-    for (const auto& id : exposed) eliminate(em, id, "Ae in combat " + std::to_string(n), "8.3");
+    for (const auto& id : exposed) eliminate(em, id, "Ae in combat " + n, "8.3");
   } else if (result == "Ar") {
     for (const auto& id : exposed)
       if (retreat_unit(em, id, "Ar", "8.5")) make_ineffective(em, id, n);
   } else if (result == "De") {
-    for (const auto& id : e.defenders)
-      eliminate(em, id, "De in combat " + std::to_string(n), "8.3");
+    for (const auto& id : e.defenders) eliminate(em, id, "De in combat " + n, "8.3");
   } else if (result == "Dr") {
     for (const auto& id : e.defenders) retreat_unit(em, id, "Dr", "8.5");
   } else if (result == "Ex") {
-    for (const auto& id : e.defenders)
-      eliminate(em, id, "Ex in combat " + std::to_string(n), "8.3");
+    for (const auto& id : e.defenders) eliminate(em, id, "Ex in combat " + n, "8.3");
     exchange_losses(em, a, n, exposed, t.printed);
   }
   if (result == "De" || result == "Dr" || result == "Ex") attacker_advance(em, a, n, e.hexes);
@@ -235,7 +236,21 @@ void resolve(Phase& p, const AttackOrder& a, int n) {
 
 void combat_phase(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice) {
   Phase p{em, dice, {}};
-  for (std::size_t i = 0; i < attacks.size(); ++i) resolve(p, attacks[i], int(i) + 1);
+  int first = combats_declared(em.state()) + 1;
+  for (std::size_t i = 0; i < attacks.size(); ++i)
+    resolve(p, attacks[i], combat_label(em.state().turn, first + int(i)));
+}
+
+int combats_declared(const State& state) {
+  const Json& c = state.extra.contains("combats") ? state.extra["combats"] : Json();
+  if (c.is_object() && c.value("turn", -1) == state.turn && c.contains("count") &&
+      c["count"].is_number_integer())
+    return c["count"].get<int>();
+  return 0;
+}
+
+std::string combat_label(int turn, int n) {
+  return std::to_string(turn) + "." + std::to_string(n);
 }
 
 }  // namespace adjutant::rules::bluegray

@@ -18,7 +18,16 @@ namespace adjutant::rules::bluegray {
 void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
                    Problems& problems, std::vector<std::string>& echo);
 
-// Resolves the attacks in order; `n` of each combat is its place in the list (1-based).
+// Resolves the attacks in order. Each declared attack is a combat with one
+// number everywhere (echo, events, reports, maps, explain): "T.N", the N-th
+// attack declared in game-turn T, counted over both player-turns.
 void combat_phase(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice);
+
+// How many attacks were declared earlier in the state's game-turn (the
+// phase_end event of a player-turn records it).
+int combats_declared(const State& state);
+
+// "3.2"
+std::string combat_label(int turn, int n);
 
 }  // namespace adjutant::rules::bluegray

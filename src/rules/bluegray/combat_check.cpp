@@ -113,7 +113,8 @@ struct Checker {
   }
 
   // 8.8, 8.73, 8.6, 8.75, 8.3: the attack's own choices.
-  void choices(const AttackOrder& a, const Engagement& e, std::vector<std::string>& echo) {
+  void choices(const AttackOrder& a, const Engagement& e, const std::string& label,
+               std::vector<std::string>& echo) {
     const auto& crt = board.scenario().crt;
     Tally t = tally(board, e);
     int column = t.column;
@@ -156,9 +157,8 @@ struct Checker {
     for (const auto& id : a.losses)
       if (!std::count(a.attackers.begin(), a.attackers.end(), id))
         add(a, "attack.losses", id, "", "8.3", id + " is not one of the attackers");
-    echo.push_back("attack " + std::to_string(a.index) + ": " + describe(e) + " at " +
-                   crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
-                   std::to_string(t.defence) + ")" +
+    echo.push_back("combat " + label + ": " + describe(e) + " at " + crt.columns[column] + " (" +
+                   std::to_string(t.attack) + ":" + std::to_string(t.defence) + ")" +
                    (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
   }
 
@@ -224,12 +224,14 @@ void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, 
     return;
   }
   Checker c{board, problems, board.state().phase, board.enemy_of(board.state().phase), {}, {}, {}};
+  int n = combats_declared(board.state());
   for (const auto& a : attacks) {
     Engagement e;
     std::size_t before = problems.size();
+    std::string label = combat_label(board.state().turn, ++n);
     if (!c.names(a, e)) continue;
     c.geometry(a, e);
-    if (problems.size() == before) c.choices(a, e, echo);
+    if (problems.size() == before) c.choices(a, e, label, echo);
   }
   c.stacked();
   c.mandatory();

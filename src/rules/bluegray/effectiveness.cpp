@@ -5,8 +5,8 @@
 
 namespace adjutant::rules::bluegray {
 
-void make_ineffective(Emitter& em, const std::string& unit, int combat) {
-  em.emit({{"type", "ineffective"}, {"unit", unit}, {"n", combat}, {"rule", "10.0"}});
+void make_ineffective(Emitter& em, const std::string& unit, const std::string& combat) {
+  em.emit({{"type", "ineffective"}, {"unit", unit}, {"combat", combat}, {"rule", "10.0"}});
 }
 
 void retreat_ineffective(Emitter& em, const std::string& side) {

@@ -8,7 +8,7 @@
 namespace adjutant::rules::bluegray {
 
 // 10.0: a unit that received an Ar result becomes ineffective.
-void make_ineffective(Emitter& em, const std::string& unit, int combat);
+void make_ineffective(Emitter& em, const std::string& unit, const std::string& combat);
 
 // 10.2: at the start of its side's combat phase, every ineffective unit of
 // `side` in an enemy ZOC retreats (8.5); no enemy unit advances after it.

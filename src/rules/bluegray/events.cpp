@@ -64,6 +64,7 @@ void apply_event(State& state, const Json& ev) {
   } else if (type == "phase_end") {
     state.turn = ev.at("next_turn").get<int>();
     state.phase = ev.at("next_phase").get<std::string>();
+    if (ev.contains("combats")) state.extra["combats"] = ev.at("combats");
   } else if (type == "game_end") {
     state.phase.clear();
     state.result = ev.at("result").get<std::string>();

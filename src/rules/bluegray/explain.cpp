@@ -24,8 +24,20 @@ std::string unit_line(const Json& u) {
 
 }  // namespace
 
+// 8.3 in the rule's words.
+std::string result_words(const std::string& code) {
+  if (code == "Ae") return "Ae: all attacking units are eliminated";
+  if (code == "De") return "De: all defending units are eliminated";
+  if (code == "Ar") return "Ar: all attacking units retreat one hex";
+  if (code == "Dr") return "Dr: the defenders retreat one hex";
+  if (code == "Ex")
+    return "Ex: exchange: the defenders are eliminated, and attackers of at least their printed "
+           "strength";
+  return code;
+}
+
 std::string explain_text(const Json& c) {
-  std::string out = "Combat " + num(c, "n") + " (rule " + str(c, "rule") + ")\n";
+  std::string out = "Combat " + str(c, "combat") + " (rule " + str(c, "rule") + ")\n";
   out += "Attackers:\n";
   for (const auto& u : c.value("attackers", Json::array())) out += unit_line(u);
   out += "Defenders:\n";
@@ -43,8 +55,13 @@ std::string explain_text(const Json& c) {
     out += "Declared odds " + str(c, "declared") + " (8.8)" +
            (c.contains("note") ? ": " + str(c, "note") : "") + "\n";
   const Json die = c.value("die", Json::object());
-  out += "Die " + num(die, "k") + " rolled " + num(die, "value") + "; CRT " + str(c, "odds") +
-         " column, row " + num(die, "value") + ": " + str(c, "result") + "\n";
+  // Dice counted from 1 for people (the log's k counts from 0).
+  std::string nth = die.contains("k") && die["k"].is_number_integer()
+                        ? std::to_string(die["k"].get<long long>() + 1)
+                        : "?";
+  out += "Die " + nth + " of the adjudication rolled " + num(die, "value") + "; CRT " +
+         str(c, "odds") + " column, row " + num(die, "value") + ": " +
+         result_words(str(c, "result")) + "\n";
   return out;
 }
 
@@ -76,12 +93,13 @@ std::string consequence_text(const Json& e) {
            rule;
   if (type == "vp")
     return str(e, "side") + " scores " + num(e, "vp") + " VP (" + str(e, "reason") + ")";
-  return type + rule;
+  return "";
 }
 
 std::string explain_text(const Json& combat, const Json& consequences) {
   std::string out = explain_text(combat);
-  for (const auto& e : consequences) out += consequence_text(e) + "\n";
+  for (const auto& e : consequences)
+    if (std::string line = consequence_text(e); !line.empty()) out += line + "\n";
   return out;
 }
 

@@ -13,6 +13,9 @@ namespace adjutant::rules::bluegray {
 // cell and the result.
 std::string explain_text(const ledger::Json& combat_event);
 
+// A CRT result in the words of 8.3: "Dr: the defenders retreat one hex".
+std::string result_words(const std::string& code);
+
 // The same followed by its consequences: every event after the combat up to
 // the next combat (retreats, displacements, eliminations, exchange losses,
 // advances, ineffectiveness), one line each.

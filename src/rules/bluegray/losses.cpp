@@ -73,7 +73,7 @@ std::vector<std::string> choose_losses(const Board& board, const std::vector<std
   return out;
 }
 
-void exchange_losses(Emitter& em, const AttackOrder& a, int n,
+void exchange_losses(Emitter& em, const AttackOrder& a, const std::string& n,
                      const std::vector<std::string>& exposed, int required) {
   Board board = em.board();
   std::string side = board.state().phase;
@@ -82,13 +82,13 @@ void exchange_losses(Emitter& em, const AttackOrder& a, int n,
   int sum = 0;
   for (const auto& id : lost) sum += strength(board, id);
   em.emit({{"type", "exchange"},
-           {"n", n},
+           {"combat", n},
            {"required", required},
            {"lost", lost},
            {"strength_lost", sum},
            {"choice", a.losses.empty() ? policy : "order"},
            {"rule", "8.3"}});
-  for (const auto& id : lost) eliminate(em, id, "Ex in combat " + std::to_string(n), "8.3");
+  for (const auto& id : lost) eliminate(em, id, "Ex in combat " + n, "8.3");
 }
 
 }  // namespace adjutant::rules::bluegray

@@ -19,7 +19,7 @@ std::vector<std::string> choose_losses(const Board& board, const std::vector<std
                                        const std::string& policy);
 
 // Emits the "exchange" event and eliminates the chosen attackers.
-void exchange_losses(Emitter& em, const AttackOrder& a, int n,
+void exchange_losses(Emitter& em, const AttackOrder& a, const std::string& n,
                      const std::vector<std::string>& exposed, int required);
 
 }  // namespace adjutant::rules::bluegray

@@ -25,7 +25,10 @@ struct TurnContext {
 // they choose its own retreats in this combat phase.
 void record_standing(TurnContext& c) {
   if (c.plan.contains("standing") && !c.plan["standing"].is_null())
-    c.em.emit({{"type", "standing"}, {"side", c.side}, {"standing", c.plan["standing"]}});
+    c.em.emit({{"type", "standing"},
+               {"side", c.side},
+               {"standing", c.plan["standing"]},
+               {"visible_to", {c.side}}});
 }
 
 // 4.0 A, 7.0: moves in the order given; reinforcements enter as they move.
@@ -62,11 +65,15 @@ void end(TurnContext& c) {
   if ((!next || next->turn != c.turn) && is_night(sc, c.turn)) recover_all(c.em);
   award_exit_race(c.em, c.side);
   if (!next) return end_game(c.em);
+  // The combats of the game-turn are numbered on over both player-turns.
+  int declared =
+      combats_declared(c.em.state()) + int(c.plan.value("attacks", Json::array()).size());
   c.em.emit({{"type", "phase_end"},
              {"turn", c.turn},
              {"phase", c.side},
              {"next_turn", next->turn},
              {"next_phase", next->side},
+             {"combats", {{"turn", c.turn}, {"count", declared}}},
              {"rule", "4.0"}});
 }
 

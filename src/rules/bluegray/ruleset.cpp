@@ -69,7 +69,10 @@ class BlueGray : public Ruleset {
     Checked out;
     Emitter em(sc_, state);
     if (set.standing) {
-      em.emit({{"type", "standing"}, {"side", state.phase}, {"standing", set.standing->to_json()}});
+      em.emit({{"type", "standing"},
+               {"side", state.phase},
+               {"standing", set.standing->to_json()},
+               {"visible_to", {state.phase}}});
       out.plan["standing"] = set.standing->to_json();
     }
     bool night = is_night(sc_, state.turn);
@@ -118,6 +121,19 @@ class BlueGray : public Ruleset {
   std::string explain_combat(const Json& combat, const Json& consequences) const override {
     return explain_text(combat, consequences);
   }
+
+  // A side never sees the other side's standing orders (its choices in the
+  // middle of the other's player-turn).
+  model::State view(const model::State& state, const std::string& side) const override {
+    if (side.empty() || !state.extra.contains("standing")) return state;
+    model::State out = state;
+    Json mine = Json::object();
+    if (state.extra["standing"].contains(side)) mine[side] = state.extra["standing"][side];
+    out.extra["standing"] = mine;
+    return out;
+  }
+
+  std::string describe_result(const std::string& code) const override { return result_words(code); }
 
   model::State apply(const model::State& state, const Json& events) const override {
     State out = state;
