@@ -45,7 +45,8 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
                 "may not enter an enemy zone of control at " + hex::format(to) + " at night");
   if (m.ineffective && m.ezoc.count(to))
     return fail(m, "move.ineffective_zoc", to, "10.2",
-                "is ineffective and may not enter an enemy zone of control at " + hex::format(to));
+                m.order.unit + " is ineffective and may not enter an enemy zone of control at " +
+                    hex::format(to));
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance)
     return fail(m, "move.strategic", to, "11.1",
                 "moving strategically, may not come within " +
@@ -67,6 +68,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
     if (!h)
       return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
                      "\"" + text + "\" is not a hex number");
+    // A hex beyond the map's edge is named as such, not as a gap in the path.
+    if (!sc.on_map(*h))
+      return fail(m, "move.off_map", *h, "7.0", hex::format(*h) + " is off the map");
     path.push_back(*h);
   }
   if (path.front() != start)
