@@ -65,12 +65,14 @@ std::vector<Attachment> mail_attachments(const ReportInput& in, const fs::path& 
 
 std::string build_eml(const ReportInput& in, const game::Party& recipient,
                       const std::vector<Attachment>& attachments) {
-  std::string text_part = part(std::string("Content-Type: text/plain; charset=utf-8\r\n") +
-                                   "Content-Transfer-Encoding: quoted-printable\r\n",
-                               quoted_printable(report_text(in)));
-  std::string html_part = part(std::string("Content-Type: text/html; charset=utf-8\r\n") +
-                                   "Content-Transfer-Encoding: quoted-printable\r\n",
-                               quoted_printable(report_html(in)));
+  std::string text_part = part(
+      "Content-Type: text/plain; charset=utf-8\r\n"
+      "Content-Transfer-Encoding: quoted-printable\r\n",
+      quoted_printable(report_text(in)));
+  std::string html_part = part(
+      "Content-Type: text/html; charset=utf-8\r\n"
+      "Content-Transfer-Encoding: quoted-printable\r\n",
+      quoted_printable(report_html(in)));
   std::string alt_boundary;
   std::string alt_body = multipart("alt", {text_part, html_part}, &alt_boundary);
   std::vector<std::string> parts = {part(
