@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build, the tests and the demo use, as Debian 12 packages.
 DEPS = cmake ninja-build g++ make pkg-config git \
        libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
-       libcairo2-dev libfreetype-dev fonts-dejavu-core \
+       libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
        clang-format
 
