@@ -31,27 +31,26 @@ void draw_places(Canvas& canvas, const Scene& scene) {
   draw_compass(canvas, scene);
 }
 
-// A north arrow in the map's top-left corner, for a map printed with true
-// north toward another edge than the top (the scenario's map.north).
+// A north arrow in the map's top-right corner when the map is drawn turned
+// (the scenario's map.north is not the page's top): the hex numbers then run
+// sideways, and the arrow says that north is up.
 void draw_compass(Canvas& canvas, const Scene& scene) {
-  const std::string& north = scene.scenario.north;
-  if (north == "north") return;
-  Point dir = north == "west" ? Point{-1, 0} : north == "east" ? Point{1, 0} : Point{0, 1};
-  Point c{scene.map_origin.x + 1.2 * scene.size, scene.map_origin.y + 1.35 * scene.size};
-  double r = 0.62 * scene.size;
-  canvas.begin("class=\"compass\" data-north=\"" + north + "\"");
-  canvas.circle(c, r + 4);
+  if (scene.frame.turns == 0) return;
+  Point c{scene.map_origin.x + scene.map_width - 1.1 * scene.size,
+          scene.map_origin.y + 1.3 * scene.size};
+  double r = 0.55 * scene.size;
+  canvas.begin("class=\"compass\" data-north=\"" + scene.scenario.north + "\"");
+  canvas.circle(c, r + 3);
   canvas.fill_stroke(kLabelHalo, {0.35, 0.33, 0.28}, 0.8);
-  Point tip{c.x + dir.x * r, c.y + dir.y * r}, tail{c.x - dir.x * r * 0.7, c.y - dir.y * r * 0.7};
-  Point side{-dir.y * r * 0.32, dir.x * r * 0.32};
+  Point tip{c.x, c.y - r}, tail{c.x, c.y + 0.7 * r};
   canvas.move(tip);
-  canvas.line({c.x + side.x, c.y + side.y});
+  canvas.line({c.x + 0.32 * r, c.y});
   canvas.line(tail);
-  canvas.line({c.x - side.x, c.y - side.y});
+  canvas.line({c.x - 0.32 * r, c.y});
   canvas.line(tip);
   canvas.fill_stroke({0.20, 0.18, 0.15}, {0.20, 0.18, 0.15}, 0.6);
-  Point n{tip.x + dir.x * 9, tip.y + dir.y * 9 + 3.5};
-  canvas.text_halo("N", n, 9.5, Weight::kBold, Align::kCentre, {0.20, 0.18, 0.15}, kLabelHalo, 2.4);
+  canvas.text_halo("N", {c.x, c.y - r - 6}, 9.5, Weight::kBold, Align::kCentre, {0.20, 0.18, 0.15},
+                   kLabelHalo, 2.4);
   canvas.end();
 }
 

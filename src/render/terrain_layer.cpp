@@ -22,7 +22,7 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
                    escape_markup(type.id) + "\"");
       Point c = scene.centre(h);
       canvas.colour(fill);
-      trace_hex(canvas, c, scene.size);
+      trace_hex(canvas, c, scene.size, scene.frame.hex_angle());
       canvas.fill();
       bool dark = luminance(fill) < 0.38;
       canvas.colour(dark ? kWhite : kHexNumber, dark ? 0.75 : kHexNumberAlpha);
