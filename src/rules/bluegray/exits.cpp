@@ -16,14 +16,22 @@ int exited_units(const Board& board, const std::string& side, const std::set<std
   return n;
 }
 
-// Units that have taken exit x, as the state records them (extra.left, kept
-// for exits with a limit or a return).
+bool in_zone(const Scenario& sc, const model::ExitZone& x, Hex h) {
+  if (x.hexes.count(h)) return true;
+  for (const auto& e : sc.edges_of(h))
+    if (x.edges.count(e)) return true;
+  return false;
+}
+
+// Units of the exit's side that have taken exit x, as the state records them
+// (extra.left, kept for exits with a limit or a return).
 int taken(const Board& board, const model::ExitZone& x) {
   int n = 0;
   for (const auto& [id, u] : board.state().units) {
     if (!u.extra.is_object() || !u.extra.contains("left")) continue;
+    const UnitDef* d = board.def(id);
     auto h = hex::parse(u.extra["left"].value("hex", ""));
-    if (h && x.hexes.count(*h)) ++n;
+    if (d && x.admits(*d) && h && in_zone(board.scenario(), x, *h)) ++n;
   }
   return n;
 }
@@ -39,12 +47,8 @@ std::string rule_of(const model::ExitZone* x) {
 }  // namespace
 
 const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h) {
-  for (const auto& x : sc.exits) {
-    if (!x.admits(unit)) continue;
-    if (x.hexes.count(h)) return &x;
-    for (const auto& e : sc.edges_of(h))
-      if (x.edges.count(e)) return &x;
-  }
+  for (const auto& x : sc.exits)
+    if (x.admits(unit) && in_zone(sc, x, h)) return &x;
   return nullptr;
 }
 
