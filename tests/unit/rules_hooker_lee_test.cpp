@@ -288,3 +288,66 @@ TEST_CASE("Hooker and Lee: the levels of victory of 20.2 / 21.2 around their bou
     }
   }
 }
+
+TEST_CASE("Hooker and Lee: malformed new scenario fields are refused with their JSON path",
+          "[rules][hooker-lee][scenario]") {
+  struct Bad {
+    const char* patch;
+    const char* id;
+    const char* path;
+  };
+  for (const auto& bad : std::vector<Bad>{
+           {R"({"map": {"short_columns": "both"}})", "scenario.bad_value", "map.short_columns"},
+           {R"({"map": {"north": "up"}})", "scenario.bad_edge", "map.north"},
+           {R"({"tec": {"terrain": {"ferry": {"no_stop": "yes"}}}})", "scenario.wrong_type",
+            "tec.terrain.ferry"},
+           {R"({"victory": {"levels": [{"result": "Draw", "side": "french"}]}})",
+            "scenario.unknown_side", "victory.levels[0].side"},
+           {R"({"rules": {"movement_quota": {"side": "union", "units": -1}}})",
+            "scenario.bad_value", "rules.movement_quota.units"},
+           {R"({"rules": {"crossing_roll": {"side": "union", "units": ["1/Averill"], "hex": "0128",
+                "ferry_terrain": ["ferry"], "succeeds": [1]}}})",
+            "scenario.bad_value", "rules.crossing_roll.hex"},
+           {R"({"rules": {"crossing_roll": {"side": "union", "units": ["Heth/H"], "hex": "0227",
+                "ferry_terrain": ["ferry"], "succeeds": [1]}}})",
+            "scenario.bad_value", "rules.crossing_roll.units[0]"},
+           {R"({"rules": {"demoralization": {"sides": {"union": {"above": 47, "rule": "18.1",
+                "crossing": {"units": ["9/I"], "bank": "1616", "above": 58, "rule": "18.13"}}}}}})",
+            "scenario.unknown_unit", "rules.demoralization.sides.union.crossing.units[0]"},
+           {R"({"rules": {"side_stacking": {"french": {}}}})", "scenario.unknown_side",
+            "rules.side_stacking.french"},
+       }) {
+    INFO(bad.patch);
+    Json j = scenario_json(1975);
+    j.merge_patch(Json::parse(bad.patch));
+    try {
+      Scenario sc = Scenario::from_json(j, "hl");
+      adjutant::rules::make_ruleset(j, "hl");
+      FAIL("accepted");
+    } catch (const adjutant::Error& e) {
+      CHECK(e.id() == bad.id);
+      CHECK(std::string(e.what()).find(bad.path) != std::string::npos);
+    }
+  }
+  // An exit's return: turns must be later, and late_rule needs until_turn.
+  for (const auto& [field, value, id] : std::vector<std::tuple<std::string, Json, std::string>>{
+           {"return", Json{{"turns", {{"3", 2}}}, {"hexes", {"1027"}}}, "scenario.bad_turn"},
+           {"return", Json{{"turns", {{"x", 4}}}, {"hexes", {"1027"}}}, "scenario.bad_turn"},
+           {"return", Json{{"turns", {{"1", 4}}}, {"hexes", {"1616"}}},
+            "scenario.entry_not_on_edge"},
+           {"until_turn", Json(nullptr), "scenario.bad_value"},
+       }) {
+    INFO(field << " " << value.dump());
+    Json j = scenario_json(1975);
+    if (value.is_null())
+      j["exits"][2].erase("until_turn");
+    else
+      j["exits"][2][field] = value;
+    CHECK_THROWS_WITH(Scenario::from_json(j, "hl"), Catch::Contains("exits[2]"));
+    try {
+      Scenario::from_json(j, "hl");
+    } catch (const adjutant::Error& e) {
+      CHECK(e.id() == id);
+    }
+  }
+}
