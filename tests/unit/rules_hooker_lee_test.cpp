@@ -170,7 +170,8 @@ TEST_CASE("Hooker and Lee: deployment and reinforcements exactly as charted in e
     CHECK(sc.turns.count == 9);
     CHECK(sc.turns.order == std::vector<std::string>{"confederate", "union"});
     CHECK(sc.turns.night == std::set<int>{5});
-    CHECK(sc.entry.mp == 1);  // 15.11
+    CHECK(sc.entry.mp == 1);             // 15.11
+    CHECK(sc.turns.strategic_movement);  // 11.1 does not name Hooker and Lee
     // 18.0 (1975): no attacker effectiveness; the revised text keeps 10.0.
     CHECK(bg::exclusive_rules(sc).attacker_effectiveness == (edition == 2006));
   }
