@@ -89,6 +89,50 @@ Arrival read_arrival(Reader& r, const Json& j, const std::string& path) {
   return a;
 }
 
+EntryRules read_entry_rules(Reader& r, Fields& f, const std::string& path) {
+  EntryRules e;
+  e.mp = int(f.integer_opt("entry_mp").value_or(1));
+  e.terrain_cost = f.boolean("entry_pays_terrain", false);
+  e.column = f.str_opt("column").value_or("none");
+  if (e.column != "none" && e.column != "unit" && e.column != "stack")
+    r.fail("scenario.bad_value", path + ".column", "must be none, unit or stack");
+  if (e.mp < 0) r.fail("scenario.bad_value", path + ".entry_mp", "must not be negative");
+  return e;
+}
+
+// Hooker and Lee 16.23-16.25: where and when units that took an exit return.
+ExitReturn read_return(Reader& r, const Json& j, const std::string& path) {
+  Fields f(j, r.at(path), "scenario");
+  ExitReturn back;
+  const Json& turns = f.object("turns");
+  const Json& hexes = f.array("hexes");
+  back.entry = read_entry_rules(r, f, path);
+  back.compulsory = f.boolean("compulsory", true);
+  back.rule = f.str_opt("rule").value_or("14.32");
+  f.finish();
+  for (const auto& [left, returns] : turns.items()) {
+    std::string at = path + ".turns." + left;
+    bool digits =
+        !left.empty() && left.size() <= 3 && left[0] != '0' &&
+        std::all_of(left.begin(), left.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) r.fail("scenario.bad_turn", at, "\"" + left + "\" is not a turn number");
+    int turn = std::stoi(left);
+    if (!returns.is_number_integer() || returns.get<int>() <= turn)
+      r.fail("scenario.bad_turn", at, "must be a later turn than " + left);
+    back.turns[turn] = returns.get<int>();
+  }
+  if (back.turns.empty()) r.fail("scenario.bad_value", path + ".turns", "is empty");
+  for (std::size_t i = 0; i < hexes.size(); ++i) {
+    Hex h = entry_hex(r, hexes[i], path + ".hexes[" + std::to_string(i) + "]");
+    if (std::find(back.hexes.begin(), back.hexes.end(), h) != back.hexes.end())
+      r.fail("scenario.duplicate_hex", path + ".hexes[" + std::to_string(i) + "]",
+             hex::format(h) + " is listed twice");
+    back.hexes.push_back(h);
+  }
+  if (back.hexes.empty()) r.fail("scenario.bad_value", path + ".hexes", "is empty");
+  return back;
+}
+
 }  // namespace
 
 void read_units(Reader& r, Fields& top) {
@@ -135,14 +179,9 @@ void read_entry(Reader& r, Fields& top) {
   r.needs_format_2("reinforcements");
   Fields f(*j, r.at("reinforcements"), "scenario");
   EntryRules& e = r.s.entry;
-  e.mp = int(f.integer_opt("entry_mp").value_or(1));
-  e.terrain_cost = f.boolean("entry_pays_terrain", false);
-  e.column = f.str_opt("column").value_or("none");
+  e = read_entry_rules(r, f, "reinforcements");
   e.compulsory_through = int(f.integer_opt("compulsory_through_turn").value_or(0));
   f.finish();
-  if (e.column != "none" && e.column != "unit" && e.column != "stack")
-    r.fail("scenario.bad_value", "reinforcements.column", "must be none, unit or stack");
-  if (e.mp < 0) r.fail("scenario.bad_value", "reinforcements.entry_mp", "must not be negative");
 }
 
 void read_exits(Reader& r, Fields& top) {
@@ -168,8 +207,17 @@ void read_exits(Reader& r, Fields& top) {
     x.vp_per_sp = int(f.integer_opt("vp_per_sp").value_or(0));
     x.vp_per_unit = int(f.integer_opt("vp_per_unit").value_or(0));
     x.not_enemy_controlled = f.boolean("not_enemy_controlled", false);
+    x.max_units = int(f.integer_opt("max_units").value_or(0));
+    x.until_turn = int(f.integer_opt("until_turn").value_or(0));
+    x.late_rule = f.str_opt("late_rule").value_or("");
+    x.by_retreat = f.boolean("retreat", false);
+    if (auto back = f.any_opt("return")) x.back = read_return(r, *back, path + ".return");
     x.rule = f.str_opt("rule").value_or("");
     f.finish();
+    if (x.max_units < 0 || x.until_turn < 0)
+      r.fail("scenario.bad_value", path, "max_units and until_turn must not be negative");
+    if (!x.late_rule.empty() && !x.until_turn)
+      r.fail("scenario.bad_value", path + ".late_rule", "needs \"until_turn\"");
     if (!x.side.empty() && !r.s.side(x.side))
       r.fail("scenario.unknown_side", path + ".side", "\"" + x.side + "\" is not in sides");
     if (x.edges.empty() && x.hexes.empty())

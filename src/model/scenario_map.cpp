@@ -17,6 +17,10 @@ void read_tec(Reader& r, Fields& top) {
     t.defence = int(f.integer_opt("defence").value_or(1));
     t.blocks_los = f.boolean("blocks_los", false);
     t.blocks_zoc = f.boolean("blocks_zoc", false);
+    if (f.has("no_stop")) {
+      r.needs_format_2("tec.terrain." + id + ".no_stop");
+      t.no_stop = f.boolean("no_stop", false);
+    }
     t.colour = f.str_opt("colour").value_or("#e8e4c8");
     f.finish();
     s.terrain_types[id] = t;
@@ -149,6 +153,20 @@ void read_map(Reader& r, Fields& top) {
   s.rows = int(map.integer("rows"));
   if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
     r.fail("scenario.map_size", "map", "columns and rows must be 1..99");
+  if (map.has("short_columns")) {
+    r.needs_format_2("map.short_columns");
+    s.short_columns = map.str("short_columns");
+    if (s.short_columns != "even" && s.short_columns != "odd")
+      r.fail("scenario.bad_value", "map.short_columns", "must be even or odd");
+    if (s.rows < 2) r.fail("scenario.map_size", "map.short_columns", "needs two rows or more");
+  }
+  if (map.has("north")) {
+    r.needs_format_2("map.north");
+    s.north = map.str("north");
+    if (!kEdgeNames.count(s.north))
+      r.fail("scenario.bad_edge", "map.north",
+             "\"" + s.north + "\" is not north, east, south or west");
+  }
   s.default_terrain = terrain_id(r, map.any("default_terrain"), "map.default_terrain");
   if (auto t = map.any_opt("terrain")) read_terrain(r, *t);
   if (auto hs = map.any_opt("hexsides")) read_hexsides(r, *hs);

@@ -76,7 +76,19 @@ void read_victory(Reader& r, Fields& top) {
   }
   s.victory.ratio = f.strings_opt("ratio");
   if (auto levels = f.array_opt("levels")) s.victory.levels = *levels;
+  if (f.has("rule")) {
+    r.needs_format_2("victory.rule");
+    s.victory.rule = f.str("rule");
+  }
   f.finish();
+  for (std::size_t i = 0; i < s.victory.levels.size(); ++i) {
+    const Json& level = s.victory.levels[i];
+    if (!level.is_object() || !level.contains("side")) continue;
+    std::string path = "victory.levels[" + std::to_string(i) + "].side";
+    r.needs_format_2(path);
+    std::string side = r.text(level["side"], path);
+    if (!s.side(side)) r.fail("scenario.unknown_side", path, "\"" + side + "\" is not in sides");
+  }
 }
 
 }  // namespace adjutant::model::load
