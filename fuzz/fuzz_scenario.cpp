@@ -1,0 +1,52 @@
+// The scenario loader: a fuzzed scenario file through the ruleset registry
+// (rules::make_ruleset) and model::Scenario::from_json. A scenario that loads
+// must give an initial state that survives its own JSON form, and a turn
+// without orders must check or be refused, and adjudicate when it checks.
+#include <string>
+
+#include "ledger/dice.h"
+#include "ledger/digest.h"
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "rules/ruleset.h"
+#include "support.h"
+
+using adjutant::fuzz::finding;
+using adjutant::fuzz::only_errors;
+namespace ledger = adjutant::ledger;
+namespace rules = adjutant::rules;
+namespace model = adjutant::model;
+using ledger::Json;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Json j;
+  if (!only_errors("parse_strict",
+                   [&] { j = ledger::parse_strict(adjutant::fuzz::bytes(data, size), "input"); }))
+    return 0;
+  only_errors("Scenario::from_json", [&] { model::Scenario::from_json(j, "input"); });
+  std::unique_ptr<rules::Ruleset> ruleset;
+  if (!only_errors("make_ruleset", [&] { ruleset = rules::make_ruleset(j, "input"); })) return 0;
+
+  model::State state;
+  if (!only_errors("initial_state", [&] { state = ruleset->initial_state(); }))
+    finding("a scenario that loads has no initial state");
+  std::string canonical;
+  if (!only_errors("State::from_json", [&] {
+        canonical = state.canonical();
+        if (model::State::from_json(state.to_json(), "state").canonical() != canonical)
+          finding("the initial state does not survive its JSON form");
+      }))
+    finding("the initial state's JSON form is refused: " + canonical.substr(0, 200));
+  only_errors("current_phase", [&] { ruleset->current_phase(state); });
+
+  rules::Checked checked;
+  const Json no_orders = {{"moves", Json::array()}, {"attacks", Json::array()}};
+  if (!only_errors("check", [&] { checked = ruleset->check(state, no_orders, "no orders"); }))
+    return 0;
+  only_errors("adjudicate", [&] {
+    ledger::SeededDice dice(ledger::sha256("adjutant fuzz dice"));
+    Json events = ruleset->adjudicate(state, checked, dice);
+    ruleset->apply(state, events).canonical();
+  });
+  return 0;
+}
