@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "game/archive.h"
+#include "json_mutator.h"
 #include "ledger/dice.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
@@ -81,6 +82,11 @@ std::vector<Target>& targets() {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   targets();
   return 0;
+}
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
+                                          unsigned int seed) {
+  return adjutant::fuzz::mutate_json_text(data, size, max_size, seed);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "game/verify.h"
+#include "json_mutator.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/jcs.h"
@@ -183,95 +184,6 @@ void reseal(std::vector<std::string>& lines, std::size_t first,
   }
 }
 
-// Every value in `j`, so one can be picked at random.
-void collect(Json& j, std::vector<Json*>& out) {
-  out.push_back(&j);
-  if (j.is_structured())
-    for (auto& [name, value] : j.items()) collect(value, out);
-}
-
-std::string mutate_bytes(std::string s, std::size_t room) {
-  std::size_t max = s.size() + room;
-  s.resize(max);
-  std::size_t n = LLVMFuzzerMutate(reinterpret_cast<std::uint8_t*>(s.data()), max - room, max);
-  s.resize(n);
-  return s;
-}
-
-void mutate_value(Json& v, std::mt19937& rng, const std::vector<Json*>& all) {
-  static const Json kValues[] = {0,
-                                 1,
-                                 -1,
-                                 2,
-                                 7,
-                                 255,
-                                 256,
-                                 65535,
-                                 2147483647LL,
-                                 -2147483648LL,
-                                 4294967296LL,
-                                 9007199254740993LL,
-                                 1e300,
-                                 -1e300,
-                                 0.5,
-                                 -0.0,
-                                 nullptr,
-                                 true,
-                                 false,
-                                 "",
-                                 "umpire",
-                                 "union",
-                                 "confederate",
-                                 "0000000000000000000000000000000000000000000000000000000000000000",
-                                 Json::array(),
-                                 Json::object()};
-  switch (rng() % 6) {
-    case 0:
-      v = kValues[rng() % (sizeof kValues / sizeof kValues[0])];
-      return;
-    case 1:  // a value from elsewhere in the line
-      v = *all[rng() % all.size()];
-      return;
-    case 2:
-      if (v.is_number_integer()) {
-        v = v.get<std::int64_t>() + (rng() % 2 ? 1 : -1);
-        return;
-      }
-      if (v.is_string()) {
-        v = mutate_bytes(v.get<std::string>(), 16);
-        return;
-      }
-      [[fallthrough]];
-    case 3:
-      if (v.is_object() && !v.empty()) {
-        auto it = v.begin();
-        std::advance(it, rng() % v.size());
-        v.erase(it);
-        return;
-      }
-      if (v.is_array() && !v.empty()) {
-        v.erase(v.begin() + long(rng() % v.size()));
-        return;
-      }
-      [[fallthrough]];
-    case 4:
-      if (v.is_array() && !v.empty()) {
-        v.push_back(v[rng() % v.size()]);
-        return;
-      }
-      if (v.is_object()) {
-        v["x"] = nullptr;
-        return;
-      }
-      [[fallthrough]];
-    default:
-      if (v.is_string())
-        v = mutate_bytes(v.get<std::string>(), 16);
-      else
-        v = kValues[rng() % (sizeof kValues / sizeof kValues[0])];
-  }
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -292,7 +204,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
   bool structural = false;
   switch (rng() % 8) {
     case 0:  // the bytes of one line
-      lines[k] = mutate_bytes(lines[k], 64);
+      lines[k] = adjutant::fuzz::mutate_bytes(lines[k], 64);
       sealed = false;
       break;
     case 1:  // remove, repeat or swap lines, or cut the log short
@@ -315,15 +227,11 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
     default: {  // one value of one line
       Json j = Json::parse(lines[k], nullptr, false);
       if (j.is_discarded()) {
-        lines[k] = mutate_bytes(lines[k], 64);
+        lines[k] = adjutant::fuzz::mutate_bytes(lines[k], 64);
         sealed = false;
         break;
       }
-      std::vector<Json*> all;
-      collect(j, all);
-      // Mostly inside the body: the entry's own members fail early.
-      Json* target = all[rng() % all.size()];
-      mutate_value(*target, rng, all);
+      adjutant::fuzz::mutate_json(j, rng);
       lines[k] = serialise(j);
     }
   }
