@@ -12,6 +12,26 @@ Hex parse_hex(const std::string& text, const std::string& where) {
   return hex::parse_or_throw(text, where);
 }
 
+// Values inside maps and lists that Fields does not reach: a wrong type is
+// scenario.wrong_type naming where, not a JSON library exception.
+std::string string_at(const Json& v, const std::string& where) {
+  if (!v.is_string())
+    throw Error("scenario.wrong_type", where + ": must be a string, found " + json_type(v));
+  return v.get<std::string>();
+}
+
+int int_at(const Json& v, const std::string& where) {
+  if (!v.is_number_integer())
+    throw Error("scenario.wrong_type", where + ": must be an integer, found " + json_type(v));
+  return int(v.get<long long>());
+}
+
+const Json& array_at(const Json& v, const std::string& where) {
+  if (!v.is_array())
+    throw Error("scenario.wrong_type", where + ": must be an array, found " + json_type(v));
+  return v;
+}
+
 void load_tec(Scenario& s, Fields& top) {
   Fields tec(top.object("tec"), s.id + ": tec", "scenario");
   for (const auto& [id, row] : tec.object("terrain").items()) {
@@ -56,16 +76,17 @@ void load_map(Scenario& s, Fields& top) {
   if (!s.terrain_types.count(s.default_terrain))
     throw Error("scenario.unknown_terrain",
                 s.id + ": map.default_terrain \"" + s.default_terrain + "\" is not in tec.terrain");
-  if (auto t = map.any_opt("terrain")) {
+  if (map.has("terrain")) {
     // Either {"0305": "forest"} or {"forest": ["0305", ...]}: the second is
     // easier to write by hand from a printed map.
-    for (const auto& [key, value] : t->items()) {
+    for (const auto& [key, value] : map.object("terrain").items()) {
       if (value.is_array()) {
         if (!s.terrain_types.count(key))
           throw Error("scenario.unknown_terrain",
                       s.id + ": map.terrain: \"" + key + "\" is not in tec.terrain");
         for (const auto& h : value) {
-          Hex x = parse_hex(h.get<std::string>(), s.id + ": map.terrain." + key);
+          const std::string where = s.id + ": map.terrain." + key;
+          Hex x = parse_hex(string_at(h, where), where);
           if (s.terrain.count(x))
             throw Error("scenario.duplicate_hex",
                         s.id + ": map.terrain: hex " + hex::format(x) + " is listed twice");
@@ -73,7 +94,7 @@ void load_map(Scenario& s, Fields& top) {
         }
       } else {
         Hex x = parse_hex(key, s.id + ": map.terrain");
-        std::string id = value.get<std::string>();
+        std::string id = string_at(value, s.id + ": map.terrain." + key);
         if (!s.terrain_types.count(id))
           throw Error("scenario.unknown_terrain",
                       s.id + ": map.terrain." + key + ": \"" + id + "\" is not in tec.terrain");
@@ -81,13 +102,13 @@ void load_map(Scenario& s, Fields& top) {
       }
     }
   }
-  if (auto hs = map.any_opt("hexsides")) {
-    for (const auto& [key, value] : hs->items()) {
+  if (map.has("hexsides")) {
+    for (const auto& [key, value] : map.object("hexsides").items()) {
       auto side = hex::parse_hexside(key);
       if (!side)
         throw Error("scenario.bad_hexside", s.id + ": map.hexsides: \"" + key +
                                                 "\" is not two adjacent hexes like 0305/0306");
-      std::string id = value.get<std::string>();
+      std::string id = string_at(value, s.id + ": map.hexsides." + key);
       if (!s.hexside_types.count(id))
         throw Error("scenario.unknown_hexside",
                     s.id + ": map.hexsides." + key + ": \"" + id + "\" is not in tec.hexsides");
@@ -115,9 +136,10 @@ void load_map(Scenario& s, Fields& top) {
       s.routes.push_back(route);
     }
   }
-  if (auto places = map.any_opt("places"))
-    for (const auto& [key, value] : places->items())
-      s.places[parse_hex(key, s.id + ": map.places")] = value.get<std::string>();
+  if (map.has("places"))
+    for (const auto& [key, value] : map.object("places").items())
+      s.places[parse_hex(key, s.id + ": map.places")] =
+          string_at(value, s.id + ": map.places." + key);
   map.finish();
 }
 
@@ -157,7 +179,7 @@ void load_turns(Scenario& s, Fields& top) {
   s.turns.count = int(f.integer("count"));
   s.turns.order = f.strings("order");
   for (const auto& n : f.array_opt("night").value_or(nlohmann::json::array()))
-    s.turns.night.insert(n.get<int>());
+    s.turns.night.insert(int_at(n, s.id + ": turns.night"));
   for (const auto& k : f.array_opt("skip").value_or(nlohmann::json::array())) {
     Fields g(k, s.id + ": turns.skip", "scenario");
     s.turns.skip.insert({int(g.integer("turn")), g.str("side")});
@@ -176,7 +198,8 @@ void load_crt(Scenario& s, Fields& top) {
   s.crt.die_sides = int(f.integer_opt("die").value_or(6));
   for (const auto& row : f.array("rows")) {
     std::vector<std::string> cells;
-    for (const auto& c : row) cells.push_back(c.get<std::string>());
+    for (const auto& c : array_at(row, s.id + ": crt.rows"))
+      cells.push_back(string_at(c, s.id + ": crt.rows"));
     if (cells.size() != s.crt.columns.size())
       throw Error("scenario.crt", s.id + ": crt: every row needs one cell per column");
     s.crt.rows.push_back(cells);
@@ -190,8 +213,9 @@ void load_victory(Scenario& s, Fields& top) {
   auto v = top.any_opt("victory");
   if (!v) return;
   Fields f(*v, s.id + ": victory", "scenario");
-  if (auto per = f.any_opt("per_enemy_sp"))
-    for (const auto& [side, vp] : per->items()) s.victory.per_enemy_sp[side] = vp.get<int>();
+  if (f.has("per_enemy_sp"))
+    for (const auto& [side, vp] : f.object("per_enemy_sp").items())
+      s.victory.per_enemy_sp[side] = int_at(vp, s.id + ": victory.per_enemy_sp." + side);
   for (const auto& h : f.array_opt("hexes").value_or(nlohmann::json::array())) {
     Fields g(h, s.id + ": victory.hexes", "scenario");
     VictoryHex vh{parse_hex(g.str("hex"), s.id + ": victory.hexes"), g.str("side"),

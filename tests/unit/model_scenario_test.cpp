@@ -85,6 +85,37 @@ TEST_CASE("bad scenarios are refused with a stable id", "[model][scenario]") {
     j["map"]["columns"] = "twelve";
     CHECK(load_error(j) == "scenario.wrong_type");
   }
+  SECTION("a wrong type inside a map, a list or the CRT (found by fuzz_scenario)") {
+    Json bad = 5;
+    SECTION("terrain hex") {
+      j["map"]["terrain"]["forest"][0] = bad;
+    }
+    SECTION("terrain type") {
+      j["map"]["terrain"]["0101"] = bad;
+    }
+    SECTION("terrain") {
+      j["map"]["terrain"] = Json::array();
+    }
+    SECTION("hexside type") {
+      j["map"]["hexsides"]["0101/0102"] = bad;
+    }
+    SECTION("place name") {
+      j["map"]["places"]["0101"] = bad;
+    }
+    SECTION("night turn") {
+      j["turns"]["night"][0] = "5";
+    }
+    SECTION("CRT row") {
+      j["crt"]["rows"][0] = "DE";
+    }
+    SECTION("CRT cell") {
+      j["crt"]["rows"][0][0] = bad;
+    }
+    SECTION("victory points") {
+      j["victory"]["per_enemy_sp"] = Json::array({1});
+    }
+    CHECK(load_error(j) == "scenario.wrong_type");
+  }
   SECTION("a CRT row short of a cell") {
     j["crt"]["rows"][0].erase(0);
     CHECK(load_error(j) == "scenario.crt");
