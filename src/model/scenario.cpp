@@ -20,10 +20,23 @@ std::string string_at(const Json& v, const std::string& where) {
   return v.get<std::string>();
 }
 
-int int_at(const Json& v, const std::string& where) {
+// The ranges of schemas/scenario.schema.json. A negative cost would make the
+// path search endless; the upper bound keeps every sum and product the rules
+// form (strengths times multipliers, VP, MP along a path) inside an int and
+// the turn track short enough to list.
+constexpr long long kMaxNumber = 999;
+
+int ranged(long long v, long long low, const std::string& where, long long high = kMaxNumber) {
+  if (v < low || v > high)
+    throw Error("scenario.out_of_range", where + ": " + std::to_string(v) + " is outside " +
+                                             std::to_string(low) + ".." + std::to_string(high));
+  return int(v);
+}
+
+int int_at(const Json& v, long long low, const std::string& where) {
   if (!v.is_number_integer())
     throw Error("scenario.wrong_type", where + ": must be an integer, found " + json_type(v));
-  return int(v.get<long long>());
+  return ranged(v.get<long long>(), low, where);
 }
 
 const Json& array_at(const Json& v, const std::string& where) {
@@ -39,9 +52,9 @@ void load_tec(Scenario& s, Fields& top) {
     TerrainType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(1));
+    t.mp = ranged(f.integer_opt("mp").value_or(1), 0, f.where() + ".mp");
     t.passable = f.boolean("passable", true);
-    t.defence = int(f.integer_opt("defence").value_or(1));
+    t.defence = ranged(f.integer_opt("defence").value_or(1), 1, f.where() + ".defence");
     t.blocks_los = f.boolean("blocks_los", false);
     t.blocks_zoc = f.boolean("blocks_zoc", false);
     t.colour = f.str_opt("colour").value_or("#e8e4c8");
@@ -53,16 +66,16 @@ void load_tec(Scenario& s, Fields& top) {
     HexsideType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(0));
+    t.mp = ranged(f.integer_opt("mp").value_or(0), 0, f.where() + ".mp");
     t.passable = f.boolean("passable", true);
     t.zoc = f.boolean("zoc", true);
-    t.defence_all = int(f.integer_opt("defence_all").value_or(1));
+    t.defence_all = ranged(f.integer_opt("defence_all").value_or(1), 1, f.where() + ".defence_all");
     t.colour = f.str_opt("colour").value_or("#3a6fb0");
     f.finish();
     s.hexside_types[id] = t;
   }
-  s.road_mp = int(tec.integer_opt("road_mp").value_or(1));
-  s.trail_mp = int(tec.integer_opt("trail_mp").value_or(2));
+  s.road_mp = ranged(tec.integer_opt("road_mp").value_or(1), 0, s.id + ": tec.road_mp");
+  s.trail_mp = ranged(tec.integer_opt("trail_mp").value_or(2), 0, s.id + ": tec.trail_mp");
   tec.finish();
 }
 
@@ -154,12 +167,13 @@ void load_units(Scenario& s, Fields& top) {
     d.name = f.str_opt("name").value_or(d.id);
     d.side = f.str("side");
     d.type = f.str("type");
-    d.strength = int(f.integer("strength"));
-    d.movement = int(f.integer("movement"));
+    d.strength = ranged(f.integer("strength"), 0, where + ".strength");
+    d.movement = ranged(f.integer("movement"), 0, where + ".movement");
     if (auto h = f.str_opt("hex")) d.start = parse_hex(*h, where);
     if (auto a = f.any_opt("enter")) {
       Fields e(*a, where + ".enter", "scenario");
-      d.arrival = Arrival{int(e.integer("turn")), parse_hex(e.str("hex"), where + ".enter")};
+      d.arrival = Arrival{ranged(e.integer("turn"), 1, where + ".enter.turn"),
+                          parse_hex(e.str("hex"), where + ".enter")};
       e.finish();
     }
     f.finish();
@@ -176,13 +190,13 @@ void load_units(Scenario& s, Fields& top) {
 
 void load_turns(Scenario& s, Fields& top) {
   Fields f(top.object("turns"), s.id + ": turns", "scenario");
-  s.turns.count = int(f.integer("count"));
+  s.turns.count = ranged(f.integer("count"), 1, s.id + ": turns.count");
   s.turns.order = f.strings("order");
   for (const auto& n : f.array_opt("night").value_or(nlohmann::json::array()))
-    s.turns.night.insert(int_at(n, s.id + ": turns.night"));
+    s.turns.night.insert(int_at(n, 1, s.id + ": turns.night"));
   for (const auto& k : f.array_opt("skip").value_or(nlohmann::json::array())) {
     Fields g(k, s.id + ": turns.skip", "scenario");
-    s.turns.skip.insert({int(g.integer("turn")), g.str("side")});
+    s.turns.skip.insert({ranged(g.integer("turn"), 1, s.id + ": turns.skip.turn"), g.str("side")});
     g.finish();
   }
   s.turns.strategic_movement = f.boolean("strategic_movement", false);
@@ -195,7 +209,7 @@ void load_turns(Scenario& s, Fields& top) {
 void load_crt(Scenario& s, Fields& top) {
   Fields f(top.object("crt"), s.id + ": crt", "scenario");
   s.crt.columns = f.strings("columns");
-  s.crt.die_sides = int(f.integer_opt("die").value_or(6));
+  s.crt.die_sides = ranged(f.integer_opt("die").value_or(6), 2, s.id + ": crt.die", 256);
   for (const auto& row : f.array("rows")) {
     std::vector<std::string> cells;
     for (const auto& c : array_at(row, s.id + ": crt.rows"))
@@ -215,11 +229,12 @@ void load_victory(Scenario& s, Fields& top) {
   Fields f(*v, s.id + ": victory", "scenario");
   if (f.has("per_enemy_sp"))
     for (const auto& [side, vp] : f.object("per_enemy_sp").items())
-      s.victory.per_enemy_sp[side] = int_at(vp, s.id + ": victory.per_enemy_sp." + side);
+      s.victory.per_enemy_sp[side] =
+          int_at(vp, -kMaxNumber, s.id + ": victory.per_enemy_sp." + side);
   for (const auto& h : f.array_opt("hexes").value_or(nlohmann::json::array())) {
     Fields g(h, s.id + ": victory.hexes", "scenario");
     VictoryHex vh{parse_hex(g.str("hex"), s.id + ": victory.hexes"), g.str("side"),
-                  int(g.integer("vp"))};
+                  ranged(g.integer("vp"), -kMaxNumber, s.id + ": victory.hexes.vp")};
     g.finish();
     s.victory.hexes.push_back(vh);
   }
@@ -247,7 +262,7 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
     s.sides.push_back({f.str("id"), f.str("name"), f.str_opt("colour").value_or("#888888")});
     f.finish();
   }
-  s.stacking = int(top.integer_opt("stacking").value_or(2));
+  s.stacking = ranged(top.integer_opt("stacking").value_or(2), 1, source + ": stacking");
   load_tec(s, top);
   load_map(s, top);
   load_crt(s, top);

@@ -116,6 +116,32 @@ TEST_CASE("bad scenarios are refused with a stable id", "[model][scenario]") {
     }
     CHECK(load_error(j) == "scenario.wrong_type");
   }
+  SECTION("a number outside its schema range (found by fuzz_scenario)") {
+    // A negative cost made path search endless; the others overflowed an int
+    // or listed two billion player-turns.
+    SECTION("negative terrain cost") {
+      j["tec"]["terrain"]["clear"]["mp"] = -1;
+    }
+    SECTION("negative hexside cost") {
+      j["tec"]["hexsides"]["stream"]["mp"] = -1;
+    }
+    SECTION("zero defence multiplier") {
+      j["tec"]["terrain"]["forest"]["defence"] = 0;
+    }
+    SECTION("huge strength") {
+      j["units"][0]["strength"] = 2147483647;
+    }
+    SECTION("huge turn count") {
+      j["turns"]["count"] = 2147483647;
+    }
+    SECTION("a one-sided die") {
+      j["crt"]["die"] = 1;
+    }
+    SECTION("a turn that truncates to a small int") {
+      j["turns"]["count"] = 4294967297LL;
+    }
+    CHECK(load_error(j) == "scenario.out_of_range");
+  }
   SECTION("a CRT row short of a cell") {
     j["crt"]["rows"][0].erase(0);
     CHECK(load_error(j) == "scenario.crt");
