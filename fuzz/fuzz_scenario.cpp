@@ -1,8 +1,13 @@
 // The scenario loader: a fuzzed scenario file through the ruleset registry
 // (rules::make_ruleset) and model::Scenario::from_json. A scenario that loads
-// must give an initial state that survives its own JSON form, and a turn
-// without orders must check or be refused, and adjudicate when it checks.
+// must give an initial state that survives its own JSON form; then the
+// sample order files (samples/orders/) are played in turn on it, each player-
+// turn passing without orders when its file is refused, so the fuzzed
+// numbers, terrain and tables reach movement, combat and victory.
+#include <algorithm>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "json_mutator.h"
 #include "ledger/dice.h"
@@ -21,6 +26,23 @@ using ledger::Json;
 
 namespace {
 
+std::vector<Json> load_orders() {
+  std::vector<std::filesystem::path> files;
+  const auto dir = adjutant::fuzz::source_dir() / "samples/orders";
+  for (const auto& f : std::filesystem::recursive_directory_iterator(dir))
+    if (f.path().extension() == ".json") files.push_back(f.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Json> out;
+  for (const auto& f : files)
+    out.push_back(ledger::parse_strict(adjutant::fuzz::read_bytes(f), f.string()));
+  return out;
+}
+
+const std::vector<Json>& sample_orders() {
+  static const std::vector<Json> orders = load_orders();
+  return orders;
+}
+
 bool registered(const Json& scenario) {
   if (!scenario.is_object() || !scenario.contains("ruleset") || !scenario["ruleset"].is_string())
     return false;
@@ -30,6 +52,11 @@ bool registered(const Json& scenario) {
 }
 
 }  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  sample_orders();
+  return 0;
+}
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
                                           unsigned int seed) {
@@ -60,14 +87,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     finding("the initial state's JSON form is refused: " + canonical.substr(0, 200));
   only_errors("current_phase", [&] { ruleset->current_phase(state); });
 
-  rules::Checked checked;
   const Json no_orders = {{"moves", Json::array()}, {"attacks", Json::array()}};
-  if (!only_errors("check", [&] { checked = ruleset->check(state, no_orders, "no orders"); }))
-    return 0;
-  only_errors("adjudicate", [&] {
-    ledger::SeededDice dice(ledger::sha256("adjutant fuzz dice"));
-    Json events = ruleset->adjudicate(state, checked, dice);
-    ruleset->apply(state, events).canonical();
-  });
+  for (const Json& orders : sample_orders()) {
+    if (state.phase.empty()) break;
+    rules::Checked checked;
+    if (!only_errors("check", [&] { checked = ruleset->check(state, orders, "sample"); }) &&
+        !only_errors("check", [&] { checked = ruleset->check(state, no_orders, "no orders"); }))
+      break;
+    if (!only_errors("adjudicate", [&] {
+          ledger::SeededDice dice(ledger::sha256("adjutant fuzz dice"));
+          state = ruleset->apply(state, ruleset->adjudicate(state, checked, dice));
+          state.canonical();
+        }))
+      break;
+  }
   return 0;
 }

@@ -3,6 +3,8 @@
 # usage: fuzz/run.sh BUILD_DIR SECONDS [harness ...]   (default: all of them)
 # New corpus entries go to BUILD_DIR/corpus/<harness>/, inputs that fail to
 # BUILD_DIR/findings/<harness>/, logs to BUILD_DIR/logs/<harness>.log.
+# Extra libFuzzer flags come from FUZZ_ARGS, e.g. FUZZ_ARGS="-fork=1
+# -ignore_crashes=1" to go on past findings and collect them all.
 # Exit 1 when any harness reports a finding.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,18 +30,21 @@ for h in "${harnesses[@]}"; do
   args=("$build/corpus/$h" "fuzz/corpus/$h"
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048
         -max_len="${max_len[$h]:-4096}" -print_final_stats=1
-        -artifact_prefix="$build/findings/$h/")
+        -artifact_prefix="$build/findings/$h/" ${FUZZ_ARGS:-})
   [ -f "fuzz/dict/$h.dict" ] && args+=(-dict="fuzz/dict/$h.dict")
   echo "== fuzz_$h for ${seconds}s"
+  touch "$build/logs/$h.start"
   "$bin" "${args[@]}" >"$build/logs/$h.log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$h.log" | tail -1)
+  [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$build/logs/$h.log" | tail -1 | tr -d '#')
   cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$build/logs/$h.log" | tail -1)
-  if [ $rc -eq 0 ]; then
+  found=$(find "$build/findings/$h" -type f -newer "$build/logs/$h.start" | wc -l)
+  if [ $rc -eq 0 ] && [ "$found" -eq 0 ]; then
     result="no finding"
   else
     status=1
-    result="FINDING (exit $rc): see $build/logs/$h.log and $build/findings/$h/"
+    result="FINDING (exit $rc, $found inputs): see $build/logs/$h.log and $build/findings/$h/"
     grep -E '==FINDING==|ERROR: (AddressSanitizer|libFuzzer)|runtime error' "$build/logs/$h.log" | head -3
   fi
   summary+=("$(printf '%-9s %10s runs  %-32s %s' "$h" "${runs:-?}" "${cov:-?}" "$result")")
