@@ -223,6 +223,24 @@ void load_crt(Scenario& s, Fields& top) {
   f.finish();
 }
 
+// A victory level as the schema has it: a result, and at most one of
+// at_least and above, each [a, b]; the rules read them without checking.
+void load_level(const Scenario& s, const Json& level) {
+  const std::string where = s.id + ": victory.levels";
+  Fields g(level, where, "scenario");
+  g.str("result");
+  if (g.has("at_least") && g.has("above"))
+    throw Error("scenario.wrong_type", where + ": give at most one of at_least and above");
+  for (const char* key : {"at_least", "above"}) {
+    if (!g.has(key)) continue;
+    const Json& ratio = g.array(key);
+    if (ratio.size() != 2)
+      throw Error("scenario.wrong_type", where + "." + key + ": must be two integers [a, b]");
+    for (const Json& n : ratio) int_at(n, 0, where + "." + key);
+  }
+  g.finish();
+}
+
 void load_victory(Scenario& s, Fields& top) {
   auto v = top.any_opt("victory");
   if (!v) return;
@@ -239,7 +257,10 @@ void load_victory(Scenario& s, Fields& top) {
     s.victory.hexes.push_back(vh);
   }
   s.victory.ratio = f.strings_opt("ratio");
-  if (auto levels = f.array_opt("levels")) s.victory.levels = *levels;
+  if (auto levels = f.array_opt("levels")) {
+    for (const auto& level : *levels) load_level(s, level);
+    s.victory.levels = *levels;
+  }
   f.finish();
 }
 

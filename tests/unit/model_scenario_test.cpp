@@ -114,7 +114,18 @@ TEST_CASE("bad scenarios are refused with a stable id", "[model][scenario]") {
     SECTION("victory points") {
       j["victory"]["per_enemy_sp"] = Json::array({1});
     }
+    // A one-number ratio was read past its end when the game ended.
+    SECTION("victory level ratio") {
+      j["victory"]["levels"][0]["at_least"] = Json::array({1});
+    }
+    SECTION("victory level number") {
+      j["victory"]["levels"][0]["at_least"][1] = "1";
+    }
     CHECK(load_error(j) == "scenario.wrong_type");
+  }
+  SECTION("a victory level without a result") {
+    j["victory"]["levels"][0].erase("result");
+    CHECK(load_error(j) == "scenario.missing_field");
   }
   SECTION("a number outside its schema range (found by fuzz_scenario)") {
     // A negative cost made path search endless; the others overflowed an int
