@@ -281,7 +281,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   adjutant::fuzz::write_bytes(s.archive / "scenario.json", sample->scenario_json);
   adjutant::game::VerifyReport report;
   only_errors("verify_archive", [&] { report = adjutant::game::verify_archive(s.archive); });
-  if (std::getenv("ADJUTANT_FUZZ_VERBOSE")) std::fprintf(stderr, "%s", report.text().c_str());
+  if (adjutant::fuzz::verbose()) std::fprintf(stderr, "%s", report.text().c_str());
   if (report.ok && report.exit_code != 0) finding("verify passed with a non-zero exit code");
   if (!report.ok && report.exit_code == 0) finding("verify failed with exit code 0");
   if (!report.ok && report.error_id.empty()) finding("verify failed without an error id");

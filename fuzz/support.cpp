@@ -17,6 +17,11 @@ void finding(const std::string& what) {
   std::abort();
 }
 
+bool verbose() {
+  static const bool on = std::getenv("ADJUTANT_FUZZ_VERBOSE") != nullptr;
+  return on;
+}
+
 std::string_view bytes(const std::uint8_t* data, std::size_t size) {
   return std::string_view(reinterpret_cast<const char*>(data), size);
 }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <string>
@@ -18,6 +19,9 @@ namespace adjutant::fuzz {
 // Reports a finding on stderr and aborts, so libFuzzer saves the input.
 [[noreturn]] void finding(const std::string& what);
 
+// $ADJUTANT_FUZZ_VERBOSE set: each refusal is printed, to see how far an input gets.
+bool verbose();
+
 // Runs `f`: true when it returns, false when it throws adjutant::Error (or
 // rules::OrdersRefused, one of them); any other exception is a finding.
 template <typename F>
@@ -25,7 +29,8 @@ bool only_errors(const char* step, F&& f) {
   try {
     f();
     return true;
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    if (verbose()) std::fprintf(stderr, "%s: %s\n", step, e.what());
     return false;
   } catch (const std::exception& e) {
     finding(std::string(step) + ": " + typeid(e).name() + ": " + e.what());
