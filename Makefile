@@ -14,6 +14,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
+FUZZERS ?= json envelope orders scenario verify mime
 
 .PHONY: all deps fuzz-deps configure test demo bench fuzz format clean
 
@@ -44,13 +45,14 @@ demo: all
 bench: all
 	$(BUILD)/adjutant bench --time --render
 
-# libFuzzer harnesses under ASan and UBSan, each run FUZZ_SECONDS from its
-# committed seed corpus (fuzz/corpus/<harness>/); findings land in $(FUZZ_BUILD)/findings/.
+# libFuzzer harnesses under ASan and UBSan, each of FUZZERS run FUZZ_SECONDS from
+# its committed seed corpus (fuzz/corpus/<harness>/); findings land in
+# $(FUZZ_BUILD)/findings/ (docs/reliability.md).
 fuzz: fuzz-deps
 	@[ -f $(FUZZ_BUILD)/build.ninja ] || cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
-	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
 
 format:
 	find src tests fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -1,8 +1,8 @@
 // Order checking for every registered ruleset: each ruleset's scenarios under
 // scenarios/, at the initial state and at every state the sample games pass
 // through, take the fuzzed order body through check(). Orders that check must
-// also adjudicate and apply (with fixed dice), since check promises exactly
-// the errors adjudication would give.
+// also adjudicate and apply (dice seeded by the input: results vary, yet
+// replay), since check promises exactly the errors adjudication would give.
 #include <map>
 #include <memory>
 #include <string>
@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!only_errors("check", [&] { checked = t.ruleset->check(state, orders, "input"); }))
         continue;
       if (!only_errors("adjudicate", [&] {
-            ledger::SeededDice dice(ledger::sha256("adjutant fuzz dice"));
+            ledger::SeededDice dice(ledger::sha256(adjutant::fuzz::bytes(data, size)));
             Json events = t.ruleset->adjudicate(state, checked, dice);
             t.ruleset->apply(state, events).canonical();
           }))

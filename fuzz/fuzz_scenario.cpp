@@ -95,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         !only_errors("check", [&] { checked = ruleset->check(state, no_orders, "no orders"); }))
       break;
     if (!only_errors("adjudicate", [&] {
-          ledger::SeededDice dice(ledger::sha256("adjutant fuzz dice"));
+          ledger::SeededDice dice(ledger::sha256(adjutant::fuzz::bytes(data, size)));
           state = ruleset->apply(state, ruleset->adjudicate(state, checked, dice));
           state.canonical();
         }))
