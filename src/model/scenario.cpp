@@ -79,7 +79,7 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
     s.sides.push_back({f.str("id"), f.str("name"), f.str_opt("colour").value_or("#888888")});
     f.finish();
   }
-  s.stacking = int(top.integer_opt("stacking").value_or(2));
+  s.stacking = int(top.integer_or("stacking", 2, 1, load::kMaxNumber));
   load::read_tec(r, top);
   load::read_map(r, top);
   load::read_crt(r, top);

@@ -12,9 +12,9 @@ void read_tec(Reader& r, Fields& top) {
     TerrainType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(1));
+    t.mp = int(f.integer_or("mp", 1, 0, kMaxNumber));
     t.passable = f.boolean("passable", true);
-    t.defence = int(f.integer_opt("defence").value_or(1));
+    t.defence = int(f.integer_or("defence", 1, 1, kMaxNumber));
     t.blocks_los = f.boolean("blocks_los", false);
     t.blocks_zoc = f.boolean("blocks_zoc", false);
     if (f.has("no_stop")) {
@@ -30,16 +30,16 @@ void read_tec(Reader& r, Fields& top) {
     HexsideType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(0));
+    t.mp = int(f.integer_or("mp", 0, 0, kMaxNumber));
     t.passable = f.boolean("passable", true);
     t.zoc = f.boolean("zoc", true);
-    t.defence_all = int(f.integer_opt("defence_all").value_or(1));
+    t.defence_all = int(f.integer_or("defence_all", 1, 1, kMaxNumber));
     t.colour = f.str_opt("colour").value_or("#3a6fb0");
     f.finish();
     s.hexside_types[id] = t;
   }
-  s.road_mp = int(tec.integer_opt("road_mp").value_or(1));
-  s.trail_mp = int(tec.integer_opt("trail_mp").value_or(2));
+  s.road_mp = int(tec.integer_or("road_mp", 1, 0, kMaxNumber));
+  s.trail_mp = int(tec.integer_or("trail_mp", 2, 0, kMaxNumber));
   tec.finish();
 }
 
