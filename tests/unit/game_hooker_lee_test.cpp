@@ -85,6 +85,7 @@ void play_edition(const std::string& scenario, const std::string& artillery,
                   const std::string& doles) {
   TempDir tmp("hooker-lee");
   Game g{tmp.path(), tmp.path() / "game"};
+  adjutant::testing::ScopedSecrets own(tmp.path() / "secrets");
   fs::path keys = source_dir() / "samples" / "keys";
   for (std::string side : {"union", "confederate"}) {
     fs::copy_file(keys / (side + ".key"), g.work / (side + ".key"));
