@@ -150,6 +150,8 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   if (ec)
     throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
   FolderLock lock(game / "mail");
+  // What a run killed while recording a sent mail left behind.
+  if (!options.dry_run) remove_stale_temporaries(game / "mail");
   SendResult result;
   result.queued = queued_mail(game, options.from);
   if (options.dry_run || result.queued.empty()) return result;
