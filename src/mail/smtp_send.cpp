@@ -159,9 +159,9 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   std::vector<Json> sent = read_sent(game);
   CurlSession session(options.credentials, options.timeout_seconds, "smtp,smtps");
   CURL* curl = session.get();
-  curl_easy_setopt(curl, CURLOPT_URL, options.url.c_str());
-  curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
-  curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_callback);
+  curl_api().easy_setopt(curl, CURLOPT_URL, options.url.c_str());
+  curl_api().easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+  curl_api().easy_setopt(curl, CURLOPT_READFUNCTION, read_callback);
 
   std::vector<Outgoing> left;
   for (std::size_t i = 0; i < result.queued.size(); ++i) {
@@ -170,16 +170,17 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
     Reader reader{&bytes};
     std::string from = "<" + o.from + ">";
     curl_slist* rcpt = nullptr;
-    for (const std::string& to : o.to) rcpt = curl_slist_append(rcpt, ("<" + to + ">").c_str());
-    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, from.c_str());
-    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
-    curl_easy_setopt(curl, CURLOPT_READDATA, &reader);
-    curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
-    CURLcode code = curl_easy_perform(curl);
-    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, nullptr);
-    curl_slist_free_all(rcpt);
+    for (const std::string& to : o.to)
+      rcpt = curl_api().slist_append(rcpt, ("<" + to + ">").c_str());
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_FROM, from.c_str());
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
+    curl_api().easy_setopt(curl, CURLOPT_READDATA, &reader);
+    curl_api().easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
+    CURLcode code = curl_api().easy_perform(curl);
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_RCPT, nullptr);
+    curl_api().slist_free_all(rcpt);
     long reply = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply);
+    curl_api().easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply);
     if (code == CURLE_OK) {
       // Recorded at once, so a crash later in the run cannot send this one again.
       sent.push_back({{"file", o.relative},
