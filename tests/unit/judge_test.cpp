@@ -16,10 +16,13 @@
 #include <set>
 #include <thread>
 
+#include "game/archive.h"
+#include "game/secrets.h"
 #include "ledger/jcs.h"
 #include "mail/mime_parse.h"
 #include "mail_servers.h"
 #include "report_fixture.h"
+#include "support/cli_harness.h"
 #include "util/files.h"
 
 using namespace adjutant;
@@ -218,17 +221,25 @@ TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server]"
   }
   w.players("2024-05-01T00:11:00Z");
 
-  // 3. The union's orders; this pass is killed at once and run again.
-  mark = w.journal().size();
-  w.sh("(ADJUTANT_SECRETS=" + (d / "umpire-secrets").string() + " " + w.bin + " judge " +
-       (d / "judge").string() +
-       " --now 2024-05-01T00:15:00Z & pid=$!; sleep 0.3; kill -9 $pid;"
-       " wait $pid) >/dev/null 2>&1");
+  // 3. The union's orders; three passes are killed (SIGKILL) 0.15, 0.4 and
+  // 0.65 s in, each taking up where the one before stopped, then one runs
+  // to its end: the work is done once, nothing is lost.
+  std::size_t delivered_before = w.deliveries().size();
+  for (const char* delay : {"0.15", "0.4", "0.65"})
+    w.sh("(ADJUTANT_SECRETS=" + (d / "umpire-secrets").string() + " " + w.bin + " judge " +
+         (d / "judge").string() + " --now 2024-05-01T00:15:00Z & pid=$!; sleep " + delay +
+         "; kill -9 $pid; wait $pid) >/dev/null 2>&1");
   REQUIRE(w.judge("2024-05-01T00:15:00Z") == 0);
+  // A kill between a mail's marker and the server's answer leaves it in
+  // doubt: held for resend_after_minutes unless its copy is found delivered.
+  REQUIRE(w.judge("2024-05-01T01:30:00Z") == 0);
   {
-    auto acts = w.actions(mark);
-    CHECK(count(acts, "adjudicated") == 1);
-    CHECK(count(acts, "sent") == 3);
+    std::string out;
+    REQUIRE(w.sh(w.bin + " status judge/ely --json", &out) == 0);
+    CHECK(Json::parse(out)["adjudications"] == 2);
+    // The three results: to each player with the umpire's copy, and the umpire's own.
+    CHECK(w.deliveries().size() == delivered_before + 5);
+    check_no_duplicates(w);
   }
   w.players("2024-05-01T00:16:00Z");  // the confederate stays silent
 
@@ -398,4 +409,93 @@ TEST_CASE("adjutant judge refuses a bad configuration and changes nothing", "[ju
   CHECK(testing::run(bin + " judge " + d.string() + " --every 5x 2>&1", &out) == 2);
   CHECK(out.find("[judge.every]") != std::string::npos);
   fs::remove_all(d);
+}
+
+TEST_CASE("adjutant judge rules on deadlines with its mail servers down", "[judge]") {
+  testing::TempDir tmp("judge-offline");
+  fs::path work = tmp.path() / "work";
+  fs::path game = work / "game";
+  fs::create_directories(work);
+  testing::make_sample_game(game, true);  // turn 2, the confederate's orders are due
+  // The confederate attacks the union's 1/I at 0604 and is thrown back.
+  write_file_atomic(work / "c2.json",
+                    R"({"moves":[{"unit":"1/Heth","path":["0402","0502","0602","0603"]},)"
+                    R"({"unit":"2/Heth","to":"0603"}],"attacks":[{"attackers":["1/Heth","2/Heth",)"
+                    R"("Pegram"],"defenders":["0604"]}]})");
+  fs::path c2 = work / "c2.signed.json";
+  REQUIRE(testing::run_adjutant(
+              "sign c2.json --game game --key confederate.key --out " + c2.string(), work)
+              .exit == 0);
+  auto adjudicated = testing::run_adjutant("adjudicate game '" + c2.string() +
+                                               "' --key umpire.key --chain umpire.key.chain"
+                                               " --at 2026-11-04T09:00:00Z --no-outputs",
+                                           work);
+  INFO(adjudicated.out << adjudicated.err);
+  REQUIRE(adjudicated.exit == 0);
+  fs::path dir = tmp.path() / "games";
+  fs::create_directories(dir);
+  fs::rename(game, dir / "game");
+  fs::path secrets = tmp.path() / "secrets";
+  fs::create_directories(secrets / "keys");
+  fs::create_directories(secrets / "chains");
+  fs::copy_file(work / "umpire.key", secrets / "keys" / "umpire.key");
+  auto umpire = game::Archive::open(dir / "game").party("umpire");
+  REQUIRE(umpire);
+  fs::copy_file(work / "umpire.key.chain", game::chain_file(secrets, umpire->anchor));
+  // Nothing listens on these ports.
+  int port = testing::free_port();
+  write_file_atomic(dir / "judge.json",
+                    ledger::canonical(Json{
+                        {"format", "adjutant-judge/1"},
+                        {"imap", {{"url", "imap://127.0.0.1:" + std::to_string(port) + "/INBOX"}}},
+                        {"smtp", {{"url", "smtp://127.0.0.1:" + std::to_string(port)}}},
+                        {"secrets", secrets.string()},
+                        {"nmr", {{"extensions", 0}}}}));
+  std::string log = read_file(dir / "game" / "log.jsonl", kMaxLogFile);
+  auto judge = [&](const std::string& now, std::string* out) {
+    return testing::run(
+        std::string(ADJUTANT_BINARY) + " judge " + dir.string() + " --now " + now + " 2>&1", out);
+  };
+  auto actions = [&]() {
+    std::vector<std::string> out;
+    std::string text = read_file(dir / "judge-journal.jsonl", kMaxLogFile);
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      std::size_t end = text.find('\n', pos);
+      out.push_back(Json::parse(text.substr(pos, end - pos))["action"]);
+      pos = end + 1;
+    }
+    return out;
+  };
+  std::string out;
+  // Past the union's deadline: the mailbox cannot be read and nothing can
+  // be sent (every post stays queued), but the deadline is still ruled on:
+  // with no extensions in the policy, the player-turn passes with no moves.
+  CHECK(judge("2026-12-01T00:00:00Z", &out) == 4);
+  INFO(out);
+  CHECK(actions() == std::vector<std::string>{"fetch-failed", "nmr", "send-failed"});
+  std::string after = read_file(dir / "game" / "log.jsonl", kMaxLogFile);
+  CHECK(after.substr(0, log.size()) == log);
+  CHECK(std::count(after.begin(), after.end(), '\n') ==
+        std::count(log.begin(), log.end(), '\n') + 2);  // the ruling and its adjudication
+  CHECK(testing::run_adjutant("verify '" + (dir / "game").string() + "'").exit == 0);
+  // The next pass has no deadline to rule on and retries the rest.
+  CHECK(judge("2026-12-01T00:05:00Z", &out) == 4);
+  CHECK(actions() == std::vector<std::string>{"fetch-failed", "nmr", "send-failed", "fetch-failed",
+                                              "send-failed"});
+  CHECK(read_file(dir / "game" / "log.jsonl", kMaxLogFile) == after);
+  CHECK(out.find("1 umpired here") != std::string::npos);
+
+  // Without the umpire's key the game is not judged here, and nothing is done.
+  fs::remove(secrets / "keys" / "umpire.key");
+  CHECK(judge("2026-12-01T00:10:00Z", &out) == 0);
+  CHECK(out.find("not judged here") != std::string::npos);
+  CHECK(out.find("0 umpired here") != std::string::npos);
+  CHECK(actions().size() == 5);
+
+  // --every runs pass after pass until it is told to stop.
+  CHECK(testing::run("timeout --preserve-status -s TERM 2.5 " + std::string(ADJUTANT_BINARY) +
+                         " judge " + dir.string() + " --every 1s 2>&1",
+                     &out) == 0);
+  CHECK(std::count(out.begin(), out.end(), '\n') >= 4);  // two passes at least: note + summary each
 }
