@@ -92,7 +92,16 @@ int cmd_judge(int argc, char** argv) {
   int code = 0;
   while (true) {
     o.now = fixed.empty() ? game::now_utc() : fixed;
-    judge::PassResult p = judge::run_pass(o);
+    judge::PassResult p;
+    try {
+      p = judge::run_pass(o);
+    } catch (const Error& e) {
+      // One pass failed as a whole (the journal cannot be written, DIR cannot
+      // be read): alone, that is the exit; in a loop, the next pass tries again.
+      if (!every) throw;
+      std::cerr << "adjutant judge: " << e.what() << "\n";
+      p.errors = 1;
+    }
     std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
               << p.umpired << " umpired here, " << p.actions
               << (p.actions == 1 ? " action, " : " actions, ") << p.errors
