@@ -25,5 +25,6 @@ int cmd_bench(int argc, char** argv);
 int cmd_sync(int argc, char** argv);
 int cmd_import(int argc, char** argv);
 int cmd_export(int argc, char** argv);
+int cmd_judge(int argc, char** argv);
 
 }  // namespace adjutant::cli

@@ -43,6 +43,7 @@ const Command kCommands[] = {
     {"render", adjutant::cli::cmd_render, "draw the map as SVG or PNG"},
     {"report", adjutant::cli::cmd_report, "write the turn reports and mail files"},
     {"mail", adjutant::cli::cmd_mail, "send queued mail or fetch order files"},
+    {"judge", adjutant::cli::cmd_judge, "host every umpired game under a folder, unattended"},
     {"bench", adjutant::cli::cmd_bench, "replay the sample games and print a signature"},
 };
 
