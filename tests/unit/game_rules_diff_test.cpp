@@ -18,7 +18,7 @@ using adjutant::testing::TempDir;
 
 namespace {
 
-void must_run(const std::string& args, const fs::path& cwd) {
+void must_succeed(const std::string& args, const fs::path& cwd) {
   auto r = run_adjutant(args, cwd);
   INFO(args << "\n" << r.out << r.err);
   REQUIRE(r.exit == 0);
@@ -27,8 +27,8 @@ void must_run(const std::string& args, const fs::path& cwd) {
 // A two-player game of the training scenario changed by `patch` (a JSON
 // merge patch), pinned to ruleset `version` (0: the latest), in `work/NAME`;
 // with `orders`, the Confederate's first player-turn is adjudicated.
-fs::path make_game(const fs::path& work, const std::string& name, const Json& patch, int version,
-                   const Json& orders) {
+fs::path make_pinned_game(const fs::path& work, const std::string& name, const Json& patch,
+                          int version, const Json& orders) {
   fs::path dir = work / "games" / name;
   fs::create_directories(work / "games");
   Json scenario =
@@ -37,25 +37,25 @@ fs::path make_game(const fs::path& work, const std::string& name, const Json& pa
   std::ofstream(work / (name + ".scenario.json")) << scenario.dump(1);
   for (const char* side : {"union", "confederate"}) {
     std::string s = side;
-    must_run("keygen --out " + name + "-" + s + ".key", work);
-    must_run("join --game " + name + " --side " + s + " --name " + s + " --email " + s +
-                 "@example.org --key " + name + "-" + s + ".key --out " + name + "-" + s +
-                 ".card.json",
-             work);
+    must_succeed("keygen --out " + name + "-" + s + ".key", work);
+    must_succeed("join --game " + name + " --side " + s + " --name " + s + " --email " + s +
+                     "@example.org --key " + name + "-" + s + ".key --out " + name + "-" + s +
+                     ".card.json",
+                 work);
   }
-  must_run("new games/" + name + " --scenario " + name + ".scenario.json --card " + name +
-               "-union.card.json --card " + name + "-confederate.card.json --key " + name +
-               "-union.key --created 2026-11-01T09:00:00Z" +
-               (version ? " --ruleset-version " + std::to_string(version) : ""),
-           work);
+  must_succeed("new games/" + name + " --scenario " + name + ".scenario.json --card " + name +
+                   "-union.card.json --card " + name + "-confederate.card.json --key " + name +
+                   "-union.key --created 2026-11-01T09:00:00Z" +
+                   (version ? " --ruleset-version " + std::to_string(version) : ""),
+               work);
   if (!orders.is_null()) {
     std::ofstream(work / (name + ".orders.json")) << orders.dump();
-    must_run("sign " + name + ".orders.json --game games/" + name + " --key " + name +
-                 "-confederate.key --out " + name + ".signed.json",
-             work);
-    must_run("adjudicate games/" + name + " " + name + ".signed.json --key " + name +
-                 "-union.key --at 2026-11-02T09:00:00Z",
-             work);
+    must_succeed("sign " + name + ".orders.json --game games/" + name + " --key " + name +
+                     "-confederate.key --out " + name + ".signed.json",
+                 work);
+    must_succeed("adjudicate games/" + name + " " + name + ".signed.json --key " + name +
+                     "-union.key --at 2026-11-02T09:00:00Z",
+                 work);
   }
   return dir;
 }
@@ -85,8 +85,8 @@ TEST_CASE("rules-diff names the games the latest ruleset version would adjudicat
   for (auto& u : units)
     if (u["id"] == "1/Heth") u["hex"] = "0308";
   ford_patch["units"] = units;
-  make_game(work.path(), "ford", ford_patch, 1,
-            Json::parse(R"({"moves":[{"unit":"1/Heth","path":["0308","0408"]}]})"));
+  make_pinned_game(work.path(), "ford", ford_patch, 1,
+                   Json::parse(R"({"moves":[{"unit":"1/Heth","path":["0308","0408"]}]})"));
   // 8.74: version 1 accepted artillery alone attacking two hexes at range;
   // version 2 refuses the orders.
   Json gun_units = units;
@@ -96,10 +96,11 @@ TEST_CASE("rules-diff names the games the latest ruleset version would adjudicat
       R"({"id":"U6a","name":"Six A","side":"union","type":"infantry","strength":6,"movement":6,"hex":"0106"})"));
   gun_units.push_back(Json::parse(
       R"({"id":"U6b","name":"Six B","side":"union","type":"infantry","strength":6,"movement":6,"hex":"0204"})"));
-  make_game(work.path(), "gun", Json{{"units", gun_units}}, 1,
-            Json::parse(R"({"attacks":[{"attackers":["C4"],"defenders":["0106","0204"]}]})"));
+  make_pinned_game(
+      work.path(), "gun", Json{{"units", gun_units}}, 1,
+      Json::parse(R"({"attacks":[{"attackers":["C4"],"defenders":["0106","0204"]}]})"));
   // A game pinned to the latest version has nothing to compare.
-  make_game(work.path(), "latest", Json::object(), 0, Json());
+  make_pinned_game(work.path(), "latest", Json::object(), 0, Json());
 
   fs::path games = work.path() / "games";
   fs::path frozen = source_dir() / "samples" / "frozen";
