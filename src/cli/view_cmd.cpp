@@ -34,7 +34,10 @@ int cmd_view(int argc, char** argv) {
   if (!r) return 0;
   fs::path game = required(*r, "game");
   fs::path out = required(*r, "out");
-  game::Archive archive = game::Archive::open(game);
+  // A damaged line is shown as failed like any other, after the lines before it.
+  int bad_line = -1;
+  std::string problem;
+  game::Archive archive = game::Archive::open_partial(game, bad_line, problem);
   std::string side = (*r)["side"].as<std::string>();
   if (side != report::kUmpire && !archive.scenario().side(side)) {
     std::string known;
@@ -44,7 +47,7 @@ int cmd_view(int argc, char** argv) {
                     " (one of: " + known + "umpire)",
                 Exit::kUsage);
   }
-  game::LineChecks checks = game::check_lines(archive);
+  game::LineChecks checks = game::check_lines(archive, bad_line, problem);
   std::string page = report::replay_page(archive, checks, side);
   std::error_code ec;
   fs::create_directories(out, ec);

@@ -5,7 +5,7 @@
 
 namespace adjutant::game {
 
-LineChecks check_lines(const Archive& archive) {
+LineChecks check_lines(const Archive& archive, int bad_line, const std::string& problem) {
   LineChecks out;
   const auto& log = archive.log();
   for (const auto& e : log) out.lines.push_back({e.seq, e.kind, e.hash, "unchecked", "", ""});
@@ -40,6 +40,11 @@ LineChecks check_lines(const Archive& archive) {
     }
     out.lines[n].status = "verified";
     out.verified = int(n) + 1;
+  }
+  if (bad_line >= 0) {
+    out.lines.push_back({bad_line, "?", "", "unchecked", "", ""});
+    fail(out.lines.size() - 1, "verify.malformed", problem);
+    return out;
   }
   out.awaiting = replay.awaiting_adjudication();
   return out;

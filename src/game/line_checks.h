@@ -26,7 +26,10 @@ struct LineChecks {
   bool awaiting = false;  // the last line is orders not yet adjudicated
 };
 
-// Verifies `archive` line by line, as verify does, and never throws.
-LineChecks check_lines(const Archive& archive);
+// Verifies `archive` line by line, as verify does, and never throws. An
+// archive opened with Archive::open_partial passes the damaged line it
+// reported (`bad_line` >= 0) and the problem: that line then fails
+// (verify.malformed) once every line before it has verified.
+LineChecks check_lines(const Archive& archive, int bad_line = -1, const std::string& problem = "");
 
 }  // namespace adjutant::game

@@ -23,6 +23,7 @@ nav input[type=range]{flex:1;min-width:12em}
 nav button{font:inherit;padding:2px 10px}
 #label{font-weight:600;min-width:18em}
 main{padding:12px 16px}
+section.frame{scroll-margin-top:60px}
 .cols{display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap}
 .map{border:1px solid #b9b4a4;background:#fff;display:block}
 .side{flex:1;min-width:20em}
@@ -41,6 +42,7 @@ tr.current{background:#fff3b8}
 
 // Steps with the slider, the buttons and the left and right arrow keys (the
 // slider moves itself when it has the focus); Home and End go to the ends.
+// The page opens at the set-up, or at the frame its address names (#step-N).
 constexpr const char* kScript = R"(
 (function () {
   var frames = document.querySelectorAll('section.frame');
@@ -72,7 +74,8 @@ constexpr const char* kScript = R"(
     else if (e.key === 'Home') { show(0); e.preventDefault(); }
     else if (e.key === 'End') { show(frames.length - 1); e.preventDefault(); }
   });
-  show(0);
+  var start = /^#step-(\d+)$/.exec(location.hash);
+  show(start ? Number(start[1]) : 0);
 })();
 )";
 

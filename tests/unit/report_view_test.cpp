@@ -120,6 +120,21 @@ TEST_CASE("view writes one self-contained page, the same bytes each time", "[vie
     CHECK(occurrences(page, "<section class=\"frame\"") == 3);  // set-up, adjudications 1 and 2
   }
 
+  SECTION("a damaged line is named too, after the lines before it") {
+    fs::path bad = work.path() / "damaged";
+    fs::copy(kGame, bad, fs::copy_options::recursive);
+    std::string log = adjutant::read_file(bad / "log.jsonl");
+    std::size_t line7 = 0;
+    for (int n = 0; n < 7; ++n) line7 = log.find('\n', line7) + 1;
+    log.insert(line7, "not json\n");
+    std::ofstream(bad / "log.jsonl", std::ios::trunc) << log;
+    std::string page = write_view(bad, work.path() / "damaged-page", "", 3);
+    CHECK(page.find("Line 7 fails verification") != std::string::npos);
+    CHECK(page.find("<td class=\"failed\">failed: [verify.malformed]") != std::string::npos);
+    CHECK(occurrences(page, "<td class=\"verified\">verified</td>") == 7);
+    CHECK(occurrences(page, "<section class=\"frame\"") == 4);  // up to adjudication 3
+  }
+
   SECTION("a side the scenario lacks is refused, nothing written") {
     auto r = run_adjutant("view '" + kGame.string() + "' --out '" +
                           (work.path() / "none").string() + "' --side prussia");
