@@ -60,14 +60,16 @@ int cmd_concede(int argc, char** argv) {
   cxxopts::Options options("adjutant concede",
                            "Concede the game: an `end` entry signed with your own key ends it.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "key", "your private key", cxxopts::value<std::string>())(
+      "key", "your private key (default: the key of a side of this game in SECRETS)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
+                                     cxxopts::value<std::string>())(
       "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>());
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   std::filesystem::path dir = required(*r, "game");
-  auto result = game::concede(dir, required(*r, "key"),
+  auto result = game::concede(dir, optional(*r, "key"), game::secrets_dir(optional(*r, "secrets")),
                               r->count("at") ? (*r)["at"].as<std::string>() : "", turn_writer());
   print_notes(result.warnings);
   std::cout << "the game has ended by concession\n";

@@ -1,5 +1,7 @@
 #include "game/ruling.h"
 
+#include "game/secrets.h"
+
 #include "game/log.h"
 #include "ledger/digest.h"
 #include "ledger/keys.h"
@@ -104,18 +106,24 @@ CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
   return commit_lines(g.archive, g.replay, {ruling_line, adj_line}, options.outputs);
 }
 
-CommitResult concede(const fs::path& dir, const fs::path& key_file, const std::string& at_option,
-                     const TurnWriter& outputs) {
+CommitResult concede(const fs::path& dir, const fs::path& key_file, const fs::path& secrets,
+                     const std::string& at_option, const TurnWriter& outputs) {
   std::string at = record_time(at_option);
   OpenGame g(dir, outputs);
   rules::PhaseInfo phase = awaited(g);
-  auto key = ledger::SigningKey::load_pem(key_file);
-  std::string side;
-  for (const auto& p : g.archive.parties())
-    if (p.public_key == key.public_raw() && p.id != "umpire") side = p.id;
-  if (side.empty())
-    throw Error("sign.not_a_player", key_file.string() + ": not the key of any side of this game",
+  auto mine = parties_of_keys(g.archive, secrets, key_file, true);
+  if (mine.empty())
+    throw Error("sign.not_a_player",
+                (key_file.empty() ? "no key in " + keys_dir(secrets).string() : key_file.string()) +
+                    ": not the key of any side of this game",
                 Exit::kUsage);
+  if (mine.size() > 1)
+    throw Error(
+        "sign.which_side",
+        "keys of several sides of this game are in " + keys_dir(secrets).string() + "; give --key",
+        Exit::kUsage);
+  std::string side = mine.front().id;
+  auto key = key_for(mine.front(), secrets, key_file, "who plays " + side);
   const model::Scenario& sc = g.archive.scenario();
   const model::SideDef* winner = sc.side(sc.other_side(side));
   const model::SideDef* loser = sc.side(side);

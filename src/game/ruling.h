@@ -34,8 +34,10 @@ CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
                       const AdjudicateOptions& options);
 
 // `end` {"reason":"concession","side","result","turn","phase","at"}, signed
-// by the conceding side's own key.
-CommitResult concede(const fs::path& dir, const fs::path& key_file, const std::string& at,
-                     const TurnWriter& outputs);
+// by the conceding side's own key: `key_file`, or else the one key of a
+// side of this game in `secrets` (Error sign.not_a_player when there is
+// none, sign.which_side when there are several).
+CommitResult concede(const fs::path& dir, const fs::path& key_file, const fs::path& secrets,
+                     const std::string& at, const TurnWriter& outputs);
 
 }  // namespace adjutant::game
