@@ -31,8 +31,15 @@ void check_number(const std::uint8_t* data, std::size_t size) {
   double back = std::strtod(text.c_str(), nullptr);
   if (back != d) finding("es_number(" + text + ") does not read back as the same double");
   std::string again;
-  if (!only_errors("canonical_text", [&] { again = ledger::canonical_text(text, "number"); }))
-    finding("es_number output " + text + " is not JSON");
+  // From 2^53 up to 1e21 the text is an integer beyond 2^53, which the
+  // strict reader and the canonical writer both refuse (json.number).
+  const double magnitude = std::fabs(d);
+  const bool beyond = magnitude > 9007199254740992.0 && magnitude < 1e21;
+  if (!only_errors("canonical_text", [&] { again = ledger::canonical_text(text, "number"); })) {
+    if (!beyond) finding("es_number output " + text + " is not JSON");
+    return;
+  }
+  if (beyond) finding("the integer " + text + " beyond 2^53 was read and canonicalised");
   if (again != text) finding("es_number output " + text + " canonicalises to " + again);
 }
 

@@ -144,9 +144,19 @@ void write_value(const Json& value, std::string& out) {
       out += std::to_string(v);
       break;
     }
-    case Json::value_t::number_float:
-      out += es_number(value.get<double>());
+    // A double from 2^53 up to 1e21 is an integer that ECMAScript prints
+    // as digits alone ("266182619681804130"): the same integer beyond 2^53
+    // that the reader refuses, so it is refused here too. Beyond 1e21 it
+    // prints with an exponent, which reads back as the same double.
+    case Json::value_t::number_float: {
+      double d = value.get<double>();
+      double magnitude = d < 0 ? -d : d;
+      if (magnitude > double(kMaxExactInteger) && magnitude < 1e21)
+        throw Error("json.number", "the number " + es_number(d) +
+                                       " is an integer beyond 2^53 and has no exact canonical form");
+      out += es_number(d);
       break;
+    }
     case Json::value_t::string:
       write_string(value.get_ref<const std::string&>(), out);
       break;
