@@ -69,7 +69,7 @@ void record_engagements(Emitter& em, const AttackOrder& a, const std::string& pr
   }
   if (kept == pairs) return;
   Json list = Json::array();
-  for (const auto& [x, e] : kept) list.push_back({x, e});
+  for (const auto& [x, e] : kept) list.push_back(Json::array({x, e}));
   em.emit({{"type", "engaged"}, {"pairs", list}, {"rule", "artillery.primary"}});
 }
 
@@ -248,7 +248,7 @@ void resolve_one(Emitter& em, const AttackOrder& order, ledger::Dice& dice,
 
 }  // namespace
 
-void resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice) {
+int resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice) {
   const State& st = em.state();
   int base = 0;
   if (st.extra.contains("combats") && st.extra["combats"].at("turn") == st.turn)
@@ -256,7 +256,7 @@ void resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledge
   int n = base;
   for (const auto& a : attacks)
     resolve_one(em, a, dice, std::to_string(st.turn) + "." + std::to_string(++n));
-  if (n != base) em.emit({{"type", "combats"}, {"turn", em.state().turn}, {"count", n}});
+  return n;
 }
 
 }  // namespace adjutant::rules::ah1961

@@ -18,8 +18,9 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
                    const std::set<std::string>& moved, Problems& problems,
                    std::vector<std::string>& echo);
 
-// Resolves the checked attacks in order, rolling one die per battle.
-void resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice);
+// Resolves the checked attacks in order, rolling one die per battle;
+// returns the battles numbered so far in this game-turn (T.N numbering).
+int resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice);
 
 // Whose adverse results a secondary-zone battle ignores: "attacker" (A
 // attacking NA, case 2), "defender" (NA attacking A, case 3) or "".

@@ -83,8 +83,6 @@ void apply_event(State& state, const Json& ev) {
     state.units[unit].extra["captured"] = {{"turn", ev.at("turn")}, {"phase", ev.at("phase")}};
     if (state.extra.contains("bridges") && state.extra["bridges"].contains(unit))
       state.extra["bridges"][unit]["locked"] = {{"turn", ev.at("turn")}, {"phase", ev.at("phase")}};
-  } else if (type == "combats") {
-    state.extra["combats"] = {{"turn", ev.at("turn")}, {"count", ev.at("count")}};
   } else if (type == "engaged") {
     state.extra["engaged"] = ev.at("pairs");
     if (state.extra["engaged"].empty()) state.extra.erase("engaged");
@@ -98,6 +96,7 @@ void apply_event(State& state, const Json& ev) {
   } else if (type == "phase_end") {
     state.turn = ev.at("next_turn").get<int>();
     state.phase = ev.at("next_phase").get<std::string>();
+    if (ev.contains("combats")) state.extra["combats"] = ev["combats"];
   } else if (type == "game_end") {
     state.phase.clear();
     state.result = ev.at("result").get<std::string>();

@@ -75,7 +75,7 @@ Json victory(const Board& board, std::string& result) {
   return vp;
 }
 
-void end_player_turn(Emitter& em) {
+void end_player_turn(Emitter& em, int combats) {
   Board b = em.board();
   const State& st = em.state();
   const auto& order = em.scenario().turns.order;
@@ -95,12 +95,14 @@ void end_player_turn(Emitter& em) {
              {"rule", "victory"}});
     return;
   }
-  em.emit({{"type", "phase_end"},
-           {"turn", st.turn},
-           {"phase", st.phase},
-           {"next_turn", last_of_turn ? st.turn + 1 : st.turn},
-           {"next_phase", last_of_turn ? order.front() : order[i + 1]},
-           {"rule", "turns"}});
+  Json ev = {{"type", "phase_end"},
+             {"turn", st.turn},
+             {"phase", st.phase},
+             {"next_turn", last_of_turn ? st.turn + 1 : st.turn},
+             {"next_phase", last_of_turn ? order.front() : order[i + 1]},
+             {"rule", "turns"}};
+  if (combats > 0 && !last_of_turn) ev["combats"] = {{"turn", st.turn}, {"count", combats}};
+  em.emit(ev);
 }
 
 }  // namespace adjutant::rules::ah1961

@@ -23,8 +23,9 @@ const SetupStep* current_step(const State& state);
 
 // Ends a set-up step: the next step, or turn 1 for the Union.
 void end_setup_step(Emitter& em, const SetupStep& step);
-// Ends a player-turn: the next one, or the game with its result.
-void end_player_turn(Emitter& em);
+// Ends a player-turn: the next one, or the game with its result; `combats`
+// battles have been numbered in this game-turn so far.
+void end_player_turn(Emitter& em, int combats);
 // The game's result by How To Win, from the board now.
 Json victory(const Board& board, std::string& result);
 

@@ -84,8 +84,8 @@ class Ah1961 : public Ruleset {
     if (current_step(state)) return em.events();  // the step's end is among them
     std::vector<AttackOrder> attacks;
     for (const auto& a : checked.plan.at("attacks")) attacks.push_back(AttackOrder::from_json(a));
-    resolve_attacks(em, attacks, dice);
-    end_player_turn(em);
+    int combats = resolve_attacks(em, attacks, dice);
+    end_player_turn(em, combats);
     return em.events();
   }
 

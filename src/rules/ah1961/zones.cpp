@@ -5,7 +5,8 @@ namespace adjutant::rules::ah1961 {
 Pairs engaged_pairs(const State& st) {
   Pairs out;
   if (st.extra.contains("engaged"))
-    for (const auto& p : st.extra["engaged"]) out.insert({p.at(0), p.at(1)});
+    for (const auto& p : st.extra["engaged"])
+      out.insert(std::make_pair(p.at(0).get<std::string>(), p.at(1).get<std::string>()));
   return out;
 }
 
