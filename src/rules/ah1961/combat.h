@@ -22,6 +22,11 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
 // returns the battles numbered so far in this game-turn (T.N numbering).
 int resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice);
 
+// Battles numbered so far in this game-turn (combat numbers T.N).
+int combats_so_far(const State& st);
+// Whether the attack is a battle (some defender is not an HQ).
+bool fights(const Board& b, const AttackOrder& a);
+
 // Whose adverse results a secondary-zone battle ignores: "attacker" (A
 // attacking NA, case 2), "defender" (NA attacking A, case 3) or "".
 std::string protected_side(const Board& b, const AttackOrder& a);

@@ -16,6 +16,18 @@ bool secondary_battle(const Board& b, const AttackOrder& a) {
 
 }  // namespace
 
+int combats_so_far(const State& st) {
+  if (st.extra.contains("combats") && st.extra["combats"].at("turn") == st.turn)
+    return st.extra["combats"].at("count").get<int>();
+  return 0;
+}
+
+bool fights(const Board& b, const AttackOrder& a) {
+  for (const auto& d : a.defenders)
+    if (b.active(d) && !is_hq(*b.def(d))) return true;
+  return false;
+}
+
 std::string protected_side(const Board& b, const AttackOrder& a) {
   if (!secondary_battle(b, a)) return "";  // treated as if all were in the primary zone
   bool att_a = is_artillery_type(*b.def(a.attackers.front()));
@@ -165,11 +177,20 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
       }
     }
   }
+  // Battles are numbered T.N through the game-turn (docs/protocol.md 8b:
+  // each echoed combat is one combat event); an attack on HQs alone is no
+  // battle: they are eliminated without a die.
+  int n = combats_so_far(b.state());
   for (const auto& a : attacks) {
     std::string p = protected_side(b, a);
+    std::string what = join(a.attackers) + " against " + join(a.defenders);
+    if (!fights(b, a)) {
+      echo.push_back("attack " + std::to_string(a.index) + ": " + what +
+                     " (HQ's are automatically eliminated when attacked)");
+      continue;
+    }
     echo.push_back(
-        "attack " + std::to_string(a.index) + ": " + join(a.attackers) + " against " +
-        join(a.defenders) +
+        "combat " + std::to_string(b.state().turn) + "." + std::to_string(++n) + ": " + what +
         (p.empty() ? ""
                    : " (secondary zone: results adverse to the " + p + "'s artillery ignored)"));
   }

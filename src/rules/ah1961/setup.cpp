@@ -60,6 +60,9 @@ void check_withheld(const Board& b, const SetupStep& step, const std::set<std::s
   int artillery = 0, infantry = 0;
   std::set<std::string> corps;
   for (const auto& d : b.scenario().units) {
+    if (d.side == step.side && placed.count(d.id) && is_detachment(d))
+      problems.push_back(problem("setup.withheld", -1, d.id, "", "setup.2",
+                                 d.id + ": boat and bridge detachments are placed at step 4"));
     if (d.side != step.side || placed.count(d.id)) continue;
     if (is_detachment(d) || d.type == "artillery") {
       if (d.type == "artillery") ++artillery;
