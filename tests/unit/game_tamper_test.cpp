@@ -73,9 +73,10 @@ Verdict verify(const fs::path& game) {
 // its exit code and what it printed.
 std::pair<int, std::string> independent(const fs::path& game) {
   fs::path out = game.parent_path() / "independent.out";
-  std::string cmd = "/usr/bin/python3 '" +
-                    (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
-                    "' --no-vectors '" + game.string() + "' >'" + out.string() + "' 2>&1";
+  std::string cmd =
+      "/usr/bin/python3 '" +
+      (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
+      "' --no-vectors '" + game.string() + "' >'" + out.string() + "' 2>&1";
   int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out)};
 }

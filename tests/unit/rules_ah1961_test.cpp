@@ -234,8 +234,31 @@ TEST_CASE("1961 sample game: played to the end and verified", "[rules][ah1961][g
   auto s = run_adjutant("status '" + game.string() + "' --json");
   REQUIRE(s.exit == 0);
   Json status = Json::parse(s.out);
-  // 59 Confederate factors remain on the board after 25 turns: 16 or more.
+  // All 62 Confederate factors (the cavalry driven back on turn 1) are on
+  // the board after 25 turns: 16 or more.
   CHECK(status["result"] == "Confederate victory");
-  CHECK(status["vp"]["confederate"] == 59);
+  CHECK(status["vp"]["confederate"] == 62);
   CHECK(status["turn"] == 25);
+}
+
+TEST_CASE("1961 maps draw fortifications, bridges, railroads, HQs and detachments",
+          "[rules][ah1961][render]") {
+  adjutant::testing::TempDir tmp("ah1961-render");
+  const fs::path game = source_dir() / "samples" / "games" / "ah1961-sample";
+  // Line 28: the Union's turn 5, after the bridge at Banks' Ford was built.
+  auto r = run_adjutant("render '" + game.string() + "' --at 28 --out '" +
+                        (tmp.path() / "map.svg").string() + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit == 0);
+  std::string svg = adjutant::read_file(tmp.path() / "map.svg");
+  CHECK(svg.find("class=\"bridge\" data-unit=\"Bridge/3\"") != std::string::npos);
+  CHECK(svg.find("class=\"fortification\" data-hex=\"2209\"") != std::string::npos);
+  CHECK(svg.find("data-kind=\"railroad\"") != std::string::npos);
+  CHECK(svg.find("data-kind=\"unfinished_railroad\"") != std::string::npos);
+  // Before the set-up, nothing is fortified.
+  auto before = run_adjutant("render '" + game.string() + "' --at 0 --out '" +
+                             (tmp.path() / "map0.svg").string() + "'");
+  REQUIRE(before.exit == 0);
+  CHECK(adjutant::read_file(tmp.path() / "map0.svg").find("class=\"fortification\"") ==
+        std::string::npos);
 }
