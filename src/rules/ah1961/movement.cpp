@@ -54,6 +54,15 @@ std::string step_problem(const Board& b, const std::string& unit, Hex x, Hex y, 
   // Attack: a unit must stop on the first square an enemy controls.
   if (auto by = b.controller(y, b.enemy_of(b.side_of(unit))))
     stop = Stop{"attack", sq(y) + " is in the zone of control of " + *by};
+  // Pontoon Bridges: the capturing unit, plus the bridge, may proceed on
+  // the following turn: a unit that places an enemy bridge in its zone stops.
+  if (has_zone(d))
+    for (const auto& e : b.units_of(b.enemy_of(b.side_of(unit)))) {
+      if (!is_bridge(*b.def(e))) continue;
+      int dist = hex::distance(y, *b.square_of(e));
+      if (dist == 1 || (dist == 2 && is_artillery_type(d)))
+        stop = Stop{"river.bridge", "captured " + e + " from " + sq(y)};
+    }
   return "";
 }
 
