@@ -241,6 +241,18 @@ TEST_CASE("1961 sample game: played to the end and verified", "[rules][ah1961][g
   CHECK(status["turn"] == 25);
 }
 
+TEST_CASE("1961 explain: a battle's chain in words", "[rules][ah1961]") {
+  const fs::path game = source_dir() / "samples" / "games" / "ah1961-sample";
+  auto r = run_adjutant("explain '" + game.string() + "' --combat 1.1");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit == 0);
+  // Art/II on fortified shore square 2209, attacked from across the river: x3.
+  CHECK(r.out.find("square 2209: 2 x 3 = 6 (fortification+shore)") != std::string::npos);
+  CHECK(r.out.find("odds: 3 to 16: divide the smaller into the larger, fractions ignored: 1-5") !=
+        std::string::npos);
+  CHECK(r.out.find("result: A BACK 2") != std::string::npos);
+}
+
 TEST_CASE("1961 maps draw fortifications, bridges, railroads, HQs and detachments",
           "[rules][ah1961][render]") {
   adjutant::testing::TempDir tmp("ah1961-render");

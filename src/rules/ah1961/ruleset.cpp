@@ -2,6 +2,7 @@
 
 #include "rules/ah1961/ah1961.h"
 #include "rules/ah1961/combat.h"
+#include "rules/ah1961/explain.h"
 #include "rules/ah1961/movement.h"
 #include "rules/ah1961/phases.h"
 #include "rules/ah1961/setup.h"
@@ -93,6 +94,10 @@ class Ah1961 : public Ruleset {
     State out = state;
     for (const auto& ev : events) apply_event(out, ev);
     return out;
+  }
+
+  std::string explain_combat(const Json& combat, const Json& consequences) const override {
+    return explain_text(combat, consequences);
   }
 
   std::string describe_result(const std::string& code) const override {
