@@ -75,7 +75,25 @@ Json victory(const Board& board, std::string& result) {
   return vp;
 }
 
+// NOTE (artillery): an engagement lasts while the enemy stays in the
+// artillery's secondary zone; at the end of each player-turn the pairs
+// whose units are gone or more than two squares apart are dropped.
+void prune_engagements(Emitter& em) {
+  const State& st = em.state();
+  if (!st.extra.contains("engaged")) return;
+  Board b = em.board();
+  Json kept = Json::array();
+  for (const auto& p : st.extra["engaged"]) {
+    auto x = b.square_of(p.at(0).get<std::string>());
+    auto y = b.square_of(p.at(1).get<std::string>());
+    if (x && y && hex::distance(*x, *y) <= 2) kept.push_back(p);
+  }
+  if (kept.size() != st.extra["engaged"].size())
+    em.emit({{"type", "engaged"}, {"pairs", kept}, {"rule", "artillery.primary"}});
+}
+
 void end_player_turn(Emitter& em, int combats) {
+  prune_engagements(em);
   Board b = em.board();
   const State& st = em.state();
   const auto& order = em.scenario().turns.order;
