@@ -1,1 +1,1 @@
-games 3  adjudications 9  dice 5  digest 3549def3288bf482
+games 4  adjudications 64  dice 6  digest 1b2432bbd87bb1ca

@@ -50,7 +50,9 @@ using Edges = std::set<std::string>;
 inline const Edges kEdgeNames = {"east", "north", "south", "west"};
 
 struct Route {
-  std::string kind;  // "road" or "trail"
+  // "road" or "trail"; also "railroad" and "unfinished_railroad" (1961
+  // Chancellorsville: no movement cost, only stream crossing).
+  std::string kind;
   std::string name;
   std::vector<Hex> hexes;
   // The map edges the route leads off (Cemetery Hill 14.33, 14.51): given as
@@ -95,6 +97,9 @@ struct UnitDef {
   bool combat = true;
   std::optional<Hex> start;        // set up on the map at the start
   std::optional<Arrival> arrival;  // or enters as a reinforcement
+  // Or is placed by the players' set-up orders ("setup": "orders"; the 1961
+  // Chancellorsville's Prepare For Play).
+  bool setup_orders = false;
 };
 
 // Where units that took an exit come back onto the map (Hooker and Lee

@@ -158,15 +158,22 @@ void read_units(Reader& r, Fields& top) {
     }
     if (f.has("hex")) d.start = r.map_hex(f.any("hex"), path + ".hex");
     if (auto a = f.any_opt("enter")) d.arrival = read_arrival(r, *a, path + ".enter");
+    if (auto by = f.str_opt("setup")) {
+      r.needs_format_2(path + ".setup");
+      if (*by != "orders") r.fail("scenario.unit_placement", path + ".setup", "must be \"orders\"");
+      d.setup_orders = true;
+    }
     f.finish();
     if (auto [it, fresh] = first.emplace(d.id, i); !fresh)
       r.fail("scenario.duplicate_unit", path + ".id",
              "\"" + d.id + "\" is already the id of units[" + std::to_string(it->second) + "]");
     if (!s.side(d.side))
       r.fail("scenario.unknown_side", path + ".side", "\"" + d.side + "\" is not in sides");
-    if (d.start.has_value() == d.arrival.has_value())
+    if (int(d.start.has_value()) + int(d.arrival.has_value()) + int(d.setup_orders) != 1)
       r.fail("scenario.unit_placement", path,
-             d.id + " needs exactly one of \"hex\" (set up) and \"enter\" (reinforcement)");
+             d.id +
+                 " needs exactly one of \"hex\" (set up), \"enter\" (reinforcement) and "
+                 "\"setup\" (placed by the set-up orders)");
     if (d.start && d.combat && ++setup[*d.start] > s.stacking)
       r.fail("scenario.stacking", path + ".hex",
              "more than " + std::to_string(s.stacking) + " combat units set up in " +

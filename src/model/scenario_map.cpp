@@ -100,8 +100,10 @@ Route read_route(Reader& r, const Json& j, const std::string& path) {
   Fields f(j, r.at(path), "scenario");
   Route route;
   route.kind = f.str("kind");
-  if (route.kind != "road" && route.kind != "trail")
-    r.fail("scenario.bad_route", path + ".kind", "must be road or trail");
+  if (route.kind != "road" && route.kind != "trail" && route.kind != "railroad" &&
+      route.kind != "unfinished_railroad")
+    r.fail("scenario.bad_route", path + ".kind",
+           "must be road, trail, railroad or unfinished_railroad");
   route.name = f.str_opt("name").value_or("");
   const Json& hexes = f.array("hexes");
   for (std::size_t i = 0; i < hexes.size(); ++i)
@@ -190,11 +192,13 @@ namespace adjutant::model {
 // beats a trail where both cross one hexside.
 void Scenario::index_routes() {
   route_sides_.clear();
-  for (const auto& r : routes)
+  for (const auto& r : routes) {
+    if (r.kind != "road" && r.kind != "trail") continue;  // railroads give no movement benefit
     for (std::size_t i = 1; i < r.hexes.size(); ++i) {
       auto& kind = route_sides_[hex::hexside(r.hexes[i - 1], r.hexes[i])];
       if (kind != "road") kind = r.kind;
     }
+  }
 }
 
 }  // namespace adjutant::model

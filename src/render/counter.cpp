@@ -43,12 +43,30 @@ void draw_type_box(Canvas& canvas, const std::string& type, double x, double y, 
     canvas.line({x + w, y + h});
     canvas.move({x + w, y});
     canvas.line({x, y + h});
-  } else if (type == "cavalry") {
+  } else if (type == "cavalry" || type == "horse_artillery") {
     canvas.move({x, y + h});
     canvas.line({x + w, y});
+  } else if (type == "hq") {
+    // A headquarters flag: a staff and a pennant.
+    canvas.move({x + w * 0.3, y + h * 0.85});
+    canvas.line({x + w * 0.3, y + h * 0.15});
+    canvas.line({x + w * 0.75, y + h * 0.32});
+    canvas.line({x + w * 0.3, y + h * 0.5});
+  } else if (type == "boat") {
+    // An assault boat: a hull seen from the side.
+    canvas.move({x + w * 0.15, y + h * 0.4});
+    canvas.line({x + w * 0.85, y + h * 0.4});
+    canvas.line({x + w * 0.7, y + h * 0.75});
+    canvas.line({x + w * 0.3, y + h * 0.75});
+    canvas.line({x + w * 0.15, y + h * 0.4});
+  } else if (type == "bridge") {
+    // A pontoon bridge: a deck on floats.
+    canvas.move({x + w * 0.1, y + h * 0.35});
+    canvas.line({x + w * 0.9, y + h * 0.35});
+    for (double f : {0.25, 0.5, 0.75}) canvas.circle({x + w * f, y + h * 0.65}, h * 0.14);
   }
   canvas.stroke();
-  if (type == "artillery") {
+  if (type == "artillery" || type == "horse_artillery") {
     canvas.circle({x + w / 2, y + h / 2}, std::min(w, h) * 0.24);
     canvas.fill();
   }

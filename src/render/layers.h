@@ -19,6 +19,11 @@ void draw_routes(Canvas& canvas, const Scene& scene);
 void draw_road_ends(Canvas& canvas, const Scene& scene);
 void draw_crossings(Canvas& canvas, const Scene& scene);
 void draw_places(Canvas& canvas, const Scene& scene);
+// Works the state puts on the board (1961 Chancellorsville): fortification
+// counters and built pontoon bridges.
+void draw_works(Canvas& canvas, const Scene& scene);
+// A fortification's white diamond, on the map and in the legend.
+void draw_fort_mark(Canvas& canvas, Point c, double r);
 // A north arrow when the map is drawn turned (the scenario's map.north).
 void draw_compass(Canvas& canvas, const Scene& scene);
 void draw_lines_of_communication(Canvas& canvas, const Scene& scene);

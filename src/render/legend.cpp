@@ -32,7 +32,9 @@ enum class Kind {
   kArrival,
   kExit,
   kLine,
-  kCut
+  kCut,
+  kFort,
+  kBridge
 };
 
 struct Entry {
@@ -59,12 +61,27 @@ std::vector<Entry> entries(const model::Scenario& sc) {
   for (const auto& r : sc.routes) kinds.insert(r.kind);
   if (!kinds.empty()) out.push_back({Kind::kHeading, "", "Roads"});
   for (const auto& k : kinds)
-    out.push_back({Kind::kRoute, k, k == "road" ? "Road" : k == "trail" ? "Trail" : k});
+    out.push_back({Kind::kRoute, k,
+                   k == "road"                  ? "Road"
+                   : k == "trail"               ? "Trail"
+                   : k == "railroad"            ? "Railroad"
+                   : k == "unfinished_railroad" ? "Unfinished railroad"
+                                                : k});
   out.push_back({Kind::kHeading, "", "Counters (strength-movement)"});
   std::set<std::string> types;
   for (const auto& u : sc.units) types.insert(u.type);
   for (const char* t : {"infantry", "cavalry", "artillery"})
     if (types.count(t)) out.push_back({Kind::kType, t, std::string(1, char(t[0] - 32)) + (t + 1)});
+  const std::pair<const char*, const char*> more[] = {{"horse_artillery", "Horse artillery"},
+                                                      {"hq", "Headquarters"},
+                                                      {"boat", "Assault boat"},
+                                                      {"bridge", "Pontoon bridge detachment"}};
+  for (const auto& [t, label] : more)
+    if (types.count(t)) out.push_back({Kind::kType, t, label});
+  if (sc.ruleset == "ah1961") {
+    out.push_back({Kind::kFort, "", "Fortification"});
+    out.push_back({Kind::kBridge, "", "Pontoon bridge built"});
+  }
   out.push_back({Kind::kIneffective, "", "Ineffective"});
   out.push_back({Kind::kDemoralized, "", "Demoralized"});
   out.push_back({Kind::kHeading, "", "Last phase"});
@@ -153,11 +170,33 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
     case Kind::kRoute:
       canvas.move(a);
       canvas.line(b);
-      canvas.colour(e.key == "road" ? kRoad : kTrail);
-      canvas.line_width(e.key == "road" ? 3.2 : 1.9);
-      if (e.key != "road") canvas.dash({5, 3.2});
+      if (e.key == "railroad" || e.key == "unfinished_railroad") {
+        canvas.colour(kRailroad, e.key == "railroad" ? 1 : 0.55);
+        canvas.line_width(e.key == "railroad" ? 2.6 : 1.9);
+        if (e.key != "railroad") canvas.dash({5, 3.2});
+        if (e.key == "railroad") {
+          cairo_stroke_preserve(canvas.cr());
+          canvas.colour(kWhite);
+          canvas.line_width(1.2);
+          canvas.dash({2.4, 3.6});
+        }
+      } else {
+        canvas.colour(e.key == "road" ? kRoad : kTrail);
+        canvas.line_width(e.key == "road" ? 3.2 : 1.9);
+        if (e.key != "road") canvas.dash({5, 3.2});
+      }
       canvas.stroke();
       canvas.no_dash();
+      break;
+    case Kind::kFort:
+      draw_fort_mark(canvas, c, 7);
+      break;
+    case Kind::kBridge:
+      canvas.move(a);
+      canvas.line(b);
+      canvas.colour(kBridgeDeck);
+      canvas.line_width(4);
+      canvas.stroke();
       break;
     case Kind::kType:
       canvas.rectangle(c.x - 9, c.y - 6, 18, 12);

@@ -48,6 +48,7 @@ void draw_map(Canvas& canvas, const Scene& scene) {
   draw_road_ends(canvas, scene);
   draw_crossings(canvas, scene);
   draw_places(canvas, scene);
+  draw_works(canvas, scene);
   draw_lines_of_communication(canvas, scene);
   draw_movement(canvas, scene);
   draw_eliminated(canvas, scene);

@@ -59,6 +59,8 @@ inline constexpr Rgb kCombat{0.82, 0.07, 0.10};
 inline constexpr Rgb kEliminatedCross{0.82, 0.07, 0.10};
 inline constexpr Rgb kRoad{0.45, 0.22, 0.12};
 inline constexpr Rgb kTrail{0.45, 0.30, 0.18};
+inline constexpr Rgb kRailroad{0.12, 0.12, 0.12};
+inline constexpr Rgb kBridgeDeck{0.42, 0.31, 0.21};
 inline constexpr Rgb kWater{0.25, 0.49, 0.77};
 inline constexpr Rgb kVictory{0.85, 0.65, 0.05};
 inline constexpr Rgb kLabelHalo{1, 1, 0.97};

@@ -130,6 +130,46 @@ std::string describe_event(const Json& e) {
         unit + " drops out of combat " + field(e, "combat") + ": " + field(e, "reason"), e);
   if (type == "attack_cancelled")
     return with_cause("combat " + field(e, "combat") + " is called off: " + field(e, "reason"), e);
+  // 1961 Chancellorsville (src/rules/ah1961/events.cpp).
+  if (type == "fortify")
+    return with_cause(
+        field(e, "side") + " fortifies " + join(e.value("squares", Json::array()), ", "), e);
+  if (type == "place" && !unit.empty())
+    return with_cause(unit + " is placed at " + field(e, "hex"), e);
+  if (type == "setup_end")
+    return "set-up step ends; next: " +
+           (field(e, "next_step").empty()
+                ? "turn " + field(e, "next_turn") + ", " + field(e, "next_side")
+                : field(e, "next_step"));
+  if (type == "substitute")
+    return with_cause(field(e, "division") + " is replaced by brigades " +
+                          join(e.value("brigades", Json::array()), ", ") + " at " + field(e, "hex"),
+                      e);
+  if (type == "recombine")
+    return with_cause("brigades " + join(e.value("brigades", Json::array()), ", ") +
+                          " recombine into " + field(e, "division") + " at " + field(e, "hex"),
+                      e);
+  if (type == "bridge_built" && !unit.empty())
+    return with_cause(unit + " bridges river square " + field(e, "river") + " between " +
+                          join(e.value("ends", Json::array()), " and "),
+                      e);
+  if (type == "bridge_captured" && !unit.empty())
+    return with_cause(unit + " is captured by " + field(e, "by") + " at " + field(e, "hex"), e);
+  if (type == "bridge_destroyed" && !unit.empty())
+    return with_cause("the bridge " + unit + " at " + field(e, "hex") + " is destroyed", e);
+  if (type == "boat_destroyed" && !unit.empty())
+    return with_cause(unit + " is destroyed at " + field(e, "hex") + " by " + field(e, "by") +
+                          "'s zone of control",
+                      e);
+  if (type == "engaged") {
+    std::string pairs;
+    for (const auto& p : e.value("pairs", Json::array()))
+      if (p.is_array() && p.size() == 2)
+        pairs += (pairs.empty() ? "" : "; ") + (p[0].is_string() ? p[0].get<std::string>() : "?") +
+                 " and " + (p[1].is_string() ? p[1].get<std::string>() : "?");
+    return with_cause(
+        "engaged from the secondary zone: " + (pairs.empty() ? std::string("none") : pairs), e);
+  }
   if (type == "phase_end")
     return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
   if (type == "exit" && !unit.empty() && e.contains("returns"))

@@ -1,3 +1,4 @@
+#include "rules/ah1961/ah1961.h"
 #include "rules/bluegray/bluegray.h"
 #include "rules/ruleset.h"
 
@@ -17,6 +18,7 @@ struct Entry {
 // `latest` stays playable and verifiable forever.
 const Entry kRulesets[] = {
     {"bluegray", bluegray::kVersion, &bluegray::make_ruleset},
+    {"ah1961", ah1961::kVersion, &ah1961::make_ruleset},
 };
 
 std::string known_ids() {

@@ -1,0 +1,22 @@
+// Avalon Hill's Chancellorsville (1961; rules/000_660807311adcaf9f.txt) as a
+// Ruleset: squares (hexes), primary and secondary zones of control, river
+// crossing by swimming, fords, assault boats and pontoon bridges, brigade
+// substitution and fortifications, set up by order files. The text has no
+// numbered cases: code, events and case files cite its sections by the
+// short names listed in docs/rules/ah1961.md ("river.swim", "back2").
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "rules/ruleset.h"
+
+namespace adjutant::rules::ah1961 {
+
+// The latest version; new games pin it (docs/protocol.md "Archives verify
+// forever"): every change that alters an outcome bumps it.
+inline constexpr int kVersion = 1;
+
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source, int version);
+
+}  // namespace adjutant::rules::ah1961
