@@ -88,6 +88,7 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
   load::read_entry(r, top);
   load::read_exits(r, top);
   load::read_victory(r, top);
+  s.index_units();
   // Exclusive rules: an object whose members the ruleset checks (bluegray:
   // src/rules/bluegray/exclusive.cpp).
   if (auto rules = top.any_opt("rules")) {
@@ -142,9 +143,19 @@ std::string Scenario::route_across(Hexside s) const {
 }
 
 const UnitDef* Scenario::unit(const std::string& id) const {
+  if (unit_index_.size() == units.size() && !units.empty()) {
+    auto it = unit_index_.find(id);
+    if (it != unit_index_.end() && it->second < units.size() && units[it->second].id == id)
+      return &units[it->second];
+  }
   for (const auto& u : units)
     if (u.id == id) return &u;
   return nullptr;
+}
+
+void Scenario::index_units() {
+  unit_index_.clear();
+  for (std::size_t i = 0; i < units.size(); ++i) unit_index_.emplace(units[i].id, i);
 }
 
 const SideDef* Scenario::side(const std::string& id) const {

@@ -237,14 +237,19 @@ class Scenario {
   const HexsideType* hexside_at(Hexside s) const;  // nullptr: plain hexside
   // "road", "trail" or "" for the best route crossing this hexside (7.5).
   std::string route_across(Hexside s) const;
+  // By id: through the index once index_units() has run over the current
+  // list, else by a scan (a scenario built in code).
   const UnitDef* unit(const std::string& id) const;
   // Indexes which hexsides each route crosses (7.5); the reader calls it.
   void index_routes();
+  // Indexes the units by id; the reader calls it after reading them.
+  void index_units();
   const SideDef* side(const std::string& id) const;
   std::string other_side(const std::string& side) const;
 
  private:
   std::map<Hexside, std::string> route_sides_;
+  std::map<std::string, std::size_t, std::less<>> unit_index_;
 };
 
 }  // namespace adjutant::model

@@ -120,12 +120,13 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
   }
   if (problems.size() != first) return;
   // The obligations, from the board after movement.
-  for (const auto& u : b.units_of(side)) {
+  const std::vector<std::string> mine = b.units_of(side), theirs = b.units_of(enemy);
+  for (const auto& u : mine) {
     const UnitDef& d = *b.def(u);
     if (!is_fighting(d) || attacked_by.count(u)) continue;
     Hex h = *b.square_of(u);
     bool arty = is_artillery_type(d);
-    for (const auto& e : b.units_of(enemy)) {
+    for (const auto& e : theirs) {
       const UnitDef& ed = *b.def(e);
       if (!has_zone(ed)) continue;
       Hex he = *b.square_of(e);
@@ -151,11 +152,11 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
       }
     }
   }
-  for (const auto& e : b.units_of(enemy)) {
+  for (const auto& e : theirs) {
     const UnitDef& ed = *b.def(e);
     if (!has_zone(ed) || defended_in.count(e)) continue;
     Hex he = *b.square_of(e);
-    for (const auto& u : b.units_of(side)) {
+    for (const auto& u : mine) {
       const UnitDef& d = *b.def(u);
       if (!is_fighting(d)) continue;
       Hex h = *b.square_of(u);
