@@ -100,7 +100,15 @@ class StrictSax {
     if (value > std::uint64_t(kMaxExactInteger)) too_big(std::to_string(value));
     return add(value);
   }
-  bool number_float(double value, const std::string&) { return add(value); }
+  // A number beyond 2^53 (and below 1e21, where its canonical form keeps an
+  // exponent) is an integer in any spelling ("18446744073709551616",
+  // "2.6618261968180413e17"): refused like one, since its canonical form
+  // would be digits a reader refuses.
+  bool number_float(double value, const std::string& text) {
+    double magnitude = value < 0 ? -value : value;
+    if (magnitude > double(kMaxExactInteger) && magnitude < 1e21) too_big(text);
+    return add(value);
+  }
   bool string(std::string& value) { return add(std::move(value)); }
   bool binary(Json::binary_t&) { return add(nullptr); }
 

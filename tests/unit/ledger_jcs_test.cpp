@@ -121,6 +121,11 @@ TEST_CASE("jcs: ECMAScript number formatting", "[ledger][jcs]") {
   // integer would canonicalise to digits the reader refuses (found by
   // fuzz_json): refused as well. From 1e21 on the form keeps its exponent.
   CHECK(error_id([] { canonical_text("2.6618261968180413e17", "n.json"); }) == "json.number");
+  // Nor is such a number read, in any spelling (2^64 is no int64 and was read
+  // as a double).
+  CHECK(error_id([] { parse_strict("18446744073709551616", "n.json"); }) == "json.number");
+  CHECK(error_id([] { parse_strict("[-1.8e19]", "n.json"); }) == "json.number");
+  CHECK(parse_strict("1e21", "n.json").get<double>() == 1e21);
   CHECK(error_id([] { canonical(Json(-9007199254740994.0)); }) == "json.number");
   CHECK(canonical(Json(9007199254740992.0)) == "9007199254740992");
   CHECK(canonical_text("1e21", "n.json") == "1e+21");
