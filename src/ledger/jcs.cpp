@@ -152,8 +152,9 @@ void write_value(const Json& value, std::string& out) {
       double d = value.get<double>();
       double magnitude = d < 0 ? -d : d;
       if (magnitude > double(kMaxExactInteger) && magnitude < 1e21)
-        throw Error("json.number", "the number " + es_number(d) +
-                                       " is an integer beyond 2^53 and has no exact canonical form");
+        throw Error("json.number",
+                    "the number " + es_number(d) +
+                        " is an integer beyond 2^53 and has no exact canonical form");
       out += es_number(d);
       break;
     }
