@@ -33,6 +33,11 @@ struct TerrainType {
   // A unit may pass through but never stop here: not at the end of its move,
   // a retreat, a displacement or an advance (Hooker and Lee ferry hexes).
   bool no_stop = false;
+  // Units here attack and defend at half strength, rounded up (Grand
+  // Chancellorsville 22.11, ferry hexes; adjutant-scenario/3).
+  bool halves_strength = false;
+  // Artillery may not bombard from here (22.11; adjutant-scenario/3).
+  bool no_bombard = false;
   std::string colour;  // map fill, drawing only
 };
 

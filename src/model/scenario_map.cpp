@@ -25,6 +25,14 @@ void read_tec(Reader& r, Fields& top) {
       r.needs_format_2("tec.terrain." + id + ".no_stop");
       t.no_stop = f.boolean("no_stop", false);
     }
+    if (f.has("halves_strength")) {
+      r.needs_format_3("tec.terrain." + id + ".halves_strength");
+      t.halves_strength = f.boolean("halves_strength", false);
+    }
+    if (f.has("no_bombard")) {
+      r.needs_format_3("tec.terrain." + id + ".no_bombard");
+      t.no_bombard = f.boolean("no_bombard", false);
+    }
     t.colour = f.str_opt("colour").value_or("#e8e4c8");
     f.finish();
     s.terrain_types[id] = t;

@@ -99,6 +99,12 @@ struct Checker {
       }
       Reach r = artillery_reach(sc, at, e.hexes);
       if (r.adjacent) continue;
+      if (sc.terrain_at(at).no_bombard) {
+        add(a, "attack.no_bombard", id, where, "22.11",
+            id + " at " + where + " is in a " + sc.terrain_at(at).name +
+                " hex, from which artillery may not bombard");
+        continue;
+      }
       bool next_to_enemy = false;
       for (Hex n : hex::neighbours(at))
         if (sc.on_map(n) && board.enemy_at(n, side)) next_to_enemy = true;
