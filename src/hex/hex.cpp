@@ -84,6 +84,16 @@ std::optional<Hex> parse(std::string_view text) {
   return parse_digits(text);
 }
 
+std::optional<Hex> parse_noting(std::string_view text, std::string& id, std::string& message) {
+  try {
+    return parse(text);
+  } catch (const Error& e) {
+    id = e.id();
+    message = e.what();
+    return std::nullopt;
+  }
+}
+
 Hex parse_or_throw(std::string_view text, const std::string& what) {
   if (auto h = parse(text)) return *h;
   if (const Sheets* sheets = sheets_in_use())

@@ -35,6 +35,9 @@ std::string_view direction_name(int dir);
 // joined-grid hex of sheet H's 0912; nullopt for an unknown letter or a hex off that
 // sheet; a bare four-digit number that some sheet holds throws Error "hex.ambiguous".
 std::optional<Hex> parse(std::string_view text);
+// As parse, but a number refused with an error (hex.ambiguous) gives nullopt and
+// sets `id` and `message`; for any other refusal they stay as given.
+std::optional<Hex> parse_noting(std::string_view text, std::string& id, std::string& message);
 // As parse, but throws Error "hex.bad_number" naming `what` (e.g. "order 3 path").
 Hex parse_or_throw(std::string_view text, const std::string& what);
 // {9, 12} -> "0912" (with sheets: "H0912", the first sheet listed that holds it). A hex

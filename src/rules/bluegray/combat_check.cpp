@@ -57,9 +57,10 @@ struct Checker {
     }
     std::set<Hex> hexes;
     for (const auto& text : a.defenders) {
-      auto h = hex::parse(text);
+      std::string id = "attack.bad_hex", why = "\"" + text + "\" is not a hex number";
+      auto h = hex::parse_noting(text, id, why);
       if (!h) {
-        add(a, "attack.bad_hex", "", text, "", "\"" + text + "\" is not a hex number");
+        add(a, id, "", text, "", why);
       } else if (!board.scenario().on_map(*h)) {
         add(a, "attack.bad_hex", "", text, "", text + " is off the map");
       } else if (board.units_at(*h, enemy).empty()) {
@@ -79,8 +80,10 @@ struct Checker {
         attacked_by.emplace(id, a.index);
         stacks[*at].insert(a.index);
       }
-    for (const auto& text : a.defenders)
-      if (auto h = hex::parse(text)) hex_attacked_by.emplace(*h, a.index);
+    for (const auto& text : a.defenders) {
+      std::string id, why;  // a bad number was reported above
+      if (auto h = hex::parse_noting(text, id, why)) hex_attacked_by.emplace(*h, a.index);
+    }
     return ok;
   }
 
