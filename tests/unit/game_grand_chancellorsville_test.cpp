@@ -8,6 +8,9 @@
 // proves the archive.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <fstream>
 
 #include "ledger/jcs.h"
@@ -145,4 +148,16 @@ TEST_CASE("Grand Chancellorsville: the first turns on both sheets by the CLI, th
   INFO(v.out << v.err);
   CHECK(v.exit == 0);
   CHECK(v.out.find("verified") != std::string::npos);
+}
+
+TEST_CASE(
+    "Grand Chancellorsville: the scenario and the Fredericksburg sheet are what their builders "
+    "write",
+    "[game][grand-chancellorsville]") {
+  std::string command =
+      "cd '" + source_dir().string() +
+      "' && python3 tools/fredericksburg/make_sheet.py --check > /dev/null 2>&1"
+      " && python3 tools/grand-chancellorsville/build.py --check > /dev/null 2>&1";
+  int status = std::system(command.c_str());
+  CHECK((status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0));
 }
