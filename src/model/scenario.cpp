@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hex/sheets.h"
 #include "ledger/digest.h"
 #include "model/scenario_load.h"
 
@@ -12,6 +13,11 @@ namespace load {
 void Reader::needs_format_2(const std::string& path) const {
   if (s.format < 2)
     fail("scenario.format", path, "needs \"format\": \"adjutant-scenario/2\" (docs/scenarios.md)");
+}
+
+void Reader::needs_format_3(const std::string& path) const {
+  if (s.format < 3)
+    fail("scenario.format", path, "needs \"format\": \"adjutant-scenario/3\" (docs/scenarios.md)");
 }
 
 std::string Reader::text(const Json& value, const std::string& path) const {
@@ -57,9 +63,14 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
     s.format = 1;
   else if (format == "adjutant-scenario/2")
     s.format = 2;
+  else if (format == "adjutant-scenario/3")
+    s.format = 3;
   else
-    throw Error("scenario.format",
-                source + ": format must be \"adjutant-scenario/1\" or \"adjutant-scenario/2\"");
+    throw Error("scenario.format", source +
+                                       ": format must be \"adjutant-scenario/1\", "
+                                       "\"adjutant-scenario/2\" or \"adjutant-scenario/3\"");
+  // Hex numbers are plain until the map names its sheets (read_map).
+  hex::use_sheets(nullptr);
   load::Reader r{s, source};
   s.id = top.str("id");
   s.title = top.str("title");

@@ -5,12 +5,14 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "hex/hex.h"
+#include "hex/sheets.h"
 #include "ledger/jcs.h"
 
 namespace adjutant::model {
@@ -31,6 +33,11 @@ struct TerrainType {
   // A unit may pass through but never stop here: not at the end of its move,
   // a retreat, a displacement or an advance (Hooker and Lee ferry hexes).
   bool no_stop = false;
+  // Units here attack and defend at half strength, rounded up (Grand
+  // Chancellorsville 22.11, ferry hexes; adjutant-scenario/3).
+  bool halves_strength = false;
+  // Artillery may not bombard from here (22.11; adjutant-scenario/3).
+  bool no_bombard = false;
   std::string colour;  // map fill, drawing only
 };
 
@@ -204,6 +211,10 @@ class Scenario {
 
   std::vector<SideDef> sides;
   int columns = 0, rows = 0;  // hexes 0101 .. CCRR
+  // The printed sheets the map is joined from (adjutant-scenario/3,
+  // Grand Chancellorsville 22.0); nullptr for a single sheet. Hexes are then
+  // joined-grid hexes, read and written with their sheet letter.
+  std::shared_ptr<const hex::Sheets> sheets;
   // "even" or "odd": columns of that parity have rows - 1 hexes, their half
   // hex at the bottom edge being off the map (Hooker and Lee); "" for none.
   std::string short_columns;

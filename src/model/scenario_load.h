@@ -30,6 +30,8 @@ struct Reader {
   }
   // A field added in adjutant-scenario/2 (docs/scenarios.md).
   void needs_format_2(const std::string& path) const;
+  // A field added in adjutant-scenario/3 (map sheets).
+  void needs_format_3(const std::string& path) const;
   std::string text(const Json& value, const std::string& path) const;
   Hex hex(const Json& value, const std::string& path) const;
   // A hex that must lie on the map: scenario.off_map otherwise.

@@ -1,5 +1,9 @@
 // The Terrain Effects Chart and the map: terrain per hex, hexside features,
 // roads and trails (with the edges they lead off), named places.
+#include <algorithm>
+#include <memory>
+
+#include "hex/sheets.h"
 #include "model/scenario_load.h"
 
 namespace adjutant::model::load {
@@ -20,6 +24,14 @@ void read_tec(Reader& r, Fields& top) {
     if (f.has("no_stop")) {
       r.needs_format_2("tec.terrain." + id + ".no_stop");
       t.no_stop = f.boolean("no_stop", false);
+    }
+    if (f.has("halves_strength")) {
+      r.needs_format_3("tec.terrain." + id + ".halves_strength");
+      t.halves_strength = f.boolean("halves_strength", false);
+    }
+    if (f.has("no_bombard")) {
+      r.needs_format_3("tec.terrain." + id + ".no_bombard");
+      t.no_bombard = f.boolean("no_bombard", false);
     }
     t.colour = f.str_opt("colour").value_or("#e8e4c8");
     f.finish();
@@ -146,16 +158,120 @@ Route read_route(Reader& r, const Json& j, const std::string& path) {
   return route;
 }
 
+// 22.0: each sheet after the first lies where its "overlap" puts it, one of
+// its hexes directly on a hex of a sheet listed before it; the joined grid
+// must be a rectangle (with short columns like a single sheet's) whose first
+// column is odd, so the hex geometry of docs/hex-geometry.md holds across it.
+void read_sheets(Reader& r, const Json& list) {
+  Scenario& s = r.s;
+  if (list.empty()) r.fail("scenario.sheet_overlap", "map.sheets", "lists no sheet");
+  std::vector<hex::Sheet> sheets;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    std::string path = "map.sheets[" + std::to_string(i) + "]";
+    Fields f(list[i], r.at(path), "scenario");
+    hex::Sheet sh;
+    std::string prefix = f.str("prefix");
+    if (prefix.size() != 1 || prefix[0] < 'A' || prefix[0] > 'Z')
+      r.fail("scenario.bad_value", path + ".prefix", "must be one upper-case letter");
+    sh.prefix = prefix[0];
+    for (const auto& other : sheets)
+      if (other.prefix == sh.prefix)
+        r.fail("scenario.bad_value", path + ".prefix", "\"" + prefix + "\" names two sheets");
+    sh.name = f.str_opt("name").value_or(prefix);
+    sh.columns = int(f.integer("columns"));
+    sh.rows = int(f.integer("rows"));
+    if (sh.columns < 1 || sh.columns > 99 || sh.rows < 2 || sh.rows > 99)
+      r.fail("scenario.map_size", path, "columns must be 1..99 and rows 2..99");
+    sh.short_columns = f.str_opt("short_columns").value_or("");
+    if (!sh.short_columns.empty() && sh.short_columns != "even" && sh.short_columns != "odd")
+      r.fail("scenario.bad_value", path + ".short_columns", "must be even or odd");
+    auto overlap = f.any_opt("overlap");
+    f.finish();
+    if (i == 0) {
+      if (overlap)
+        r.fail("scenario.sheet_overlap", path + ".overlap", "the first sheet lies first");
+    } else {
+      if (!overlap)
+        r.fail("scenario.sheet_overlap", path, "needs an overlap placing it on an earlier sheet");
+      Fields o(*overlap, r.at(path + ".overlap"), "scenario");
+      std::string mine = o.str("hex"), theirs = o.str("on");
+      o.finish();
+      auto local = hex::parse(mine.size() == 5 ? mine.substr(1) : "");
+      if (mine.size() != 5 || mine[0] != sh.prefix || !local || !sh.holds_local(*local))
+        r.fail("scenario.sheet_overlap", path + ".overlap.hex",
+               "\"" + mine + "\" is not a hex of sheet " + prefix + " (" + prefix + "0101 ..)");
+      const hex::Sheet* base = nullptr;
+      for (const auto& other : sheets)
+        if (theirs.size() == 5 && other.prefix == theirs[0]) base = &other;
+      auto on = hex::parse(theirs.size() == 5 ? theirs.substr(1) : "");
+      if (!base || !on || !base->holds_local(*on))
+        r.fail("scenario.sheet_overlap", path + ".overlap.on",
+               "\"" + theirs + "\" is not a hex of a sheet listed before this one");
+      Hex at = base->joined(*on);
+      sh.col_offset = at.col - local->col;
+      sh.row_offset = at.row - local->row;
+      if (sh.col_offset % 2 != 0)
+        r.fail("scenario.sheet_overlap", path + ".overlap",
+               "moves the sheet an odd number of columns, which would turn its hexes half a "
+               "hex out of line");
+    }
+    sheets.push_back(sh);
+  }
+  int min_col = 1, min_row = 1, max_col = 0, max_row = 0;
+  for (const auto& sh : sheets) {
+    min_col = std::min(min_col, 1 + sh.col_offset);
+    min_row = std::min(min_row, 1 + sh.row_offset);
+  }
+  if ((1 - min_col) % 2 != 0)
+    r.fail("scenario.sheet_overlap", "map.sheets", "the joined map's first column must be odd");
+  for (auto& sh : sheets) {
+    sh.col_offset += 1 - min_col;
+    sh.row_offset += 1 - min_row;
+    max_col = std::max(max_col, sh.columns + sh.col_offset);
+    max_row = std::max(max_row, sh.rows + sh.row_offset);
+  }
+  if (max_col > 99 || max_row > 99)
+    r.fail("scenario.map_size", "map.sheets", "the joined map must fit in 99 columns and rows");
+  auto joined = std::make_shared<const hex::Sheets>(sheets);
+  s.columns = max_col;
+  s.rows = max_row;
+  bool rectangle = false;
+  for (std::string shorts : {"", "even", "odd"}) {
+    s.short_columns = shorts;
+    bool same = true;
+    for (int c = 1; c <= max_col && same; ++c)
+      for (int row = 1; row <= max_row && same; ++row)
+        same = joined->on_map(Hex{c, row}) == s.on_map(Hex{c, row});
+    if (same) {
+      rectangle = true;
+      break;
+    }
+  }
+  if (!rectangle)
+    r.fail("scenario.sheet_overlap", "map.sheets", "the joined sheets do not make a rectangle");
+  s.sheets = joined;
+  hex::use_sheets(joined);
+}
+
 }  // namespace
 
 void read_map(Reader& r, Fields& top) {
   Scenario& s = r.s;
   Fields map(top.object("map"), r.at("map"), "scenario");
-  s.columns = int(map.integer("columns"));
-  s.rows = int(map.integer("rows"));
-  if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
-    r.fail("scenario.map_size", "map", "columns and rows must be 1..99");
-  if (map.has("short_columns")) {
+  if (map.has("sheets")) {
+    r.needs_format_3("map.sheets");
+    read_sheets(r, map.array("sheets"));
+  } else {
+    s.columns = int(map.integer("columns"));
+    s.rows = int(map.integer("rows"));
+    if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
+      r.fail("scenario.map_size", "map", "columns and rows must be 1..99");
+  }
+  if (s.sheets) {
+    if (map.has("columns") || map.has("rows") || map.has("short_columns"))
+      r.fail("scenario.sheet_overlap", "map",
+             "a map of sheets takes its columns, rows and short columns from its sheets");
+  } else if (map.has("short_columns")) {
     r.needs_format_2("map.short_columns");
     s.short_columns = map.str("short_columns");
     if (s.short_columns != "even" && s.short_columns != "odd")

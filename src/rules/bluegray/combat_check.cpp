@@ -57,9 +57,10 @@ struct Checker {
     }
     std::set<Hex> hexes;
     for (const auto& text : a.defenders) {
-      auto h = hex::parse(text);
+      std::string id = "attack.bad_hex", why = "\"" + text + "\" is not a hex number";
+      auto h = hex::parse_noting(text, id, why);
       if (!h) {
-        add(a, "attack.bad_hex", "", text, "", "\"" + text + "\" is not a hex number");
+        add(a, id, "", text, "", why);
       } else if (!board.scenario().on_map(*h)) {
         add(a, "attack.bad_hex", "", text, "", text + " is off the map");
       } else if (board.units_at(*h, enemy).empty()) {
@@ -79,8 +80,10 @@ struct Checker {
         attacked_by.emplace(id, a.index);
         stacks[*at].insert(a.index);
       }
-    for (const auto& text : a.defenders)
-      if (auto h = hex::parse(text)) hex_attacked_by.emplace(*h, a.index);
+    for (const auto& text : a.defenders) {
+      std::string id, why;  // a bad number was reported above
+      if (auto h = hex::parse_noting(text, id, why)) hex_attacked_by.emplace(*h, a.index);
+    }
     return ok;
   }
 
@@ -99,6 +102,12 @@ struct Checker {
       }
       Reach r = artillery_reach(sc, at, e.hexes);
       if (r.adjacent) continue;
+      if (sc.terrain_at(at).no_bombard) {
+        add(a, "attack.no_bombard", id, where, "22.11",
+            id + " at " + where + " is in a " + sc.terrain_at(at).name +
+                " hex, from which artillery may not bombard");
+        continue;
+      }
       bool next_to_enemy = false;
       for (Hex n : hex::neighbours(at))
         if (sc.on_map(n) && board.enemy_at(n, side)) next_to_enemy = true;

@@ -78,10 +78,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
   const Scenario& sc = m.board.scenario();
   std::vector<Hex> path;
   for (const auto& text : m.order.path) {
-    auto h = hex::parse(text);
-    if (!h)
-      return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
-                     "\"" + text + "\" is not a hex number");
+    std::string id = "move.bad_hex", why = "\"" + text + "\" is not a hex number";
+    auto h = hex::parse_noting(text, id, why);
+    if (!h) return problem(id, m.order.index, m.order.unit, text, "", why);
     // A hex beyond the map's edge is named as such, not as a gap in the path.
     if (!sc.on_map(*h))
       return fail(m, "move.off_map", *h, "7.0", hex::format(*h) + " is off the map");
@@ -126,10 +125,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
 std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   const Scenario& sc = m.board.scenario();
   const std::string& text = *m.order.to;
-  auto goal = hex::parse(text);
-  if (!goal)
-    return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
-                   "\"" + text + "\" is not a hex number");
+  std::string id = "move.bad_hex", why = "\"" + text + "\" is not a hex number";
+  auto goal = hex::parse_noting(text, id, why);
+  if (!goal) return problem(id, m.order.index, m.order.unit, text, "", why);
   if (!sc.on_map(*goal))
     return fail(m, "move.off_map", *goal, "7.0", hex::format(*goal) + " is off the map");
   pm.found = true;

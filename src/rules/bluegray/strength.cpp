@@ -14,6 +14,18 @@ std::string times(int m) {
   return "x" + std::to_string(m);
 }
 
+// Grand Chancellorsville 22.11: a unit in a ferry hex attacks and defends at
+// half strength, rounded up (assumption: the text does not round).
+int in_hex_strength(const Scenario& sc, Hex at, int strength) {
+  return sc.terrain_at(at).halves_strength ? (strength + 1) / 2 : strength;
+}
+
+void halved(Tally& t, const Scenario& sc, const std::string& id, Hex at, int printed, int now) {
+  t.modifiers.push_back(id + " in " + hex::format(at) + " (" + sc.terrain_at(at).name +
+                        "): strength " + std::to_string(printed) + " halved to " +
+                        std::to_string(now) + " (22.11)");
+}
+
 }  // namespace
 
 Tally tally(const Board& board, const Engagement& e) {
@@ -27,22 +39,28 @@ Tally tally(const Board& board, const Engagement& e) {
                                                    [&](Hex h) { return hex::adjacent(at, h); });
     if (ranged) t.ranged.insert(id);
     if (!is_artillery(*d)) line.push_back({id, at});
-    t.attack += d->strength;
-    t.attackers.push_back({{"unit", id},
-                           {"hex", hex::format(at)},
-                           {"type", d->type},
-                           {"strength", d->strength},
-                           {"ranged", ranged}});
+    int strength = in_hex_strength(sc, at, d->strength);
+    t.attack += strength;
+    Json row = {{"unit", id},
+                {"hex", hex::format(at)},
+                {"type", d->type},
+                {"strength", strength},
+                {"ranged", ranged}};
+    if (strength != d->strength) halved(t, sc, id, at, d->strength, strength);
+    t.attackers.push_back(row);
   }
   t.artillery_alone = !e.attackers.empty() && t.ranged.size() == e.attackers.size();
   for (Hex h : e.hexes) {
-    int strength = 0;
+    int strength = 0, printed = 0;
     for (const auto& id : e.defenders) {
       if (*board.hex_of(id) != h) continue;
       const UnitDef* d = board.def(id);
-      strength += d->strength;
-      t.defenders.push_back(
-          {{"unit", id}, {"hex", hex::format(h)}, {"type", d->type}, {"strength", d->strength}});
+      int own = in_hex_strength(sc, h, d->strength);
+      strength += own;
+      printed += d->strength;
+      Json row = {{"unit", id}, {"hex", hex::format(h)}, {"type", d->type}, {"strength", own}};
+      if (own != d->strength) halved(t, sc, id, h, d->strength, own);
+      t.defenders.push_back(row);
     }
     const auto& terrain = sc.terrain_at(h);
     // The weakest hexside any non-artillery attacker crosses sets the hexside multiplier.
@@ -71,7 +89,7 @@ Tally tally(const Board& board, const Engagement& e) {
       t.modifiers.push_back(text);
     }
     t.hexes.push_back(row);
-    t.printed += strength;
+    t.printed += printed;
     t.defence += strength * mult;
   }
   t.column = odds_column(sc.crt, t.attack, t.defence);
