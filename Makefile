@@ -11,7 +11,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
        clang-format
 
-.PHONY: all deps configure test demo bench format clean
+.PHONY: all deps configure test demo bench soak format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -37,6 +37,12 @@ demo: all
 # time and peak memory. A benchmark, not a test.
 bench: all
 	$(BUILD)/adjutant bench --time --render
+
+# N whole bot games through sign, check, adjudicate, reports and mail, each
+# verified twice and rebuilt from its mails (docs/reliability.md "Soak").
+N ?= 1000
+soak: all
+	/usr/bin/python3 tools/soak.py --games $(N) --jobs $(JOBS) --adjutant $(BUILD)/adjutant
 
 format:
 	find src tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -43,6 +43,7 @@ const Command kCommands[] = {
     {"report", adjutant::cli::cmd_report, "write the turn reports and mail files"},
     {"mail", adjutant::cli::cmd_mail, "send queued mail or fetch order files"},
     {"bench", adjutant::cli::cmd_bench, "replay the sample games and print a signature"},
+    {"bot", adjutant::cli::cmd_bot, "write orders for a side, or play a game through"},
 };
 
 void usage(std::ostream& out) {

@@ -1,0 +1,131 @@
+// The bot plays whole games of every shipped scenario in memory, with many
+// seeds: every order file it writes passes the ruleset's check as written
+// (it never needs to drop a refused order in rules it knows), every game
+// reaches its end, and the same state and seed give the same orders.
+#include <catch2/catch.hpp>
+
+#include "bot/bot.h"
+#include "game/archive.h"
+#include "ledger/digest.h"
+#include "rules/ruleset.h"
+#include "support/cli_harness.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+
+namespace {
+
+struct Played {
+  int phases = 0;
+  int refused = 0;
+  int moves = 0;
+  int attacks = 0;
+  int combats = 0;
+  int entered = 0;
+  int exited = 0;
+  bool ended = false;
+  std::string first_refusal;
+  std::vector<std::string> bodies;  // the canonical order bodies, in play order
+};
+
+Json scenario_json(const std::string& file) {
+  return Json::parse(adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
+}
+
+// Plays `file` from set-up to the end, the bot moving for both sides.
+Played play(const std::string& file, std::uint64_t seed, int version = 0) {
+  Json raw = scenario_json(file);
+  auto ruleset = adjutant::rules::make_ruleset(raw, file, version);
+  auto sc = adjutant::model::Scenario::from_json(raw, file);
+  sc.rules_version = ruleset->version();
+  auto bot = adjutant::bot::make_generator(ruleset->id());
+  Played out;
+  adjutant::model::State state = ruleset->initial_state();
+  while (!state.phase.empty() && out.phases < 200) {
+    std::string side = ruleset->current_phase(state).side;
+    auto orders = bot->orders({*ruleset, sc, state, side, seed});
+    out.refused += int(orders.refused.size());
+    if (!orders.refused.empty() && out.first_refusal.empty())
+      out.first_refusal = "turn " + std::to_string(state.turn) + " " + side + ": " +
+                          orders.refused.front().text();
+    out.bodies.push_back(adjutant::ledger::canonical(orders.body));
+    out.moves += int(orders.body["moves"].size());
+    out.attacks += int(orders.body["attacks"].size());
+    auto checked = ruleset->check(state, orders.body, "bot orders");
+    adjutant::ledger::SeededDice dice(
+        adjutant::ledger::sha256(file + "/" + std::to_string(seed) + "/" +
+                                 std::to_string(out.phases)));
+    Json events = ruleset->adjudicate(state, checked, dice);
+    for (const auto& e : events) {
+      std::string type = e.value("type", "");
+      out.combats += type == "combat";
+      out.entered += type == "enter";
+      out.exited += type == "exit";
+      out.ended = out.ended || type == "game_end";
+    }
+    state = adjutant::game::apply_adjudication(*ruleset, state, events);
+    ++out.phases;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every ruleset the rules registry knows has taught the bot", "[bot]") {
+  for (const auto& r : adjutant::rules::registered_rulesets()) {
+    INFO(r.id);
+    CHECK_NOTHROW(adjutant::bot::make_generator(r.id));
+  }
+  try {
+    adjutant::bot::make_generator("chaos");
+    FAIL("a ruleset without a generator was accepted");
+  } catch (const adjutant::Error& e) {
+    CHECK(e.id() == "bot.no_generator");
+  }
+}
+
+TEST_CASE("the bot plays the training scenario to its end, never refused", "[bot]") {
+  for (std::uint64_t seed : {1, 2, 3, 4, 5, 6, 7, 8}) {
+    Played p = play("bluegray-skirmish.json", seed);
+    INFO("seed " << seed << ": " << p.first_refusal);
+    CHECK(p.refused == 0);
+    CHECK(p.ended);
+    CHECK(p.phases == 16);
+    CHECK(p.moves > 0);
+    CHECK(p.combats > 0);
+    CHECK(p.entered == 2);  // 1/XI on turn 2, 2/Pender on turn 3
+  }
+}
+
+TEST_CASE("the bot plays the training scenario under ruleset version 1 too", "[bot]") {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    Played p = play("bluegray-skirmish.json", seed, 1);
+    INFO("seed " << seed << ": " << p.first_refusal);
+    CHECK(p.refused == 0);
+    CHECK(p.ended);
+  }
+}
+
+TEST_CASE("the bot plays Cemetery Hill to its end, never refused", "[bot][cemetery-hill]") {
+  for (std::uint64_t seed : {1, 2, 3, 4}) {
+    Played p = play("cemetery-hill.json", seed);
+    INFO("seed " << seed << ": " << p.first_refusal);
+    CHECK(p.refused == 0);
+    CHECK(p.ended);
+    CHECK(p.phases == 29);  // 15 turns less the Union's first player-turn (14.1)
+    CHECK(p.combats > 0);
+    CHECK(p.entered > 20);  // the reinforcements of 14.34 come on
+  }
+}
+
+TEST_CASE("the same state and seed give the same orders; another seed may not", "[bot]") {
+  Played a = play("bluegray-skirmish.json", 11);
+  Played b = play("bluegray-skirmish.json", 11);
+  CHECK(a.bodies == b.bodies);
+  bool differ = false;
+  for (std::uint64_t seed : {12, 13, 14, 15})
+    differ = differ || play("bluegray-skirmish.json", seed).bodies != a.bodies;
+  CHECK(differ);
+}
