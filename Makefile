@@ -7,17 +7,24 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build, the tests and the demo use, as Debian 12 packages.
 DEPS = cmake ninja-build g++ make pkg-config git \
        libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
-       libcairo2-dev libfreetype-dev fonts-dejavu-core \
+       libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
        clang-format
+# Only `make fuzz` needs these (docs/reliability.md); `make test` never does.
+FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZERS ?= json envelope orders scenario verify mime
 
-.PHONY: all deps configure test demo bench soak format clean
+.PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-deps:
-	@missing=$$(for p in $(DEPS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+deps fuzz-deps: PACKAGES = $(DEPS)
+fuzz-deps: PACKAGES += $(FUZZ_DEPS)
+deps fuzz-deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
@@ -44,8 +51,17 @@ N ?= 1000
 soak: all
 	/usr/bin/python3 tools/soak.py --games $(N) --jobs $(JOBS) --adjutant $(BUILD)/adjutant
 
+# libFuzzer harnesses under ASan and UBSan, each of FUZZERS run FUZZ_SECONDS from
+# its committed seed corpus (fuzz/corpus/<harness>/); findings land in
+# $(FUZZ_BUILD)/findings/ (docs/reliability.md).
+fuzz: fuzz-deps
+	@[ -f $(FUZZ_BUILD)/build.ninja ] || cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
+
 format:
-	find src tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find src tests fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD)

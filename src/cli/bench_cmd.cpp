@@ -3,6 +3,7 @@
 // a change of outcomes and says why in its commit message.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include <sys/resource.h>
@@ -10,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/archive.h"
+#include "game/bench.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
 #include "render/bench_render.h"
@@ -61,8 +63,33 @@ int cmd_bench(int argc, char** argv) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::cout << "games " << games.size() << "  adjudications " << adjudications << "  dice " << dice
             << "  digest " << ledger::sha256_hex(digest_input).substr(0, 16) << "\n";
-  if (r->count("time"))
+  if (r->count("time")) {
     std::cout << "time    replay and verify " << ms << " ms for " << games.size() << " games\n";
+    // Each sample against its cryptographic floor; the largest game's
+    // player-turns and the cost per line early and late in it.
+    game::VerifyTiming largest;
+    for (const auto& g : games) {
+      auto t = game::time_verify(g, 5);
+      std::printf("verify  %-28s %4d lines  %8.2f ms  floor %7.2f ms  ratio %5.2f\n",
+                  t.name.c_str(), t.lines, t.verify_ms, t.floor_ms,
+                  t.floor_ms > 0 ? t.verify_ms / t.floor_ms : 0.0);
+      if (t.lines > largest.lines) largest = t;
+    }
+    if (!largest.turn_ms.empty()) {
+      std::vector<double> turns = largest.turn_ms;
+      std::sort(turns.begin(), turns.end());
+      std::printf(
+          "turn    %s: one player-turn adjudicated (replayed): median %.3f ms, worst %.3f "
+          "ms over %zu\n",
+          largest.name.c_str(), turns[turns.size() / 2], turns.back(), turns.size());
+    }
+    if (largest.first_quarter_ms_per_line > 0)
+      std::printf(
+          "lines   %s: per line %.4f ms in the first quarter, %.4f ms in the last "
+          "(ratio %.2f)\n",
+          largest.name.c_str(), largest.first_quarter_ms_per_line, largest.last_quarter_ms_per_line,
+          largest.last_quarter_ms_per_line / largest.first_quarter_ms_per_line);
+  }
   if (r->count("render")) {
     auto b = render::bench_render((*r)["runs"].as<int>());
     std::cout << "render  25x28 map, " << b.counters << " counters, " << b.iterations

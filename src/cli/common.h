@@ -1,11 +1,11 @@
 // Shared pieces of the subcommands: option parsing with --help, and output.
 #pragma once
 
-#include <cxxopts.hpp>
 #include <iostream>
 #include <optional>
 #include <string>
 
+#include "cli/options.h"
 #include "ledger/jcs.h"
 
 namespace adjutant::cli {

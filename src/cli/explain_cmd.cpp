@@ -26,7 +26,8 @@ struct Found {
 // (the next combat, the end of the phase, a rule of the turn) ends them.
 bool consequence(const std::string& type) {
   return type == "retreat" || type == "displace" || type == "eliminate" || type == "exchange" ||
-         type == "advance" || type == "ineffective" || type == "vp";
+         type == "advance" || type == "ineffective" || type == "vp" || type == "exit" ||
+         type == "demoralized" || type == "no_advance";
 }
 
 // Combats carry one number everywhere, "T.N": the N-th attack declared in

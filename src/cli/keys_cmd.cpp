@@ -59,9 +59,10 @@ int cmd_join(int argc, char** argv) {
                                                        cxxopts::value<std::string>())(
       "name", "your name", cxxopts::value<std::string>())("email", "your e-mail address",
                                                           cxxopts::value<std::string>())(
-      "key", "your private key (from keygen)", cxxopts::value<std::string>())(
-      "chain", "dice chain file (default: a new one in SECRETS/chains/)",
-      cxxopts::value<std::string>())(
+      "key", "your private key (default: the one key in SECRETS/keys/, from keygen)",
+      cxxopts::value<std::string>())("chain",
+                                     "dice chain file (default: a new one in SECRETS/chains/)",
+                                     cxxopts::value<std::string>())(
       "secrets",
       "the folder of your keys and dice chains (default $ADJUTANT_SECRETS, else "
       "~/.local/share/adjutant)",
@@ -71,7 +72,20 @@ int cmd_join(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
-  fs::path key_file = required(*r, "key");
+  fs::path key_file = optional(*r, "key");
+  if (key_file.empty()) {
+    // The one key of the secrets folder, as keygen left it.
+    std::vector<fs::path> keys;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(game::keys_dir(secrets), ec))
+      if (e.path().extension() == ".key") keys.push_back(e.path());
+    if (keys.size() != 1)
+      throw Error("usage.missing",
+                  std::string(keys.empty() ? "no key" : "several keys") + " in " +
+                      game::keys_dir(secrets).string() + ": give --key (adjutant keygen makes one)",
+                  Exit::kUsage);
+    key_file = keys.front();
+  }
   auto key = ledger::SigningKey::load_pem(key_file);
   std::string game_name = required(*r, "game");
   std::string side = required(*r, "side");

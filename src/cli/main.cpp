@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -47,7 +48,7 @@ const Command kCommands[] = {
 };
 
 void usage(std::ostream& out) {
-  out << "adjutant " << ADJUTANT_VERSION
+  out << "adjutant " << adjutant::cli::version()
       << ": play-by-email host and adjudicator for Civil War wargames\n\n"
          "usage: adjutant <command> [options]   (adjutant <command> --help)\n\n"
          "commands:\n";
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
   }
   if (name == "--version") {
     // The ruleset versions are what genesis pins and verify compares.
-    std::cout << "adjutant " << ADJUTANT_VERSION << "\n";
+    std::cout << "adjutant " << adjutant::cli::version() << "\n";
     for (const auto& r : adjutant::rules::registered_rulesets())
       std::cout << "ruleset " << r.id << " " << r.latest << " (verifies " << r.oldest << "-"
                 << r.latest << ")\n";

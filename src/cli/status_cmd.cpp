@@ -1,10 +1,13 @@
 // `adjutant status`, `replay`, `verify` and `canon`: reading a game.
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/batch_verify.h"
 #include "game/verify.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -110,22 +113,66 @@ int cmd_replay(int argc, char** argv) {
 int cmd_verify(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant verify",
-      "Rebuild the game from its first log line and prove every signature, chain link, die,\n"
-      "echo, event and state. Exit 0 if all holds (a stale state.json, a cache, is rebuilt),\n"
-      "3 naming the first bad line, 5 if the archive was made under a ruleset version newer\n"
-      "than this adjutant knows.");
-  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "json", "machine-readable output");
-  options.parse_positional({"game"});
-  options.positional_help("GAME");
+      "Rebuild games from their first log line and prove every signature, chain link, die,\n"
+      "echo, event and state. PATH is an archive, or a folder searched for archives; many\n"
+      "are verified on every core. Exit 0 if all hold (a stale state.json, a cache, is\n"
+      "rebuilt), 3 if any fails (each names its first bad line), 5 if one was made under a\n"
+      "ruleset version newer than this adjutant knows.");
+  options.add_options()("paths", "archives or folders of archives",
+                        cxxopts::value<std::vector<std::string>>())(
+      "jobs", "archives verified at once (default: every core)", cxxopts::value<int>())(
+      "junit", "also write JUnit XML to FILE, one test case per archive",
+      cxxopts::value<std::string>())("json", "machine-readable output")("read-only",
+                                                                        "rebuild no stale cache");
+  options.parse_positional({"paths"});
+  options.positional_help("PATH...");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  auto report = game::verify_archive(required(*r, "game"));
-  if (r->count("json"))
-    print_json(report.to_json());
-  else
-    (report.ok ? std::cout : std::cerr) << report.text();
-  return report.exit_code;
+  if (!r->count("paths")) throw Error("usage.missing", "give an archive or a folder", Exit::kUsage);
+  std::vector<fs::path> given;
+  for (const auto& p : (*r)["paths"].as<std::vector<std::string>>()) given.push_back(p);
+  bool json = r->count("json") > 0;
+  game::VerifyOptions vo;
+  vo.repair_caches = !r->count("read-only");
+  // One archive named: its report alone, as it always was.
+  if (given.size() == 1 && !r->count("junit") && fs::exists(given[0] / "log.jsonl")) {
+    auto report = game::verify_archive(given[0], vo);
+    if (json)
+      print_json(report.to_json());
+    else
+      (report.ok ? std::cout : std::cerr) << report.text();
+    return report.exit_code;
+  }
+  std::vector<fs::path> archives = game::find_archives(given);
+  if (archives.empty())
+    throw Error("verify.not_found", "no game archive under the paths given", Exit::kBadInput);
+  bool tty = ::isatty(2) && !json;
+  auto progress = [&](int done, int total, const game::BatchEntry& e) {
+    if (tty)
+      std::cerr << "\r[" << done << "/" << total << "] " << (e.report.ok ? "ok   " : "FAIL ")
+                << printable(e.path.string()).substr(0, 60) << "\x1b[K" << std::flush;
+  };
+  int jobs = r->count("jobs") ? (*r)["jobs"].as<int>() : 0;
+  auto result = game::verify_many(archives, jobs, vo, progress);
+  if (tty) std::cerr << "\r\x1b[K";
+  if (r->count("junit"))
+    write_file_atomic((*r)["junit"].as<std::string>(), game::junit_xml(result));
+  if (json) {
+    print_json(game::batch_json(result));
+  } else {
+    for (const auto& e : result.entries) {
+      if (e.report.ok)
+        std::cout << "ok    " << printable(e.path.string()) << ": " << e.report.lines << " lines, "
+                  << e.report.adjudications << " adjudications, " << e.report.dice << " dice\n";
+      else
+        std::cout << "FAIL  " << printable(e.path.string()) << ": " << printable(e.report.where)
+                  << ": [" << e.report.error_id << "] " << printable(e.report.message) << "\n";
+    }
+    std::cout << result.passed << " verified, " << result.failed << " failed, "
+              << result.entries.size() << " archive" << (result.entries.size() == 1 ? "" : "s")
+              << "\n";
+  }
+  return result.exit_code;
 }
 
 int cmd_canon(int argc, char** argv) {

@@ -69,14 +69,13 @@ void check_genesis(const Archive& a) {
   const Party& host = party_or_fail(a, host_id);
   if (!entry_signature_valid(e, host.public_key))
     fail("verify.signature", "the genesis entry is not signed by the host " + host.id);
-  Json scenario = ledger::parse_strict(read_file(a.dir() / "scenario.json", kMaxJsonFile),
-                                       (a.dir() / "scenario.json").string());
   std::string pinned = g.contains("scenario") && g["scenario"].is_object() &&
                                g["scenario"].contains("sha256") &&
                                g["scenario"]["sha256"].is_string()
                            ? g["scenario"]["sha256"].get<std::string>()
                            : std::string();
-  if (ledger::sha256_hex(ledger::canonical(scenario)) != pinned)
+  // The scenario as opened (its canonical hash, computed once).
+  if (a.scenario().sha256 != pinned)
     fail("verify.scenario", "scenario.json is not the scenario genesis pinned (SHA-256 differs)");
   Json game_json = ledger::parse_strict(read_file(a.dir() / "game.json", kMaxJsonFile),
                                         (a.dir() / "game.json").string());

@@ -23,7 +23,8 @@ bool is_base64url(char c) {
 
 std::string armor(const Json& envelope) {
   std::string text = base64url(canonical(envelope));
-  std::string out = std::string(kArmorBegin) + "\n";
+  std::string out = kArmorBegin;
+  out += '\n';
   for (std::size_t i = 0; i < text.size(); i += kArmorWidth) {
     out += text.substr(i, kArmorWidth);
     out += '\n';

@@ -118,7 +118,8 @@ std::string decode64(std::string_view text, const char* alphabet, bool padded,
   for (int i = 0; i < 64; ++i) table[std::uint8_t(alphabet[i])] = i;
   if (padded) {
     if (text.size() % 4 != 0) throw Error(error_id, "length is not a multiple of 4");
-    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+    // At most two: "====" or "AAAA====" would be second encodings of "" and "\0\0\0".
+    for (int i = 0; i < 2 && !text.empty() && text.back() == '='; ++i) text.remove_suffix(1);
   }
   if (text.size() % 4 == 1) throw Error(error_id, "impossible length");
   std::string out;

@@ -42,9 +42,9 @@ Json reveal_json(const Reveal& r) {
 
 // DESIGN "Dice" steps 1-4 and "Keys, signatures, envelopes", end to end.
 Json protocol_vectors() {
-  const ChainSecret umpire{4, counting_bytes(0x00)};
-  const ChainSecret confederate{4, counting_bytes(0x20)};
-  const ChainSecret union_side{4, counting_bytes(0x40)};
+  const ChainSecret umpire{4, counting_bytes(0x00), "", ""};
+  const ChainSecret confederate{4, counting_bytes(0x20), "", ""};
+  const ChainSecret union_side{4, counting_bytes(0x40), "", ""};
   Json out = Json::object();
   out["format"] = "adjutant-protocol-vectors/1";
   out["chains"] = {{"umpire", chain_vectors(umpire)},

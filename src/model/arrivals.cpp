@@ -15,6 +15,17 @@ std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& un
       a.hexes.push_back(hex::parse_or_throw(h.get<std::string>(), "state: " + unit + ".enter"));
     if (a.hexes.empty()) return std::nullopt;
     a.hex = a.hexes.front();
+    // A return from a flank march carries its own entry costs (H&L 16.24-16.25).
+    if (e.contains("entry")) {
+      const Json& c = e["entry"];
+      EntryRules rules;
+      rules.mp = c.value("mp", 1);
+      rules.terrain_cost = c.value("pays_terrain", false);
+      rules.column = c.value("column", std::string("none"));
+      a.entry = rules;
+    }
+    a.compulsory = e.value("compulsory", false);
+    a.rule = e.value("rule", std::string("14.32"));
     return a;
   }
   const UnitDef* d = sc.unit(unit);

@@ -79,7 +79,7 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
     s.sides.push_back({f.str("id"), f.str("name"), f.str_opt("colour").value_or("#888888")});
     f.finish();
   }
-  s.stacking = int(top.integer_opt("stacking").value_or(2));
+  s.stacking = int(top.integer_or("stacking", 2, 1, load::kMaxNumber));
   load::read_tec(r, top);
   load::read_map(r, top);
   load::read_crt(r, top);
@@ -99,15 +99,21 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
   return s;
 }
 
+int Scenario::last_row(int col) const {
+  bool even = col % 2 == 0;
+  bool short_column = (short_columns == "even" && even) || (short_columns == "odd" && !even);
+  return short_column ? rows - 1 : rows;
+}
+
 bool Scenario::on_map(Hex h) const {
-  return h.col >= 1 && h.col <= columns && h.row >= 1 && h.row <= rows;
+  return h.col >= 1 && h.col <= columns && h.row >= 1 && h.row <= last_row(h.col);
 }
 
 Edges Scenario::edges_of(Hex h) const {
   Edges out;
   if (!on_map(h)) return out;
   if (h.row == 1) out.insert("north");
-  if (h.row == rows) out.insert("south");
+  if (h.row == last_row(h.col)) out.insert("south");
   if (h.col == 1) out.insert("west");
   if (h.col == columns) out.insert("east");
   return out;

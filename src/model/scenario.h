@@ -28,7 +28,10 @@ struct TerrainType {
   int defence = 1;          // defender multiplier in this hex (8.2)
   bool blocks_los = false;  // 8.71
   bool blocks_zoc = false;  // no ZOC into this hex (5.3: river hexes)
-  std::string colour;       // map fill, drawing only
+  // A unit may pass through but never stop here: not at the end of its move,
+  // a retreat, a displacement or an advance (Hooker and Lee ferry hexes).
+  bool no_stop = false;
+  std::string colour;  // map fill, drawing only
 };
 
 // One row of the Terrain Effects Chart for a hexside feature.
@@ -57,6 +60,14 @@ struct Route {
   std::vector<Hex> off_hexes;  // its end hexes on those edges
 };
 
+// How reinforcements come onto the map (14.32; Hooker and Lee 16.24-16.25).
+struct EntryRules {
+  int mp = 1;                   // MP to enter (14.32)
+  bool terrain_cost = false;    // pay the entry hex's TEC cost instead (H&L 16.24)
+  std::string column = "none";  // "unit" or "stack": the k-th to enter a hex pays k times (16.25)
+  int compulsory_through = 0;   // entry is compulsory through this turn (14.33: turn 1)
+};
+
 // A reinforcement's arrival (14.3 pattern): the turn, and the map-edge hexes
 // it may enter at (several for a group that may come in anywhere along a
 // stretch of edge, Hooker and Lee 16.24).
@@ -64,6 +75,12 @@ struct Arrival {
   int turn = 0;
   Hex hex;                 // the first entry hex
   std::vector<Hex> hexes;  // every entry hex, `hex` first
+  // Entry costs of this arrival when they are not the scenario's own (units
+  // coming back from a flank march, H&L 16.24-16.25).
+  std::optional<EntryRules> entry;
+  // Once due, the unit must enter while it physically can (H&L 16.23, 16.25).
+  bool compulsory = false;
+  std::string rule = "14.32";  // the case its "enter" event cites
 };
 
 struct UnitDef {
@@ -80,12 +97,14 @@ struct UnitDef {
   std::optional<Arrival> arrival;  // or enters as a reinforcement
 };
 
-// How reinforcements come onto the map (14.32; Hooker and Lee 16.24-16.25).
-struct EntryRules {
-  int mp = 1;                   // MP to enter (14.32)
-  bool terrain_cost = false;    // pay the entry hex's TEC cost instead (H&L 16.24)
-  std::string column = "none";  // "unit" or "stack": the k-th to enter a hex pays k times (16.25)
-  int compulsory_through = 0;   // entry is compulsory through this turn (14.33: turn 1)
+// Where units that took an exit come back onto the map (Hooker and Lee
+// 16.22-16.25: Jackson's flank march).
+struct ExitReturn {
+  std::map<int, int> turns;    // the turn a unit left -> the turn it comes back
+  std::vector<Hex> hexes;      // the map-edge hexes it re-enters at
+  EntryRules entry;            // what re-entering costs (16.24, 16.25)
+  bool compulsory = true;      // it must come back while it physically can (16.23)
+  std::string rule = "14.32";  // the case its re-entry cites (H&L 16.24)
 };
 
 // A stretch of map edge where units may leave the map (14.4; H&L 16.11).
@@ -98,6 +117,11 @@ struct ExitZone {
   int vp_per_sp = 0;                  // VP to the exiting side per SP exited (H&L 16.11)
   int vp_per_unit = 0;                // or per unit
   bool not_enemy_controlled = false;  // not from a hex with an enemy unit or in its ZOC (16.11)
+  int max_units = 0;                  // a combined total of units that may take it (16.22); 0: any
+  int until_turn = 0;                 // the last turn it may be taken (16.22); 0: every turn
+  std::string late_rule;    // taken after until_turn, the unit is eliminated citing this (16.27)
+  bool by_retreat = false;  // a unit that cannot retreat on the map leaves by it instead (16.21)
+  std::optional<ExitReturn> back;  // units taking it come back later (16.23)
   std::string rule;
 
   bool admits(const UnitDef& d) const {
@@ -146,11 +170,14 @@ struct LineOfCommunication {
 };
 
 struct Victory {
+  std::string rule = "victory";             // the case the VP events cite (H&L 20.1)
   std::map<std::string, int> per_enemy_sp;  // side -> VP per enemy strength point eliminated
   std::vector<VictoryHex> hexes;
   std::vector<LineOfCommunication> lines;
   std::vector<std::string> ratio;  // [a, b]: levels compare a's VP to b's
-  Json levels = Json::array();     // [{"at_least":[2,1],"result":"Union Decisive"}, ...]
+  // [{"at_least":[2,1],"result":"Union Decisive","side":"union"}, ...]; `side`
+  // names whom the level favours (H&L 20.3 reduces a demoralized winner's).
+  Json levels = Json::array();
 };
 
 class Scenario {
@@ -172,6 +199,12 @@ class Scenario {
 
   std::vector<SideDef> sides;
   int columns = 0, rows = 0;  // hexes 0101 .. CCRR
+  // "even" or "odd": columns of that parity have rows - 1 hexes, their half
+  // hex at the bottom edge being off the map (Hooker and Lee); "" for none.
+  std::string short_columns;
+  // The page edge that faces true north (drawing only): "north" (the top,
+  // the default) or, for a map printed turned, "west", "east" or "south".
+  std::string north = "north";
   std::map<Hex, std::string> terrain;
   std::string default_terrain;
   std::map<Hexside, std::string> hexsides;
@@ -189,6 +222,8 @@ class Scenario {
   Victory victory;
 
   bool on_map(Hex h) const;
+  // The last row of column `col` (rows, or rows - 1 for a short column).
+  int last_row(int col) const;
   // The map edges hex h lies on (a corner hex lies on two).
   Edges edges_of(Hex h) const;
   // Map-edge hexes where a road leads off the map, in hex order (14.33).

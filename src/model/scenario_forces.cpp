@@ -11,7 +11,7 @@ void read_crt(Reader& r, Fields& top) {
   Scenario& s = r.s;
   Fields f(top.object("crt"), r.at("crt"), "scenario");
   s.crt.columns = f.strings("columns");
-  s.crt.die_sides = int(f.integer_opt("die").value_or(6));
+  s.crt.die_sides = int(f.integer_or("die", 6, 2, 256));
   const Json& rows = f.array("rows");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     std::string path = "crt.rows[" + std::to_string(i) + "]";
@@ -31,16 +31,18 @@ void read_crt(Reader& r, Fields& top) {
 void read_turns(Reader& r, Fields& top) {
   Scenario& s = r.s;
   Fields f(top.object("turns"), r.at("turns"), "scenario");
-  s.turns.count = int(f.integer("count"));
+  s.turns.count = int(f.integer("count", 1, kMaxNumber));
   s.turns.order = f.strings("order");
   for (const auto& n : f.array_opt("night").value_or(Json::array())) {
     if (!n.is_number_integer()) r.fail("scenario.wrong_type", "turns.night", "must list turns");
+    if (n.get<long long>() < 1 || n.get<long long>() > kMaxNumber)
+      r.fail("scenario.out_of_range", "turns.night", "a turn must be from 1 to 999");
     s.turns.night.insert(n.get<int>());
   }
   const Json skips = f.array_opt("skip").value_or(Json::array());
   for (std::size_t i = 0; i < skips.size(); ++i) {
     Fields g(skips[i], r.at("turns.skip[" + std::to_string(i) + "]"), "scenario");
-    s.turns.skip.insert({int(g.integer("turn")), g.str("side")});
+    s.turns.skip.insert({int(g.integer("turn", 1, kMaxNumber)), g.str("side")});
     g.finish();
   }
   s.turns.strategic_movement = f.boolean("strategic_movement", false);
@@ -66,7 +68,7 @@ Hex entry_hex(const Reader& r, const Json& value, const std::string& path) {
 Arrival read_arrival(Reader& r, const Json& j, const std::string& path) {
   Fields e(j, r.at(path), "scenario");
   Arrival a;
-  a.turn = int(e.integer("turn"));
+  a.turn = int(e.integer("turn", 1, kMaxNumber));
   if (a.turn < 1) r.fail("scenario.bad_turn", path + ".turn", "turns count from 1");
   std::optional<std::string> one = e.str_opt("hex");
   std::optional<Json> several = e.array_opt("hexes");
@@ -89,6 +91,50 @@ Arrival read_arrival(Reader& r, const Json& j, const std::string& path) {
   return a;
 }
 
+EntryRules read_entry_rules(Reader& r, Fields& f, const std::string& path) {
+  EntryRules e;
+  e.mp = int(f.integer_or("entry_mp", 1, 0, kMaxNumber));
+  e.terrain_cost = f.boolean("entry_pays_terrain", false);
+  e.column = f.str_opt("column").value_or("none");
+  if (e.column != "none" && e.column != "unit" && e.column != "stack")
+    r.fail("scenario.bad_value", path + ".column", "must be none, unit or stack");
+  if (e.mp < 0) r.fail("scenario.bad_value", path + ".entry_mp", "must not be negative");
+  return e;
+}
+
+// Hooker and Lee 16.23-16.25: where and when units that took an exit return.
+ExitReturn read_return(Reader& r, const Json& j, const std::string& path) {
+  Fields f(j, r.at(path), "scenario");
+  ExitReturn back;
+  const Json& turns = f.object("turns");
+  const Json& hexes = f.array("hexes");
+  back.entry = read_entry_rules(r, f, path);
+  back.compulsory = f.boolean("compulsory", true);
+  back.rule = f.str_opt("rule").value_or("14.32");
+  f.finish();
+  for (const auto& [left, returns] : turns.items()) {
+    std::string at = path + ".turns." + left;
+    bool digits =
+        !left.empty() && left.size() <= 3 && left[0] != '0' &&
+        std::all_of(left.begin(), left.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) r.fail("scenario.bad_turn", at, "\"" + left + "\" is not a turn number");
+    int turn = std::stoi(left);
+    if (!returns.is_number_integer() || returns.get<int>() <= turn)
+      r.fail("scenario.bad_turn", at, "must be a later turn than " + left);
+    back.turns[turn] = returns.get<int>();
+  }
+  if (back.turns.empty()) r.fail("scenario.bad_value", path + ".turns", "is empty");
+  for (std::size_t i = 0; i < hexes.size(); ++i) {
+    Hex h = entry_hex(r, hexes[i], path + ".hexes[" + std::to_string(i) + "]");
+    if (std::find(back.hexes.begin(), back.hexes.end(), h) != back.hexes.end())
+      r.fail("scenario.duplicate_hex", path + ".hexes[" + std::to_string(i) + "]",
+             hex::format(h) + " is listed twice");
+    back.hexes.push_back(h);
+  }
+  if (back.hexes.empty()) r.fail("scenario.bad_value", path + ".hexes", "is empty");
+  return back;
+}
+
 }  // namespace
 
 void read_units(Reader& r, Fields& top) {
@@ -104,8 +150,8 @@ void read_units(Reader& r, Fields& top) {
     d.name = f.str_opt("name").value_or(d.id);
     d.side = f.str("side");
     d.type = f.str("type");
-    d.strength = int(f.integer("strength"));
-    d.movement = int(f.integer("movement"));
+    d.strength = int(f.integer("strength", 0, kMaxNumber));
+    d.movement = int(f.integer("movement", 0, kMaxNumber));
     if (f.has("combat")) {
       r.needs_format_2(path + ".combat");
       d.combat = f.boolean("combat", true);
@@ -135,14 +181,9 @@ void read_entry(Reader& r, Fields& top) {
   r.needs_format_2("reinforcements");
   Fields f(*j, r.at("reinforcements"), "scenario");
   EntryRules& e = r.s.entry;
-  e.mp = int(f.integer_opt("entry_mp").value_or(1));
-  e.terrain_cost = f.boolean("entry_pays_terrain", false);
-  e.column = f.str_opt("column").value_or("none");
-  e.compulsory_through = int(f.integer_opt("compulsory_through_turn").value_or(0));
+  e = read_entry_rules(r, f, "reinforcements");
+  e.compulsory_through = int(f.integer_or("compulsory_through_turn", 0, 0, kMaxNumber));
   f.finish();
-  if (e.column != "none" && e.column != "unit" && e.column != "stack")
-    r.fail("scenario.bad_value", "reinforcements.column", "must be none, unit or stack");
-  if (e.mp < 0) r.fail("scenario.bad_value", "reinforcements.entry_mp", "must not be negative");
 }
 
 void read_exits(Reader& r, Fields& top) {
@@ -164,12 +205,21 @@ void read_exits(Reader& r, Fields& top) {
         r.fail("scenario.exit_not_on_edge", at, hex::format(h) + " is not on the map edge");
       x.hexes.insert(h);
     }
-    x.mp = int(f.integer_opt("mp").value_or(0));
-    x.vp_per_sp = int(f.integer_opt("vp_per_sp").value_or(0));
-    x.vp_per_unit = int(f.integer_opt("vp_per_unit").value_or(0));
+    x.mp = int(f.integer_or("mp", 0, 0, kMaxNumber));
+    x.vp_per_sp = int(f.integer_or("vp_per_sp", 0, 0, kMaxNumber));
+    x.vp_per_unit = int(f.integer_or("vp_per_unit", 0, 0, kMaxNumber));
     x.not_enemy_controlled = f.boolean("not_enemy_controlled", false);
+    x.max_units = int(f.integer_or("max_units", 0, 0, kMaxNumber));
+    x.until_turn = int(f.integer_or("until_turn", 0, 0, kMaxNumber));
+    x.late_rule = f.str_opt("late_rule").value_or("");
+    x.by_retreat = f.boolean("retreat", false);
+    if (auto back = f.any_opt("return")) x.back = read_return(r, *back, path + ".return");
     x.rule = f.str_opt("rule").value_or("");
     f.finish();
+    if (x.max_units < 0 || x.until_turn < 0)
+      r.fail("scenario.bad_value", path, "max_units and until_turn must not be negative");
+    if (!x.late_rule.empty() && !x.until_turn)
+      r.fail("scenario.bad_value", path + ".late_rule", "needs \"until_turn\"");
     if (!x.side.empty() && !r.s.side(x.side))
       r.fail("scenario.unknown_side", path + ".side", "\"" + x.side + "\" is not in sides");
     if (x.edges.empty() && x.hexes.empty())

@@ -11,6 +11,13 @@
 
 namespace adjutant::model::load {
 
+// The largest number a scenario may hold (schemas/scenario.schema.json). A
+// negative cost would make the path search endless; this bound keeps every
+// sum and product the rules form (strengths times multipliers, VP, MP along
+// a path) inside an int and the turn track short enough to list. Outside it
+// is scenario.out_of_range.
+constexpr long long kMaxNumber = 999;
+
 struct Reader {
   Scenario& s;
   std::string source;

@@ -12,11 +12,15 @@ void read_tec(Reader& r, Fields& top) {
     TerrainType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(1));
+    t.mp = int(f.integer_or("mp", 1, 0, kMaxNumber));
     t.passable = f.boolean("passable", true);
-    t.defence = int(f.integer_opt("defence").value_or(1));
+    t.defence = int(f.integer_or("defence", 1, 1, kMaxNumber));
     t.blocks_los = f.boolean("blocks_los", false);
     t.blocks_zoc = f.boolean("blocks_zoc", false);
+    if (f.has("no_stop")) {
+      r.needs_format_2("tec.terrain." + id + ".no_stop");
+      t.no_stop = f.boolean("no_stop", false);
+    }
     t.colour = f.str_opt("colour").value_or("#e8e4c8");
     f.finish();
     s.terrain_types[id] = t;
@@ -26,16 +30,16 @@ void read_tec(Reader& r, Fields& top) {
     HexsideType t;
     t.id = id;
     t.name = f.str_opt("name").value_or(id);
-    t.mp = int(f.integer_opt("mp").value_or(0));
+    t.mp = int(f.integer_or("mp", 0, 0, kMaxNumber));
     t.passable = f.boolean("passable", true);
     t.zoc = f.boolean("zoc", true);
-    t.defence_all = int(f.integer_opt("defence_all").value_or(1));
+    t.defence_all = int(f.integer_or("defence_all", 1, 1, kMaxNumber));
     t.colour = f.str_opt("colour").value_or("#3a6fb0");
     f.finish();
     s.hexside_types[id] = t;
   }
-  s.road_mp = int(tec.integer_opt("road_mp").value_or(1));
-  s.trail_mp = int(tec.integer_opt("trail_mp").value_or(2));
+  s.road_mp = int(tec.integer_or("road_mp", 1, 0, kMaxNumber));
+  s.trail_mp = int(tec.integer_or("trail_mp", 2, 0, kMaxNumber));
   tec.finish();
 }
 
@@ -149,6 +153,20 @@ void read_map(Reader& r, Fields& top) {
   s.rows = int(map.integer("rows"));
   if (s.columns < 1 || s.columns > 99 || s.rows < 1 || s.rows > 99)
     r.fail("scenario.map_size", "map", "columns and rows must be 1..99");
+  if (map.has("short_columns")) {
+    r.needs_format_2("map.short_columns");
+    s.short_columns = map.str("short_columns");
+    if (s.short_columns != "even" && s.short_columns != "odd")
+      r.fail("scenario.bad_value", "map.short_columns", "must be even or odd");
+    if (s.rows < 2) r.fail("scenario.map_size", "map.short_columns", "needs two rows or more");
+  }
+  if (map.has("north")) {
+    r.needs_format_2("map.north");
+    s.north = map.str("north");
+    if (!kEdgeNames.count(s.north))
+      r.fail("scenario.bad_edge", "map.north",
+             "\"" + s.north + "\" is not north, east, south or west");
+  }
   s.default_terrain = terrain_id(r, map.any("default_terrain"), "map.default_terrain");
   if (auto t = map.any_opt("terrain")) read_terrain(r, *t);
   if (auto hs = map.any_opt("hexsides")) read_hexsides(r, *hs);

@@ -73,7 +73,10 @@ std::vector<int> wander(Lcg& rng, int start, int low, int high) {
 
 model::Route make_road(Lcg& rng, const char* kind, std::string name, Hex from, int dir_a, int dir_b,
                        int steps) {
-  model::Route r{kind, std::move(name), {from}};
+  model::Route r;
+  r.kind = kind;
+  r.name = std::move(name);
+  r.hexes = {from};
   Hex h = from;
   for (int i = 0; i < steps; ++i) {
     Hex n = hex::neighbour(h, rng.below(3) == 0 ? dir_b : dir_a);
@@ -214,7 +217,14 @@ BenchMap bench_map() {
       auto it = sc.hexsides.find(hex::hexside(r.hexes[i - 1], r.hexes[i]));
       if (it != sc.hexsides.end()) it->second = r.kind == "road" ? "bridge" : "ford";
     }
-  sc.victory.hexes = {{{12, 6}, "confederate", 10}, {{14, 20}, "union", 10}};
+  model::VictoryHex keys, ridge;
+  keys.hex = {12, 6};
+  keys.side = "confederate";
+  keys.vp = 10;
+  ridge.hex = {14, 20};
+  ridge.side = "union";
+  ridge.vp = 10;
+  sc.victory.hexes = {keys, ridge};
   sc.places[{12, 6}] = "Cross Keys";
   m.state.scenario = sc.id;
   m.state.turn = 4;

@@ -102,7 +102,8 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
     canvas.begin("class=\"combat\" data-n=\"" + escape_markup(c.n) + "\" data-odds=\"" +
                  escape_markup(c.odds) + "\" data-result=\"" + escape_markup(c.result) + "\"");
     cairo_save(canvas.cr());
-    for (Hex d : c.defenders) trace_hex(canvas, scene.centre(d), 0.88 * scene.size);
+    for (Hex d : c.defenders)
+      trace_hex(canvas, scene.centre(d), 0.88 * scene.size, scene.frame.hex_angle());
     canvas.colour(kCombat, 0.9);
     canvas.line_width(2.4);
     cairo_set_line_join(canvas.cr(), CAIRO_LINE_JOIN_ROUND);

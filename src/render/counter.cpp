@@ -24,6 +24,12 @@ CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::
     look.ineffective = state->ineffective;
     look.demoralized = flag(state->extra, "demoralized");
   }
+  // An army demoralized as a whole (Hooker and Lee 18.0: extra.morale).
+  const Json& morale = scene.state.extra.is_object() && scene.state.extra.contains("morale")
+                           ? scene.state.extra["morale"]
+                           : Json();
+  if (morale.is_object() && morale.contains(def.side) && morale[def.side].is_object())
+    look.demoralized = look.demoralized || flag(morale[def.side], "demoralized");
   return look;
 }
 

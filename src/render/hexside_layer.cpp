@@ -44,8 +44,7 @@ std::pair<long, long> key(Point p) {
 
 Line edge_of(const Scene& scene, const hex::Hexside& s) {
   auto [a, b] = hex::edge(s, scene.size);
-  return {{a.x + scene.map_origin.x, a.y + scene.map_origin.y},
-          {b.x + scene.map_origin.x, b.y + scene.map_origin.y}};
+  return {scene.frame.place(a), scene.frame.place(b)};
 }
 
 HexsideIndex index_water(const Scene& scene) {

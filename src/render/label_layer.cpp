@@ -28,6 +28,30 @@ void draw_places(Canvas& canvas, const Scene& scene) {
                      Align::kCentre, {0.12, 0.1, 0.08}, kLabelHalo, 2.4);
     canvas.end();
   }
+  draw_compass(canvas, scene);
+}
+
+// A north arrow in the map's top-right corner when the map is drawn turned
+// (the scenario's map.north is not the page's top): the hex numbers then run
+// sideways, and the arrow says that north is up.
+void draw_compass(Canvas& canvas, const Scene& scene) {
+  if (scene.frame.turns == 0) return;
+  Point c{scene.map_origin.x + scene.map_width - 1.1 * scene.size,
+          scene.map_origin.y + 1.3 * scene.size};
+  double r = 0.55 * scene.size;
+  canvas.begin("class=\"compass\" data-north=\"" + scene.scenario.north + "\"");
+  canvas.circle(c, r + 3);
+  canvas.fill_stroke(kLabelHalo, {0.35, 0.33, 0.28}, 0.8);
+  Point tip{c.x, c.y - r}, tail{c.x, c.y + 0.7 * r};
+  canvas.move(tip);
+  canvas.line({c.x + 0.32 * r, c.y});
+  canvas.line(tail);
+  canvas.line({c.x - 0.32 * r, c.y});
+  canvas.line(tip);
+  canvas.fill_stroke({0.20, 0.18, 0.15}, {0.20, 0.18, 0.15}, 0.6);
+  canvas.text_halo("N", {c.x, c.y - r - 6}, 9.5, Weight::kBold, Align::kCentre, {0.20, 0.18, 0.15},
+                   kLabelHalo, 2.4);
+  canvas.end();
 }
 
 }  // namespace adjutant::render

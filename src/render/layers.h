@@ -19,6 +19,8 @@ void draw_routes(Canvas& canvas, const Scene& scene);
 void draw_road_ends(Canvas& canvas, const Scene& scene);
 void draw_crossings(Canvas& canvas, const Scene& scene);
 void draw_places(Canvas& canvas, const Scene& scene);
+// A north arrow when the map is drawn turned (the scenario's map.north).
+void draw_compass(Canvas& canvas, const Scene& scene);
 void draw_lines_of_communication(Canvas& canvas, const Scene& scene);
 void draw_movement(Canvas& canvas, const Scene& scene);
 void draw_eliminated(Canvas& canvas, const Scene& scene);

@@ -39,7 +39,7 @@ void draw_lines_of_communication(Canvas& canvas, const Scene& scene) {
       for (const auto& c : e["cut"]) {
         auto h = event_hex(scene, c, "hex");
         if (!h || !scene.visible_unit(event_text(c, "unit"))) continue;
-        trace_hex(canvas, scene.centre(*h), 0.9 * scene.size);
+        trace_hex(canvas, scene.centre(*h), 0.9 * scene.size, scene.frame.hex_angle());
         canvas.colour(kCombat);
         canvas.line_width(0.08 * scene.size);
         canvas.dash({0.15 * scene.size, 0.09 * scene.size});

@@ -65,14 +65,15 @@ std::string title_of(const MapInput& in) {
 }  // namespace
 
 hex::Point MapGeometry::centre(hex::Hex h) const {
-  auto p = hex::centre(h, hex_size);
-  return {p.x + origin.x, p.y + origin.y};
+  MapFrame frame{origin, page_w, page_h, turns};
+  return frame.place(hex::centre(h, hex_size));
 }
 
 MapGeometry map_geometry(const model::Scenario& scenario) {
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
-  return {scene.width, scene.height, scene.size, scene.map_origin};
+  return {scene.width,       scene.height,       scene.size,        scene.map_origin,
+          scene.frame.turns, scene.frame.page_w, scene.frame.page_h};
 }
 
 std::string render_svg(const MapInput& in) {

@@ -38,7 +38,11 @@ struct MapGeometry {
   int width = 0;  // pixels
   int height = 0;
   double hex_size = 0;  // circumradius
-  hex::Point origin;    // added to hex::centre(h, hex_size)
+  hex::Point origin;    // the picture's top-left corner of the map
+  // Quarter turns clockwise (map.north: the picture has north up), and the
+  // map's size on the page before turning.
+  int turns = 0;
+  double page_w = 0, page_h = 0;
   hex::Point centre(hex::Hex h) const;
 };
 MapGeometry map_geometry(const model::Scenario& scenario);

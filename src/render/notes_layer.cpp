@@ -1,11 +1,13 @@
 // The notes under the map, two lines a side: its victory points with where
 // they come from (state extra.vp_sources) and the units that have left the
-// map; and its reinforcements due by the next turn with their entry hexes.
+// map; and its reinforcements due by the next turn with their entry hexes;
+// a third line for the army in Hooker and Lee (army_notes.h).
 // The panel's height depends on the scenario only, so every picture of a
 // game has the same size.
 #include <map>
 
 #include "model/arrivals.h"
+#include "render/army_notes.h"
 #include "render/layers.h"
 
 namespace adjutant::render {
@@ -97,7 +99,8 @@ void fitted(Canvas& canvas, std::string text, Point at, double width) {
 
 double notes_height(const model::Scenario& scenario) {
   if (!has_notes(scenario)) return 0;
-  return 2 * kLineHeight * double(scenario.sides.size()) + 8;
+  double lines = has_army_notes(scenario) ? 3 : 2;
+  return lines * kLineHeight * double(scenario.sides.size()) + 8;
 }
 
 void draw_notes(Canvas& canvas, const Scene& scene) {
@@ -116,6 +119,10 @@ void draw_notes(Canvas& canvas, const Scene& scene) {
     canvas.colour({0.25, 0.25, 0.25});
     fitted(canvas, due_line(scene, side, turn), {kMargin, y}, width);
     y += kLineHeight;
+    if (has_army_notes(scene.scenario)) {
+      fitted(canvas, army_line(scene.scenario, scene.state, side), {kMargin, y}, width);
+      y += kLineHeight;
+    }
   }
   canvas.end();
 }

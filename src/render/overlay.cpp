@@ -65,6 +65,8 @@ std::vector<Point> entry_points(const Scene& scene, Hex h) {
   if (to_bottom < best) best = to_bottom, ux = 0, uy = 1;
   if (to_left < best) best = to_left, ux = -1, uy = 0;
   if (to_right < best) best = to_right, ux = 1, uy = 0;
+  Point u = scene.frame.turn({ux, uy});
+  ux = u.x, uy = u.y;
   Point c = scene.centre(h);
   double start = 1.15 * scene.size, stop = clearance(scene, h, -ux, -uy);
   return {{c.x + ux * start, c.y + uy * start}, {c.x + ux * stop, c.y + uy * stop}};

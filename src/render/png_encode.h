@@ -1,7 +1,7 @@
-// A small PNG encoder of our own (RGB, 8 bits, one dynamic-Huffman deflate
-// stream): several times faster than cairo's (zlib level 6 with adaptive
-// filtering), and its bytes depend on nothing but the pixels, not on which
-// zlib the host has (zlib and zlib-ng compress differently).
+// The PNG writer: 8-bit RGB, rows unfiltered, one zlib stream, no time or
+// text chunks. The same pixels give the same bytes with the same zlib, so,
+// like cairo's drawing, they are reproducible for one Debian release
+// (docs/map.md).
 #pragma once
 
 #include <cairo.h>

@@ -7,14 +7,45 @@
 
 namespace adjutant::render {
 
+Point MapFrame::place(Point p) const {
+  switch (turns) {
+    case 1:
+      return {origin.x + page_h - p.y, origin.y + p.x};
+    case 2:
+      return {origin.x + page_w - p.x, origin.y + page_h - p.y};
+    case 3:
+      return {origin.x + p.y, origin.y + page_w - p.x};
+    default:
+      return {origin.x + p.x, origin.y + p.y};
+  }
+}
+
+Point MapFrame::turn(Point v) const {
+  switch (turns) {
+    case 1:
+      return {-v.y, v.x};
+    case 2:
+      return {-v.x, -v.y};
+    case 3:
+      return {v.y, -v.x};
+    default:
+      return v;
+  }
+}
+
+int turns_for(const model::Scenario& scenario) {
+  if (scenario.north == "west") return 1;
+  if (scenario.north == "south") return 2;
+  if (scenario.north == "east") return 3;
+  return 0;
+}
+
 Point Scene::centre(Hex h) const {
-  Point p = hex::centre(h, size);
-  return {p.x + map_origin.x, p.y + map_origin.y};
+  return frame.place(hex::centre(h, size));
 }
 
 Point Scene::corner(Hex h, int k) const {
-  Point p = hex::corner(h, k, size);
-  return {p.x + map_origin.x, p.y + map_origin.y};
+  return frame.place(hex::corner(h, k, size));
 }
 
 // One counter sits in the middle; two sit one above the other; more overlap
@@ -53,10 +84,10 @@ Point Scene::outward(Hex h, const model::Edges& prefer) const {
     if (h.col - 1 < best) best = h.col - 1, edge = "west";
     if (scenario.columns - h.col < best) edge = "east";
   }
-  if (edge == "north") return {0, -1};
-  if (edge == "south") return {0, 1};
-  if (edge == "west") return {-1, 0};
-  return {1, 0};
+  if (edge == "north") return frame.turn({0, -1});
+  if (edge == "south") return frame.turn({0, 1});
+  if (edge == "west") return frame.turn({-1, 0});
+  return frame.turn({1, 0});
 }
 
 Point Scene::edge_point(Hex h, Point dir) const {
@@ -72,11 +103,16 @@ Scene make_scene(const model::Scenario& scenario, const model::State& state, con
   Scene s{scenario, state, events.is_array() ? events : Json::array(), viewer};
   s.size = kHexSize;
   const double half_height = std::sqrt(3.0) / 2 * s.size;
-  s.map_width = s.size * (1.5 * scenario.columns + 0.5);
-  s.map_height = half_height * (2 * scenario.rows + (scenario.columns > 1 ? 1 : 0));
+  s.frame.page_w = s.size * (1.5 * scenario.columns + 0.5);
+  s.frame.page_h = half_height * (2 * scenario.rows + (scenario.columns > 1 ? 1 : 0));
+  s.frame.turns = turns_for(scenario);
+  bool across = s.frame.turns % 2 == 1;
+  s.map_width = across ? s.frame.page_h : s.frame.page_w;
+  s.map_height = across ? s.frame.page_w : s.frame.page_h;
   double width = std::max(kMinWidth, s.map_width + 2 * kMargin);
   s.width = int(std::ceil(width));
   s.map_origin = {std::round((s.width - s.map_width) / 2), kBannerHeight + kMargin};
+  s.frame.origin = s.map_origin;
   s.notes_top = s.map_origin.y + s.map_height + kMargin;
   s.legend_top = s.notes_top + notes_height(scenario);
   s.height = int(std::ceil(s.legend_top + legend_height(scenario, s.width) + kMargin));

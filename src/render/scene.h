@@ -17,6 +17,28 @@ using hex::Hex;
 using hex::Point;
 using ledger::Json;
 
+// How the map lies in the picture. The page is the map as its hex numbers
+// run (column 01 at the left, row 01 at the top); a scenario printed with
+// true north toward another page edge (map.north) is turned a quarter turn
+// at a time so that north is up. Labels and counters stay upright.
+struct MapFrame {
+  Point origin{};     // the picture's top-left corner of the map
+  double page_w = 0;  // the map's size on the page, before turning
+  double page_h = 0;
+  int turns = 0;  // quarter turns clockwise: 1 when north is the page's west edge
+
+  // A point of the page (hex::centre, hex::corner) in the picture.
+  Point place(Point page) const;
+  // A direction on the page, turned.
+  Point turn(Point v) const;
+  // The angle the hexes' corners turn by: 0 or 30 degrees (a hex looks the
+  // same every 60).
+  double hex_angle() const { return turns % 2 ? 30 : 0; }
+};
+
+// The quarter turns that bring a scenario's north to the top.
+int turns_for(const model::Scenario& scenario);
+
 struct PlacedUnit {
   const model::UnitDef* def = nullptr;
   const model::UnitState* state = nullptr;
@@ -30,9 +52,10 @@ struct Scene {
   double size = 0;     // hex circumradius
   int width = 0;       // the whole picture
   int height = 0;
-  Point map_origin{};  // added to hex::centre() to place the map
-  double map_width = 0;
+  Point map_origin{};    // the picture's top-left corner of the map
+  double map_width = 0;  // the map's size in the picture (turned)
   double map_height = 0;
+  MapFrame frame;
   double notes_top = 0;  // the panel under the map (notes_layer.cpp)
   double legend_top = 0;
   // Units on the map, per hex, in order-of-battle order (first drawn first).

@@ -4,14 +4,25 @@
 
 namespace adjutant::render {
 
-void trace_hex(Canvas& canvas, Point c, double r) {
-  const double h = std::sqrt(3.0) / 2 * r;
-  canvas.move({c.x + r, c.y});
-  canvas.line({c.x + r / 2, c.y + h});
-  canvas.line({c.x - r / 2, c.y + h});
-  canvas.line({c.x - r, c.y});
-  canvas.line({c.x - r / 2, c.y - h});
-  canvas.line({c.x + r / 2, c.y - h});
+void trace_hex(Canvas& canvas, Point c, double r, double angle) {
+  if (angle == 0) {
+    const double h = std::sqrt(3.0) / 2 * r;
+    canvas.move({c.x + r, c.y});
+    canvas.line({c.x + r / 2, c.y + h});
+    canvas.line({c.x - r / 2, c.y + h});
+    canvas.line({c.x - r, c.y});
+    canvas.line({c.x - r / 2, c.y - h});
+    canvas.line({c.x + r / 2, c.y - h});
+  } else {
+    for (int k = 0; k < 6; ++k) {
+      double a = (60 * k + angle) * M_PI / 180;
+      Point p{c.x + r * std::cos(a), c.y + r * std::sin(a)};
+      if (k == 0)
+        canvas.move(p);
+      else
+        canvas.line(p);
+    }
+  }
   cairo_close_path(canvas.cr());
 }
 

@@ -10,7 +10,9 @@
 namespace adjutant::render {
 
 // Adds the outline of a hex centred at c with circumradius r to the path.
-void trace_hex(Canvas& canvas, Point c, double r);
+// A hex of circumradius r around c, its corners turned by `angle` degrees
+// (0: flat top; 30: pointed top, for a map drawn turned).
+void trace_hex(Canvas& canvas, Point c, double r, double angle = 0);
 
 // Adds a five-pointed star (a victory hex) of outer radius r to the path.
 void trace_star(Canvas& canvas, Point c, double r);

@@ -12,7 +12,7 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
   std::map<std::string, Rgb> fills;
   for (const auto& [id, type] : sc.terrain_types) fills[id] = parse_colour(type.colour, kPaper);
   for (int col = 1; col <= sc.columns; ++col) {
-    for (int row = 1; row <= sc.rows; ++row) {
+    for (int row = 1; row <= sc.last_row(col); ++row) {
       Hex h{col, row};
       const auto& type = sc.terrain_at(h);
       auto it = fills.find(type.id);
@@ -22,7 +22,7 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
                    escape_markup(type.id) + "\"");
       Point c = scene.centre(h);
       canvas.colour(fill);
-      trace_hex(canvas, c, scene.size);
+      trace_hex(canvas, c, scene.size, scene.frame.hex_angle());
       canvas.fill();
       bool dark = luminance(fill) < 0.38;
       canvas.colour(dark ? kWhite : kHexNumber, dark ? 0.75 : kHexNumberAlpha);
@@ -40,7 +40,7 @@ void draw_grid(Canvas& canvas, const Scene& scene) {
   const auto& sc = scene.scenario;
   canvas.begin("class=\"grid\"");
   for (int col = 1; col <= sc.columns; ++col) {
-    for (int row = 1; row <= sc.rows; ++row) {
+    for (int row = 1; row <= sc.last_row(col); ++row) {
       Hex h{col, row};
       canvas.move(scene.corner(h, 3));
       for (int k : {4, 5, 0}) canvas.line(scene.corner(h, k));

@@ -60,12 +60,12 @@ std::string attachment_part(const Attachment& a, bool inline_image) {
 }  // namespace
 
 std::string build_mail(const MailSpec& m) {
-  std::string text_part = part(std::string("Content-Type: text/plain; charset=utf-8\r\n") +
-                                   "Content-Transfer-Encoding: quoted-printable\r\n",
-                               quoted_printable(m.text));
-  std::string html_part = part(std::string("Content-Type: text/html; charset=utf-8\r\n") +
-                                   "Content-Transfer-Encoding: quoted-printable\r\n",
-                               quoted_printable(m.html));
+  std::string text_part = part(
+      "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+      quoted_printable(m.text));
+  std::string html_part = part(
+      "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+      quoted_printable(m.html));
   std::string body = multipart("multipart/alternative", "alt", {text_part, html_part});
   if (m.inline_image)
     body = multipart("multipart/related; type=\"multipart/alternative\"", "rel",

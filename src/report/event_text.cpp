@@ -132,10 +132,42 @@ std::string describe_event(const Json& e) {
     return with_cause("combat " + field(e, "combat") + " is called off: " + field(e, "reason"), e);
   if (type == "phase_end")
     return "phase ends; next: turn " + field(e, "next_turn") + ", " + field(e, "next_phase");
+  if (type == "exit" && !unit.empty() && e.contains("returns"))
+    return with_cause(unit + " leaves the map at " + field(e, "hex") + " (" + field(e, "mp") +
+                          " MP; back on turn " + field(e["returns"], "turn") + ")",
+                      e);
   if (type == "exit" && !unit.empty())
     return with_cause(unit + " leaves the map at " + field(e, "hex") + " (" + field(e, "mp") +
                           " MP; out of play, not eliminated)",
                       e);
+  if (type == "quota")
+    return with_cause(field(e, "side") + " moved " + field(e, "used") + " of " + field(e, "of") +
+                          " units this turn: " + join(e.value("units", Json::array()), ", "),
+                      e);
+  if (type == "crossing_roll") {
+    std::string die = field(e.value("die", Json::object()), "value");
+    bool allowed = e.value("allowed", false);
+    return with_cause("crossing roll for " + join(e.value("units", Json::array()), ", ") + ": " +
+                          die + (allowed ? ", they may cross at " : ", they may not cross at ") +
+                          field(e, "hex") + (allowed ? " from turn " + field(e, "turn") : " yet"),
+                      e);
+  }
+  if (type == "crossed" && !unit.empty())
+    return with_cause(unit + " is across the river at " + field(e, "hex"), e);
+  if (type == "demoralized")
+    return with_cause(field(e, "side") + " army is demoralized: " + field(e, "lost") +
+                          " SP lost, more than " + field(e, "above"),
+                      e);
+  if (type == "rallied")
+    return with_cause(field(e, "side") + " army rallies: " + field(e, "lost") +
+                          " SP lost, no more than " + field(e, "above"),
+                      e);
+  if (type == "morale_limit")
+    return with_cause(
+        field(e, "side") + " army is now demoralized only above " + field(e, "above") + " SP lost",
+        e);
+  if (type == "no_advance" && !unit.empty())
+    return with_cause(unit + " may not advance: " + field(e, "reason"), e);
   if (type == "reschedule" && !unit.empty())
     return with_cause(unit + " does not enter (" + field(e, "blocked") + "): rescheduled to turn " +
                           field(e, "turn") + " at " + join(e.value("hexes", Json::array()), " or "),
@@ -166,6 +198,8 @@ std::string describe_event(const Json& e) {
           parts += (parts.empty() ? "" : ", ") + source + " " + n.dump();
       if (!parts.empty()) totals += " (" + parts + ")";
     }
+    if (e.contains("morale") && e["morale"].contains("shift"))
+      text += " (" + field(e["morale"], "shift") + ", rule " + field(e["morale"], "rule") + ")";
     return totals.empty() ? text : text + " (" + totals + ")";
   }
   return generic(e);
@@ -199,6 +233,7 @@ Section combat_section(const Json& combat, const std::vector<Json>& consequences
   if (!k.empty() && die["k"].is_number_integer())
     nth = " (die " + std::to_string(die["k"].get<long long>() + 1) + " of this adjudication)";
   if (!value.empty()) s.fact("Die", value + nth);
+  if (combat.value("automatic", false)) s.fact("Die", "none: an automatic result");
   std::string result = field(combat, "result");
   s.fact("Result", ruleset ? ruleset->describe_result(result) : result);
   for (const Json& e : consequences) s.line(describe_event(e));

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "render/army_notes.h"
 #include "report/event_text.h"
 #include "report/side_notes.h"
 #include "report/visibility.h"
@@ -159,6 +160,11 @@ Section status_section(const ReportInput& in, const model::State& state, const s
       if (!spent.empty()) text += "; ineffective (10.0): " + spent;
     }
     s.fact(in.game.side_name(side), text);
+    // Hooker and Lee: morale, movement quota, crossing roll, flank march.
+    if (in.game.scenario && render::has_army_notes(*in.game.scenario)) {
+      std::string army = render::army_text(*in.game.scenario, state, side);
+      if (!army.empty()) s.fact(in.game.side_name(side) + " army", army);
+    }
   }
   if (!result.empty()) {
     s.fact("Status", "game over: " + result);

@@ -73,6 +73,13 @@ model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
     for (const auto& [side, s] : standing->items()) st.extra["standing"][side] = s;
   if (auto vp = f.any_opt("vp"))
     for (const auto& [side, v] : vp->items()) st.vp[side] = v.get<int>();
+  // Anything else of the state, as an RFC 7396 merge patch of its JSON
+  // (a side's losses so far, a unit's extra).
+  if (auto patch = f.any_opt("state_patch")) {
+    Json j = st.to_json();
+    j.merge_patch(*patch);
+    st = model::State::from_json(j, name + ": state_patch");
+  }
   return st;
 }
 

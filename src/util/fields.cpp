@@ -76,6 +76,13 @@ long long Fields::integer(const std::string& key, long long lo, long long hi) {
   return v;
 }
 
+long long Fields::integer_or(const std::string& key, long long fallback, long long lo,
+                            long long hi) {
+  read_.insert(key);
+  if (!has(key)) return fallback;
+  return integer(key, lo, hi);
+}
+
 std::string Fields::hex(const std::string& key, std::size_t digits) {
   std::string v = str(key);
   bool ok = v.size() == digits;

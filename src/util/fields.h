@@ -27,6 +27,8 @@ class Fields {
   std::optional<long long> integer_opt(const std::string& key);
   // An integer from lo to hi, else <prefix>.out_of_range.
   long long integer(const std::string& key, long long lo, long long hi);
+  // The same for an optional field: fallback when absent.
+  long long integer_or(const std::string& key, long long fallback, long long lo, long long hi);
   // A string of exactly `digits` lowercase hex digits, else <prefix>.wrong_type.
   std::string hex(const std::string& key, std::size_t digits);
   bool boolean(const std::string& key, bool fallback);

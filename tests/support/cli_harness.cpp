@@ -20,13 +20,30 @@ fs::path source_dir() {
   return ADJUTANT_SOURCE_DIR;
 }
 
+namespace {
+
+// Keys and chains never go to the user's own secrets folder from a test.
+fs::path& secrets_folder() {
+  static fs::path secrets =
+      fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
+  return secrets;
+}
+
+}  // namespace
+
+ScopedSecrets::ScopedSecrets(const fs::path& folder) : previous_(secrets_folder()) {
+  secrets_folder() = folder;
+}
+
+ScopedSecrets::~ScopedSecrets() {
+  secrets_folder() = previous_;
+}
+
 Run run_adjutant(const std::string& args, const fs::path& cwd) {
   static int counter = 0;
   fs::path base = fs::temp_directory_path() /
                   ("adjutant-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  // Keys and chains never go to the user's own secrets folder from a test.
-  static const fs::path secrets =
-      fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
+  const fs::path& secrets = secrets_folder();
   std::string cmd = "cd '" + cwd.string() + "' && ADJUTANT_SECRETS='" + secrets.string() + "' '" +
                     std::string(ADJUTANT_BINARY) + "' " + args + " >'" + base.string() +
                     ".out' 2>'" + base.string() + ".err' </dev/null";

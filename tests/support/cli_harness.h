@@ -17,6 +17,20 @@ struct Run {
 // Runs `adjutant ARGS` (ARGS is shell-quoted by the caller) in `cwd`.
 Run run_adjutant(const std::string& args, const std::filesystem::path& cwd = ".");
 
+// While one lives, run_adjutant gives the program this secrets folder instead
+// of the test process's own: for a test that claims the sample chains, which
+// another test in the same process may already have claimed.
+class ScopedSecrets {
+ public:
+  explicit ScopedSecrets(const std::filesystem::path& folder);
+  ~ScopedSecrets();
+  ScopedSecrets(const ScopedSecrets&) = delete;
+  ScopedSecrets& operator=(const ScopedSecrets&) = delete;
+
+ private:
+  std::filesystem::path previous_;
+};
+
 // A fresh empty folder under the system temp folder, removed by the destructor.
 class TempDir {
  public:

@@ -81,6 +81,7 @@ TEST_CASE("Cemetery Hill by mail: an attack, a reinforcement and a cavalry exit,
           "[game][cli][cemetery-hill]") {
   TempDir tmp("cemetery-hill");
   Game g{tmp.path(), tmp.path() / "game"};
+  adjutant::testing::ScopedSecrets own(tmp.path() / "secrets");
   fs::path keys = source_dir() / "samples" / "keys";
   for (std::string side : {"union", "confederate"}) {
     fs::copy_file(keys / (side + ".key"), g.work / (side + ".key"));

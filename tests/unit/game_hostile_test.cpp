@@ -47,9 +47,10 @@ TEST_CASE("a unit id holding ESC and a newline cannot forge a line of output", "
                        work)
               .exit == 0);
   std::string before = folder_hash(game);
-  for (const std::string cmd : {"check '" + game.string() + "' evil.signed.json",
-                                "adjudicate '" + game.string() +
-                                    "' evil.signed.json --key union.key --chain union.key.chain"}) {
+  for (const std::string& cmd :
+       {"check '" + game.string() + "' evil.signed.json",
+        "adjudicate '" + game.string() +
+            "' evil.signed.json --key union.key --chain union.key.chain"}) {
     auto r = run_adjutant(cmd, work);
     INFO(cmd << "\n" << r.out << r.err);
     CHECK(r.exit == 1);
@@ -110,7 +111,7 @@ TEST_CASE("every read is bounded: /dev/zero is refused at once", "[game][hostile
   fs::path work = tmp.path();
   fs::path game = tmp.path() / "game";
   make_sample_game(game, false);
-  for (const std::string cmd :
+  for (const std::string& cmd :
        {std::string("canon /dev/zero"), "check '" + game.string() + "' /dev/zero",
         "sign /dev/zero --game '" + game.string() + "' --key confederate.key --out x.json",
         "sign o.json --game '" + game.string() + "' --key /dev/zero --out x.json",

@@ -85,6 +85,74 @@ TEST_CASE("bad scenarios are refused with a stable id", "[model][scenario]") {
     j["map"]["columns"] = "twelve";
     CHECK(load_error(j) == "scenario.wrong_type");
   }
+  SECTION("a wrong type inside a map, a list or the CRT (found by fuzz_scenario)") {
+    Json bad = 5;
+    SECTION("terrain hex") {
+      j["map"]["terrain"]["forest"][0] = bad;
+    }
+    SECTION("terrain type") {
+      j["map"]["terrain"]["0101"] = bad;
+    }
+    SECTION("terrain") {
+      j["map"]["terrain"] = Json::array();
+    }
+    SECTION("hexside type") {
+      j["map"]["hexsides"]["0101/0102"] = bad;
+    }
+    SECTION("place name") {
+      j["map"]["places"]["0101"] = bad;
+    }
+    SECTION("night turn") {
+      j["turns"]["night"][0] = "5";
+    }
+    SECTION("CRT row") {
+      j["crt"]["rows"][0] = "DE";
+    }
+    SECTION("CRT cell") {
+      j["crt"]["rows"][0][0] = bad;
+    }
+    SECTION("victory points") {
+      j["victory"]["per_enemy_sp"] = Json::array({1});
+    }
+    // A one-number ratio was read past its end when the game ended.
+    SECTION("victory level ratio") {
+      j["victory"]["levels"][0]["at_least"] = Json::array({1});
+    }
+    SECTION("victory level number") {
+      j["victory"]["levels"][0]["at_least"][1] = "1";
+    }
+    CHECK(load_error(j) == "scenario.wrong_type");
+  }
+  SECTION("a victory level without a result") {
+    j["victory"]["levels"][0].erase("result");
+    CHECK(load_error(j) == "scenario.missing_field");
+  }
+  SECTION("a number outside its schema range (found by fuzz_scenario)") {
+    // A negative cost made path search endless; the others overflowed an int
+    // or listed two billion player-turns.
+    SECTION("negative terrain cost") {
+      j["tec"]["terrain"]["clear"]["mp"] = -1;
+    }
+    SECTION("negative hexside cost") {
+      j["tec"]["hexsides"]["stream"]["mp"] = -1;
+    }
+    SECTION("zero defence multiplier") {
+      j["tec"]["terrain"]["forest"]["defence"] = 0;
+    }
+    SECTION("huge strength") {
+      j["units"][0]["strength"] = 2147483647;
+    }
+    SECTION("huge turn count") {
+      j["turns"]["count"] = 2147483647;
+    }
+    SECTION("a one-sided die") {
+      j["crt"]["die"] = 1;
+    }
+    SECTION("a turn that truncates to a small int") {
+      j["turns"]["count"] = 4294967297LL;
+    }
+    CHECK(load_error(j) == "scenario.out_of_range");
+  }
   SECTION("a CRT row short of a cell") {
     j["crt"]["rows"][0].erase(0);
     CHECK(load_error(j) == "scenario.crt");

@@ -4,10 +4,12 @@
 
 #include <sstream>
 
+#include "render/map.h"
 #include "report/event_text.h"
 #include "report/report.h"
 #include "report/visibility.h"
 #include "report_fixture.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/time_format.h"
 
@@ -222,4 +224,34 @@ TEST_CASE("the game's end is reported with the VP by source and the lines of com
   CHECK(text.find("confederate 23 VP (eliminated 10, line_of_communication 13)") !=
         std::string::npos);
   CHECK(text.find("Reinforcements due") == std::string::npos);
+}
+
+TEST_CASE("a side's report, mail parts and map never show the other side's standing orders",
+          "[report][visibility]") {
+  auto rs = adjutant::rules::make_ruleset(
+      ledger::parse_strict(read_file(std::filesystem::path(ADJUTANT_SOURCE_DIR) / "scenarios" /
+                                     "bluegray-skirmish.json"),
+                           "skirmish"),
+      "skirmish");
+  // The same adjudication twice, but for the Confederate's standing orders
+  // (its retreat preference and exchange losses), in the state and in the
+  // event that records them.
+  auto outputs = [&](const Json& standing, const std::string& reader) {
+    FakeGame g;
+    g.facts.ruleset = rs.get();
+    g.adj.after.extra["standing"]["confederate"] = standing;
+    g.adj.events.insert(g.adj.events.begin(), Json{{"type", "standing"},
+                                                   {"side", "confederate"},
+                                                   {"standing", standing},
+                                                   {"visible_to", {"confederate"}}});
+    ReportInput in{g.facts, g.adj, reader};
+    model::State seen = visible_state(g.facts, g.adj.after, reader);
+    render::MapInput map{g.scenario, seen, visible_events(g.adj.events, reader), reader};
+    return report_text(in) + report_html(in) + seen.canonical() + render::render_svg(map);
+  };
+  Json a = {{"retreat", {{"prefer", "toward"}, {"hex", "0101"}}}, {"losses", "fewest_units"}};
+  Json b = {{"retreat", {{"prefer", "away"}, {"hex", "1210"}}}, {"losses", "weakest_first"}};
+  CHECK(outputs(a, "union") == outputs(b, "union"));
+  // The Confederate reads its own standing orders, so the test can fail.
+  CHECK(outputs(a, "confederate") != outputs(b, "confederate"));
 }

@@ -66,7 +66,8 @@ TEST_CASE("the turn sequence follows the track, skips and ends", "[rules][phases
   CHECK_FALSE(bg::next_player_turn(sc.turns, 8, "union"));
   CHECK(bg::is_night(sc, 5));
   CHECK_FALSE(bg::is_night(sc, 4));
-  CHECK(bg::player_turn_steps().size() == 6);
+  CHECK(bg::player_turn_steps().size() == 7);
+  CHECK(std::string(bg::player_turn_steps()[2].name) == "movement quota tallied");
 }
 
 TEST_CASE("victory levels by integer ratio (14.5 table as scenario data)", "[rules][victory]") {

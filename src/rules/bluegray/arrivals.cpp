@@ -6,6 +6,7 @@
 #include "model/arrivals.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/orders.h"
+#include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
 
 namespace adjutant::rules::bluegray {
@@ -38,6 +39,27 @@ std::string hexes_text(const std::vector<Hex>& hexes) {
   return join(out);
 }
 
+// H&L 16.23, 16.25: a unit due back must re-enter if it physically can: at
+// a hex holding no enemy unit (not in an enemy ZOC at night, 9.0), as the
+// next of that hex's column within its MA, with room to stop there.
+void check_return(const Board& board, const std::string& id, const model::Arrival& a,
+                  const std::map<Hex, int>& column, bool night, Problems& problems) {
+  const Scenario& sc = board.scenario();
+  const std::string side = board.side_of(id);
+  for (Hex h : a.hexes) {
+    if (board.enemy_at(h, side)) continue;
+    if (night && in_zoc_of(board, h, board.enemy_of(side))) continue;
+    auto it = column.find(h);
+    int cost = entry_cost(sc, a, h, it == column.end() ? 0 : it->second);
+    if (cost > board.def(id)->movement || !has_room(board, h, side, id)) continue;
+    problems.push_back(problem("move.entry_required", -1, id, hex::format(h), a.rule,
+                               id + " is due back on turn " + std::to_string(a.turn) +
+                                   " and can still enter at " + hex::format(h) + " for " +
+                                   std::to_string(cost) + " MP: it must re-enter"));
+    return;
+  }
+}
+
 }  // namespace
 
 std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit) {
@@ -46,11 +68,12 @@ std::optional<model::Arrival> arrival_of(const Board& board, const std::string& 
                                 it == board.state().units.end() ? nullptr : &it->second);
 }
 
-int entry_cost(const Scenario& sc, Hex h, int earlier) {
-  int base = sc.entry.terrain_cost ? sc.terrain_at(h).mp : sc.entry.mp;
-  int place = sc.entry.column == "unit"    ? earlier + 1
-              : sc.entry.column == "stack" ? earlier / std::max(1, sc.stacking) + 1
-                                           : 1;
+int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int earlier) {
+  const model::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
+  int base = e.terrain_cost ? sc.terrain_at(h).mp : e.mp;
+  int place = e.column == "unit"    ? earlier + 1
+              : e.column == "stack" ? earlier / std::max(1, sc.stacking) + 1
+                                    : 1;
   return base * place;
 }
 
@@ -62,13 +85,18 @@ std::string entry_blocked(const Board& board, Hex h, const std::string& side) {
 }
 
 void check_compulsory_entry(const Board& board, const std::vector<std::string>& entered,
-                            Problems& problems) {
+                            const std::map<Hex, int>& column, bool night, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.state().phase;
-  if (board.state().turn > sc.entry.compulsory_through) return;
+  bool scheduled = board.state().turn <= sc.entry.compulsory_through;
   for (const auto& id : due_units(board, side)) {
     if (std::count(entered.begin(), entered.end(), id)) continue;
     auto a = arrival_of(board, id);
+    if (a->compulsory) {
+      check_return(board, id, *a, column, night, problems);
+      continue;
+    }
+    if (!scheduled) continue;
     for (Hex h : a->hexes) {
       // 14.31: not into an enemy unit; an enemy ZOC may be entered, but only
       // while there is room to stop in it (6.0).
@@ -89,7 +117,7 @@ void check_compulsory_entry(const Board& board, const std::vector<std::string>& 
 
 std::vector<std::string> reschedule_blocked(Emitter& em, const std::string& side) {
   std::vector<std::string> echo;
-  Exclusive ex = exclusive_rules(em.scenario());
+  const Exclusive& ex = exclusive_of(em.scenario());
   if (!ex.reschedule) return echo;
   const Reschedule& rs = *ex.reschedule;
   auto dirs = rs.toward.find(side);

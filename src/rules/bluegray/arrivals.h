@@ -17,19 +17,22 @@ namespace adjutant::rules::bluegray {
 std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit);
 
 // 14.32: MP to enter at `h`, the `earlier`-th unit to enter there this phase
-// (0 for the first): the scenario's entry cost, times the unit's place in the
-// column where the scenario says so (Hooker and Lee 16.25).
-int entry_cost(const Scenario& sc, Hex h, int earlier);
+// (0 for the first): the entry cost (the arrival's own, else the
+// scenario's), times the unit's place in the column where it says so
+// (Hooker and Lee 16.24-16.25).
+int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int earlier);
 
 // 14.31, 14.33: an entry hex holding an enemy unit or in an enemy ZOC; the
 // reason in words, or "" when it is clear.
 std::string entry_blocked(const Board& board, Hex h, const std::string& side);
 
 // Entry is compulsory on the scenario's first turns (14.33: "optional after
-// game turn one"): every due unit of the phasing side that could enter and
-// did not is a problem (move.entry_required). `entered` lists who entered.
+// game turn one"), and for an arrival that must come back (H&L 16.23,
+// 16.25: as many as can physically enter): every due unit of the phasing
+// side that could enter and did not is a problem (move.entry_required).
+// `entered` lists who entered; `column` counts the units entered at each hex.
 void check_compulsory_entry(const Board& board, const std::vector<std::string>& entered,
-                            Problems& problems);
+                            const std::map<Hex, int>& column, bool night, Problems& problems);
 
 // 14.33: after the movement phase, every due unit of `side` that did not
 // enter and whose every entry hex is blocked is rescheduled (a "reschedule"

@@ -5,7 +5,9 @@
 
 #include "rules/bluegray/artillery.h"
 #include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/losses.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/odds.h"
 #include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/readings.h"
@@ -110,10 +112,23 @@ bool evaded(Phase& p, const AttackOrder& a, const std::string& n, const Engageme
   return true;
 }
 
+// H&L 18.11: a demoralized side's units do not advance after combat (its
+// demoralization may have come in this very phase, 18.12).
+bool held_back(Emitter& em, const std::string& unit, const std::string& n) {
+  const auto& d = exclusive_of(em.scenario()).demoralization;
+  if (!d || d->no_advance_rule.empty() || !demoralized(em.state(), em.board().side_of(unit)))
+    return false;
+  em.emit({{"type", "no_advance"},
+           {"unit", unit},
+           {"combat", n},
+           {"reason", "its side is demoralized"},
+           {"rule", d->no_advance_rule}});
+  return true;
+}
+
 // 8.6: one attacker advances into the first cleared hex it is next to.
-void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n,
-                      const std::vector<Hex>& hexes) {
-  if (!a.advance) return;
+void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n, const std::vector<Hex>& hexes) {
+  if (!a.advance || held_back(em, *a.advance, n)) return;
   Board board = em.board();
   auto at = board.hex_of(*a.advance);
   if (!at || is_artillery(*board.def(*a.advance))) return;
@@ -143,6 +158,7 @@ void defender_advance(Emitter& em, const std::string& n, const Engagement& e,
     if (board.hex_of(id) && !is_artillery(*board.def(id)))
       order.push_back({-board.def(id)->strength, id});
   std::sort(order.begin(), order.end());
+  if (!order.empty() && held_back(em, order.front().second, n)) return;
   for (const auto& [minus, id] : order) {
     Hex at = *board.hex_of(id);
     for (Hex h : origins) {
@@ -157,6 +173,19 @@ void defender_advance(Emitter& em, const std::string& n, const Engagement& e,
       return;
     }
   }
+}
+
+// H&L 20.14: an attack below the demoralization odds that got past the
+// check (every attacker had to attack) is an automatic Ar once the game-turn
+// of demoralization is over; the rule, or "" for a normal die.
+std::string automatic_retreat(Emitter& em, int column) {
+  const auto& d = exclusive_of(em.scenario()).demoralization;
+  if (!d || d->unavoidable_rule.empty()) return "";
+  const std::string side = em.state().phase;
+  int since = demoralized_since(em.state(), side);
+  if (!since || since >= em.state().turn) return "";
+  if (column >= *column_of(em.scenario().crt, d->odds_below)) return "";
+  return d->unavoidable_rule;
 }
 
 void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
@@ -188,9 +217,6 @@ void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
       return cancel(em, n, "artillery alone below 1-3 odds now (" + crt.columns[column] + ")",
                     "8.73");
   }
-  std::uint64_t k = p.dice.rolls().size();
-  int die = p.dice.roll(crt.die_sides, "combat " + n + " (rule 8.1)");
-  std::string result = crt_result(crt, column, die);
   ev.update(Json{{"attackers", t.attackers},
                  {"defenders", t.defenders},
                  {"hexes", t.hexes},
@@ -199,11 +225,21 @@ void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
                  {"modifiers", t.modifiers},
                  {"ratio", {t.attack, t.defence}},
                  {"computed", crt.columns[t.column]},
-                 {"odds", crt.columns[column]},
-                 {"die", {{"k", k}, {"value", die}}},
-                 {"cell", {{"odds", crt.columns[column]}, {"die", die}, {"result", result}}},
-                 {"result", result},
-                 {"rule", "8.1"}});
+                 {"odds", crt.columns[column]}});
+  std::string result;
+  if (std::string rule = automatic_retreat(em, column); !rule.empty()) {
+    // H&L 20.14: no die; the attackers simply fall back.
+    result = "Ar";
+    ev.update(Json{{"automatic", true}, {"result", result}, {"rule", rule}});
+  } else {
+    std::uint64_t k = p.dice.rolls().size();
+    int die = p.dice.roll(crt.die_sides, "combat " + n + " (rule 8.1)");
+    result = crt_result(crt, column, die);
+    ev.update(Json{{"die", {{"k", k}, {"value", die}}},
+                   {"cell", {{"odds", crt.columns[column]}, {"die", die}, {"result", result}}},
+                   {"result", result},
+                   {"rule", "8.1"}});
+  }
   em.emit(ev);
   for (const auto& id : e.defenders) p.attacked.insert(id);
 

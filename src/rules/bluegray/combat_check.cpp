@@ -3,6 +3,8 @@
 
 #include "rules/bluegray/artillery.h"
 #include "rules/bluegray/combat.h"
+#include "rules/bluegray/exclusive.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/odds.h"
 #include "rules/bluegray/readings.h"
 #include "rules/bluegray/strength.h"
@@ -157,9 +159,45 @@ struct Checker {
     for (const auto& id : a.losses)
       if (!std::count(a.attackers.begin(), a.attackers.end(), id))
         add(a, "attack.losses", id, "", "8.3", id + " is not one of the attackers");
+    demoralized_choices(a, e, t, column);
     echo.push_back("combat " + label + ": " + describe(e) + " at " + crt.columns[column] + " (" +
                    std::to_string(t.attack) + ":" + std::to_string(t.defence) + ")" +
                    (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
+  }
+
+  // 8.0, 8.7: a unit in an enemy ZOC, or artillery next to an enemy unit,
+  // must attack.
+  bool obliged(const std::string& id) const {
+    Hex at = *board.hex_of(id);
+    if (in_zoc_of(board, at, enemy)) return true;
+    if (!is_artillery(*board.def(id))) return false;
+    for (Hex n : hex::neighbours(at))
+      if (board.scenario().on_map(n) && board.enemy_at(n, side)) return true;
+    return false;
+  }
+
+  // H&L 18.11, 18.12, 20.12-20.14: a demoralized side does not advance after
+  // combat and makes no voluntary attack below the hook's odds; an attack
+  // every attacker had to make may go in (20.14 may make it an automatic Ar).
+  void demoralized_choices(const AttackOrder& a, const Engagement& e, const Tally& t, int column) {
+    const auto& d = exclusive_of(board.scenario()).demoralization;
+    if (!d || !demoralized(board.state(), side)) return;
+    if (a.advance && !d->no_advance_rule.empty())
+      add(a, "attack.demoralized_advance", *a.advance, "", d->no_advance_rule,
+          "the " + side + " army is demoralized: its units may not advance after combat");
+    if (d->odds_below.empty()) return;
+    const auto& crt = board.scenario().crt;
+    int floor = *column_of(crt, d->odds_below);
+    if (column >= floor) return;
+    std::vector<std::string> free;
+    for (const auto& id : e.attackers)
+      if (!obliged(id)) free.push_back(id);
+    bool reduced = column < t.column;
+    if (free.empty() && !reduced) return;
+    add(a, "attack.demoralized_odds", free.empty() ? "" : free.front(), "", d->odds_rule,
+        "the " + side + " army is demoralized and may not attack at less than " + d->odds_below +
+            " (" + crt.columns[column] + ")" +
+            (reduced ? ", not even by reducing the odds" : ": " + join(free) + " need not attack"));
   }
 
   // 8.42: units stacked together may not attack separate hexes.

@@ -1,11 +1,14 @@
 #include "rules/bluegray/effectiveness.h"
 
+#include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/retreat.h"
 #include "rules/bluegray/zoc.h"
 
 namespace adjutant::rules::bluegray {
 
 void make_ineffective(Emitter& em, const std::string& unit, const std::string& combat) {
+  // Hooker and Lee 1975 18.0: the scenario may switch 10.0 off.
+  if (!exclusive_of(em.scenario()).attacker_effectiveness) return;
   em.emit({{"type", "ineffective"}, {"unit", unit}, {"combat", combat}, {"rule", "10.0"}});
 }
 

@@ -1,5 +1,6 @@
 #include "rules/bluegray/events.h"
 
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/objectives.h"
 #include "rules/bluegray/victory.h"
 
@@ -15,7 +16,8 @@ namespace {
 // Events that record a fact without changing the state.
 const std::set<std::string> kNoStateChange = {"combat",           "exchange",
                                               "target_gone",      "attacker_dropped",
-                                              "attack_cancelled", "line_of_communication"};
+                                              "attack_cancelled", "line_of_communication",
+                                              "no_advance"};
 
 // Events that never place, move or remove a unit.
 const std::set<std::string> kNoPlaceChange = {
@@ -40,6 +42,12 @@ void apply_event(State& state, const Json& ev) {
     auto& u = state.units[ev.at("unit").get<std::string>()];
     u.status = model::UnitStatus::kExited;
     u.location.clear();
+    if (ev.contains("left")) u.extra["left"] = ev["left"];
+    if (ev.contains("returns")) {
+      // H&L 16.23: off the map until its turn back, then a reinforcement.
+      u.status = model::UnitStatus::kWaiting;
+      u.extra["enter"] = ev["returns"];
+    }
   } else if (type == "reschedule") {
     state.units[ev.at("unit").get<std::string>()].extra["enter"] = {{"turn", ev.at("turn")},
                                                                     {"hexes", ev.at("hexes")}};
@@ -54,6 +62,12 @@ void apply_event(State& state, const Json& ev) {
     u.status = model::UnitStatus::kEliminated;
     u.location.clear();
     u.ineffective = false;
+    // H&L 18.0: a side whose morale the state tracks counts its losses.
+    const std::string side = ev.value("side", "");
+    if (state.extra.contains("morale") && state.extra["morale"].contains(side)) {
+      Json& m = state.extra["morale"][side];
+      m["lost"] = m.value("lost", 0) + ev.value("strength", 0);
+    }
   } else if (type == "ineffective") {
     state.units[ev.at("unit").get<std::string>()].ineffective = true;
   } else if (type == "recover") {
@@ -65,6 +79,25 @@ void apply_event(State& state, const Json& ev) {
       Json& kept = state.extra["vp_sources"][side][ev.at("source").get<std::string>()];
       kept = kept.is_number() ? kept.get<int>() + ev.at("vp").get<int>() : ev.at("vp").get<int>();
     }
+  } else if (type == "quota") {
+    state.extra["quota"] = {{"side", ev.at("side")},
+                            {"turn", ev.at("turn")},
+                            {"used", ev.at("used")},
+                            {"of", ev.at("of")}};
+  } else if (type == "crossing_roll") {
+    state.extra["crossing"] = {
+        {"turn", ev.at("turn")}, {"die", ev.at("die").at("value")}, {"allowed", ev.at("allowed")}};
+  } else if (type == "crossed") {
+    state.units[ev.at("unit").get<std::string>()].extra["crossed"] = true;
+  } else if (type == "demoralized" || type == "rallied") {
+    Json& m = state.extra["morale"][ev.at("side").get<std::string>()];
+    m["demoralized"] = type == "demoralized";
+    if (type == "demoralized")
+      m["since"] = ev.at("turn");
+    else
+      m.erase("since");
+  } else if (type == "morale_limit") {
+    state.extra["morale"][ev.at("side").get<std::string>()]["above"] = ev.at("above");
   } else if (type == "standing") {
     state.extra["standing"][ev.at("side").get<std::string>()] = ev.at("standing");
   } else if (type == "phase_end") {
@@ -104,6 +137,7 @@ void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
            {"cause", cause},
            {"rule", rule}});
   award_elimination_vp(em, unit);
+  review_morale(em);  // H&L 18.12: demoralization takes effect at once
 }
 
 }  // namespace adjutant::rules::bluegray

@@ -1,27 +1,31 @@
 #include "rules/bluegray/exclusive.h"
 
-#include "util/error.h"
-#include "util/fields.h"
+#include <map>
+#include <mutex>
+
+#include "rules/bluegray/exclusive_reader.h"
 
 namespace adjutant::rules::bluegray {
 
+namespace hooks {
+
+hex::Hex Reader::map_hex(const ledger::Json& value, const std::string& path) const {
+  if (!value.is_string()) fail("scenario.wrong_type", path, "must be a hex number");
+  hex::Hex h = hex::parse_or_throw(value.get<std::string>(), at(path));
+  if (!sc.on_map(h)) fail("scenario.off_map", path, hex::format(h) + " is off the map");
+  return h;
+}
+
+void Reader::unit(const std::string& id, const std::string& path) const {
+  if (!sc.unit(id)) fail("scenario.unknown_unit", path, "no unit \"" + id + "\" in units");
+}
+
+}  // namespace hooks
+
 namespace {
 
+using hooks::Reader;
 using ledger::Json;
-
-struct Reader {
-  const model::Scenario& sc;
-  std::string source;
-
-  std::string at(const std::string& path) const { return source + ": rules." + path; }
-  [[noreturn]] void fail(const std::string& id, const std::string& path,
-                         const std::string& message) const {
-    throw Error(id, at(path) + ": " + message);
-  }
-  void side(const std::string& id, const std::string& path) const {
-    if (!sc.side(id)) fail("scenario.unknown_side", path, "\"" + id + "\" is not in sides");
-  }
-};
 
 Reschedule read_reschedule(const Reader& r, const Json& j) {
   const std::string key = "reschedule_blocked_entry";
@@ -77,8 +81,30 @@ Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source) 
   Fields f(sc.rules, source + ": rules", "scenario");
   if (auto j = f.any_opt("reschedule_blocked_entry")) out.reschedule = read_reschedule(r, *j);
   if (auto j = f.any_opt("exit_race")) out.exit_race = read_exit_race(r, *j);
+  if (auto j = f.any_opt("attacker_effectiveness")) {
+    Fields g(*j, r.at("attacker_effectiveness"), "scenario");
+    out.attacker_effectiveness = g.boolean("on", true);
+    out.effectiveness_rule = g.str_opt("rule").value_or("10.0");
+    g.finish();
+  }
+  if (auto j = f.any_opt("movement_quota")) out.quota = hooks::read_quota(r, *j);
+  if (auto j = f.any_opt("keep_off_edge")) out.edge_zone = hooks::read_edge_zone(r, *j);
+  if (auto j = f.any_opt("crossing_roll")) out.crossing_roll = hooks::read_crossing_roll(r, *j);
+  if (auto j = f.any_opt("side_stacking")) out.side_stacking = hooks::read_side_stacking(r, *j);
+  if (auto j = f.any_opt("demoralization")) out.demoralization = hooks::read_demoralization(r, *j);
   f.finish();
   return out;
+}
+
+const Exclusive& exclusive_of(const model::Scenario& sc) {
+  // Keyed by the scenario's SHA-256, so one file's hooks are read once; a
+  // scenario that reached the engine was checked when the ruleset took it.
+  static std::mutex lock;
+  static std::map<std::string, Exclusive> cache;
+  std::lock_guard<std::mutex> guard(lock);
+  auto it = cache.find(sc.sha256);
+  if (it == cache.end()) it = cache.emplace(sc.sha256, exclusive_rules(sc)).first;
+  return it->second;
 }
 
 }  // namespace adjutant::rules::bluegray

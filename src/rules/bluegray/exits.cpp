@@ -16,29 +16,89 @@ int exited_units(const Board& board, const std::string& side, const std::set<std
   return n;
 }
 
+bool in_zone(const Scenario& sc, const model::ExitZone& x, Hex h) {
+  if (x.hexes.count(h)) return true;
+  for (const auto& e : sc.edges_of(h))
+    if (x.edges.count(e)) return true;
+  return false;
+}
+
+// Units of the exit's side that have taken exit x, as the state records them
+// (extra.left, kept for exits with a limit or a return).
+int taken(const Board& board, const model::ExitZone& x) {
+  int n = 0;
+  for (const auto& [id, u] : board.state().units) {
+    if (!u.extra.is_object() || !u.extra.contains("left")) continue;
+    const UnitDef* d = board.def(id);
+    auto h = hex::parse(u.extra["left"].value("hex", ""));
+    if (d && x.admits(*d) && h && in_zone(board.scenario(), x, *h)) ++n;
+  }
+  return n;
+}
+
+bool counted(const model::ExitZone& x) {
+  return x.max_units > 0 || x.back.has_value();
+}
+
+std::string rule_of(const model::ExitZone* x) {
+  return x && !x->rule.empty() ? x->rule : "exit";
+}
+
 }  // namespace
 
 const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h) {
-  for (const auto& x : sc.exits) {
-    if (!x.admits(unit)) continue;
-    if (x.hexes.count(h)) return &x;
-    for (const auto& e : sc.edges_of(h))
-      if (x.edges.count(e)) return &x;
-  }
+  for (const auto& x : sc.exits)
+    if (x.admits(unit) && in_zone(sc, x, h)) return &x;
   return nullptr;
+}
+
+ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std::string& unit) {
+  int turn = board.state().turn;
+  bool late = x.until_turn && turn > x.until_turn;
+  if (late && x.late_rule.empty())
+    return {"move.no_exit", unit + " may leave the map here only through turn " +
+                                std::to_string(x.until_turn) + " (rule " + rule_of(&x) + ")"};
+  if (late) return {};
+  if (x.back && !x.back->turns.count(turn))
+    return {"move.no_exit", unit + " may leave the map here only on turns it can come back from"};
+  if (x.max_units && taken(board, x) >= x.max_units)
+    return {"move.exit_limit",
+            std::to_string(x.max_units) +
+                " units, the most this exit allows, have already taken it (rule " + rule_of(&x) +
+                ")"};
+  return {};
 }
 
 void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order) {
   const UnitDef* d = em.scenario().unit(unit);
   const model::ExitZone* x = exit_zone(em.scenario(), *d, from);
-  em.emit({{"type", "exit"},
-           {"unit", unit},
-           {"hex", hex::format(from)},
-           {"side", d->side},
-           {"strength", d->strength},
-           {"mp", mp},
-           {"order", order},
-           {"rule", x && !x->rule.empty() ? x->rule : "exit"}});
+  int turn = em.state().turn;
+  if (x && x->until_turn && turn > x->until_turn && !x->late_rule.empty()) {
+    // H&L 16.27: leaving by this route after its last turn eliminates the unit.
+    eliminate(
+        em, unit,
+        "left the map at " + hex::format(from) + " after turn " + std::to_string(x->until_turn),
+        x->late_rule);
+    return;
+  }
+  Json ev = {
+      {"type", "exit"},          {"unit", unit}, {"hex", hex::format(from)}, {"side", d->side},
+      {"strength", d->strength}, {"mp", mp},     {"order", order},           {"rule", rule_of(x)}};
+  if (x && counted(*x)) ev["left"] = {{"turn", turn}, {"hex", hex::format(from)}};
+  if (x && x->back) {
+    // 16.23: it comes back on the turn its leaving turn names, at 16.24's hexes.
+    const auto& b = *x->back;
+    Json hexes = Json::array();
+    for (Hex h : b.hexes) hexes.push_back(hex::format(h));
+    ev["returns"] = {
+        {"turn", b.turns.at(turn)},
+        {"hexes", hexes},
+        {"entry",
+         {{"mp", b.entry.mp}, {"pays_terrain", b.entry.terrain_cost}, {"column", b.entry.column}}},
+        {"compulsory", b.compulsory},
+        {"rule", b.rule}};
+  }
+  em.emit(ev);
   if (!x) return;
   int vp = x->vp_per_sp * d->strength + x->vp_per_unit;
   if (vp)
@@ -46,8 +106,23 @@ void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order)
           x->rule.empty() ? "victory" : x->rule);
 }
 
+bool retreat_off_map(Emitter& em, const std::string& unit, Hex from, const std::string& cause) {
+  const UnitDef* d = em.scenario().unit(unit);
+  const model::ExitZone* x = d ? exit_zone(em.scenario(), *d, from) : nullptr;
+  if (!x || !x->by_retreat) return false;
+  em.emit({{"type", "exit"},
+           {"unit", unit},
+           {"hex", hex::format(from)},
+           {"side", d->side},
+           {"strength", d->strength},
+           {"mp", 0},
+           {"cause", cause},
+           {"rule", rule_of(x)}});
+  return true;
+}
+
 void award_exit_race(Emitter& em, const std::string& side_that_moved) {
-  Exclusive ex = exclusive_rules(em.scenario());
+  const Exclusive& ex = exclusive_of(em.scenario());
   if (!ex.exit_race || ex.exit_race->after != side_that_moved) return;
   const ExitRace& race = *ex.exit_race;
   Board board = em.board();

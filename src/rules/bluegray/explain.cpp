@@ -54,6 +54,9 @@ std::string explain_text(const Json& c) {
   if (c.contains("declared"))
     out += "Declared odds " + str(c, "declared") + " (8.8)" +
            (c.contains("note") ? ": " + str(c, "note") : "") + "\n";
+  if (c.value("automatic", false))
+    return out + "No die: " + str(c, "result") + " at " + str(c, "odds") + " by rule " +
+           str(c, "rule") + " (an unavoidable attack by a demoralized army)\n";
   const Json die = c.value("die", Json::object());
   // Dice counted from 1 for people (the log's k counts from 0).
   std::string nth = die.contains("k") && die["k"].is_number_integer()
@@ -93,6 +96,13 @@ std::string consequence_text(const Json& e) {
            rule;
   if (type == "vp")
     return str(e, "side") + " scores " + num(e, "vp") + " VP (" + str(e, "reason") + ")";
+  if (type == "exit")
+    return str(e, "unit") + " leaves the map at " + str(e, "hex") + " (" + str(e, "cause") + ")" +
+           rule;
+  if (type == "demoralized")
+    return "the " + str(e, "side") + " army is demoralized: " + num(e, "lost") +
+           " SP lost, more than " + num(e, "above") + rule;
+  if (type == "no_advance") return str(e, "unit") + " may not advance: " + str(e, "reason") + rule;
   return "";
 }
 

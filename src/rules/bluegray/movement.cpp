@@ -4,7 +4,10 @@
 
 #include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/exits.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/pathfind.h"
+#include "rules/bluegray/restrictions.h"
+#include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
 
 namespace adjutant::rules::bluegray {
@@ -45,13 +48,25 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
                 "may not enter an enemy zone of control at " + hex::format(to) + " at night");
   if (m.ineffective && m.ezoc.count(to))
     return fail(m, "move.ineffective_zoc", to, "10.2",
-                "is ineffective and may not enter an enemy zone of control at " + hex::format(to));
+                m.order.unit + " is ineffective and may not enter an enemy zone of control at " +
+                    hex::format(to));
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance)
     return fail(m, "move.strategic", to, "11.1",
                 "moving strategically, may not come within " +
                     std::to_string(kStrategicDistance - 1) + " hexes of an enemy unit at " +
                     hex::format(to));
+  if (auto r = step_restriction(m.board, m.order.unit, to))
+    return fail(m, r->id, to, r->rule, r->message);
   return std::nullopt;
+}
+
+// A hex where no unit may stop (a ferry hex) cannot end a move.
+std::optional<OrderProblem> stop_problem(const Mover& m, Hex end) {
+  const auto& t = m.board.scenario().terrain_at(end);
+  if (!t.no_stop || m.order.exit) return std::nullopt;
+  return fail(
+      m, "move.no_stop", end, "TEC",
+      "a move may pass through " + hex::format(end) + " (" + t.name + ") but not end there");
 }
 
 std::string mp_text(int mp) {
@@ -67,6 +82,9 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
     if (!h)
       return problem("move.bad_hex", m.order.index, m.order.unit, text, "",
                      "\"" + text + "\" is not a hex number");
+    // A hex beyond the map's edge is named as such, not as a gap in the path.
+    if (!sc.on_map(*h))
+      return fail(m, "move.off_map", *h, "7.0", hex::format(*h) + " is off the map");
     path.push_back(*h);
   }
   if (path.front() != start)
@@ -101,7 +119,7 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
   }
   pm.path = path;
   pm.mp = mp;
-  return std::nullopt;
+  return stop_problem(m, path.back());
 }
 
 // A destination: the cheapest legal path, else 7.4's single hex.
@@ -123,6 +141,7 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   }
   if (m.board.enemy_at(*goal, m.side))
     return fail(m, "move.occupied_enemy", *goal, "7.0", hex::format(*goal) + " holds enemy units");
+  if (auto p = stop_problem(m, *goal)) return p;
   PathRules rules;
   rules.start = start;
   rules.spent = pm.mp;
@@ -155,6 +174,8 @@ std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef
     return fail(m, "move.no_exit", last, "14.4",
                 m.order.unit + " may not leave the map at " + hex::format(last));
   std::string rule = x->rule.empty() ? "14.4" : x->rule;
+  if (auto why = exit_refusal(m.board, *x, m.order.unit); !why.id.empty())
+    return fail(m, why.id, last, rule, why.message);
   if (m.ezoc.count(last))
     return fail(m, x->not_enemy_controlled ? "move.exit_blocked" : "move.enemy_zoc_stop", last,
                 x->not_enemy_controlled ? rule : "5.0",
@@ -221,7 +242,8 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     }
     pm.enter = true;
     auto earlier = entered.find(start);
-    pm.entry_mp = entry_cost(sc, start, earlier == entered.end() ? 0 : earlier->second);
+    pm.entry_mp = entry_cost(sc, *arrival, start, earlier == entered.end() ? 0 : earlier->second);
+    pm.entry_rule = arrival->rule;
     pm.mp = pm.entry_mp;
   } else {
     if (order.enter)
@@ -277,11 +299,19 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     }
     return pm;
   }
+  // 6.0 at the end of each unit's move, unless the side's own rule checks
+  // stacking only at the end of the phase (H&L 19.0, 15.11).
+  if (!phase_end_stacking_rule(sc, side).empty()) return pm;
   Hex end = pm.path.back();
+  std::vector<std::string> here;
   int others = 0;
   for (const auto& id : board.units_at(end, side))
-    if (id != order.unit && is_combat(*board.def(id))) ++others;
-  if (is_combat(*def) && others + 1 > sc.stacking)
+    if (id != order.unit) {
+      here.push_back(id);
+      if (is_combat(*board.def(id))) ++others;
+    }
+  here.push_back(order.unit);
+  if (!stack_allowed(board, side, here))
     return refuse("move.stacking", hex::format(end), "6.0",
                   "would end its move in " + hex::format(end) + " with " + std::to_string(others) +
                       " other units (limit " + std::to_string(sc.stacking) + " a hex)");
@@ -310,9 +340,10 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
              {"hex", hex::format(pm.path.front())},
              {"mp", pm.entry_mp},
              {"order", pm.index},
-             {"rule", "14.32"}});
+             {"rule", pm.entry_rule}});
   if (pm.path.size() >= 2) emit_move(em, pm);
-  if (pm.exit) exit_map(em, pm.unit, pm.path.back(), pm.exit_mp, pm.index);
+  if (pm.exit) return exit_map(em, pm.unit, pm.path.back(), pm.exit_mp, pm.index);
+  note_crossing(em, pm.unit);  // H&L 18.13: I Corps across the river
 }
 
 Json PlannedMove::to_json() const {
@@ -323,6 +354,7 @@ Json PlannedMove::to_json() const {
             {"strategic", strategic}, {"minimum", minimum}, {"found", found},
             {"entry_mp", entry_mp}};
   if (exit) j["exit_mp"] = exit_mp;
+  if (entry_rule != "14.32") j["entry_rule"] = entry_rule;
   return j;
 }
 
@@ -341,6 +373,7 @@ PlannedMove PlannedMove::from_json(const Json& j) {
   pm.entry_mp = j.at("entry_mp").get<int>();
   pm.exit = j.contains("exit_mp");
   if (pm.exit) pm.exit_mp = j["exit_mp"].get<int>();
+  pm.entry_rule = j.value("entry_rule", std::string("14.32"));
   return pm;
 }
 

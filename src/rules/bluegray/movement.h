@@ -17,16 +17,17 @@ namespace adjutant::rules::bluegray {
 struct PlannedMove {
   int index = 0;
   std::string unit;
-  bool enter = false;      // a reinforcement entering at path[0]
-  std::vector<Hex> path;   // the unit's hex (or entry hex) first
-  int mp = 0;              // spent, entry included
-  int of = 0;              // allowance (7.0, 11.1)
-  bool strategic = false;  // 11.1
-  bool minimum = false;    // 7.4: one hex despite its cost
-  bool found = false;      // the engine chose the path (order gave "to")
-  int entry_mp = 1;        // what entering cost (14.32), when `enter`
-  bool exit = false;       // leaves the map from the last hex (14.4)
-  int exit_mp = 0;         // what leaving cost
+  bool enter = false;                // a reinforcement entering at path[0]
+  std::vector<Hex> path;             // the unit's hex (or entry hex) first
+  int mp = 0;                        // spent, entry included
+  int of = 0;                        // allowance (7.0, 11.1)
+  bool strategic = false;            // 11.1
+  bool minimum = false;              // 7.4: one hex despite its cost
+  bool found = false;                // the engine chose the path (order gave "to")
+  int entry_mp = 1;                  // what entering cost (14.32), when `enter`
+  std::string entry_rule = "14.32";  // the case the entry cites (H&L 16.24 for a return)
+  bool exit = false;                 // leaves the map from the last hex (14.4)
+  int exit_mp = 0;                   // what leaving cost
 
   Json to_json() const;
   static PlannedMove from_json(const Json& j);

@@ -5,8 +5,10 @@
 #include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/events.h"
 #include "rules/bluegray/exits.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/movement.h"
 #include "rules/bluegray/orders.h"
+#include "rules/bluegray/restrictions.h"
 #include "rules/bluegray/victory.h"
 
 namespace adjutant::rules::bluegray {
@@ -37,6 +39,13 @@ void movement(TurnContext& c) {
     execute_move(c.em, PlannedMove::from_json(m));
 }
 
+// H&L 17.1: the units that moved against the quota (a scenario hook).
+void quota(TurnContext& c) {
+  std::vector<std::string> moved;
+  for (const auto& m : c.plan.value("moves", Json::array())) moved.push_back(m.at("unit"));
+  record_quota(c.em, moved);
+}
+
 // 14.33: reinforcements that could not enter are rescheduled (a scenario hook).
 void rescheduling(TurnContext& c) {
   reschedule_blocked(c.em, c.side);
@@ -58,13 +67,15 @@ void combat(TurnContext& c) {
 
 // 4.0 II, 10.4: the turn marker advances; night turns end with recovery;
 // 14.53's exit race scores at the end of its side's player-turn; the last
-// player-turn ends the game.
+// player-turn ends the game; H&L 17.2's die is rolled as the crossing
+// side's player-turn begins.
 void end(TurnContext& c) {
   const Scenario& sc = c.em.scenario();
   auto next = next_player_turn(sc.turns, c.turn, c.side);
   if ((!next || next->turn != c.turn) && is_night(sc, c.turn)) recover_all(c.em);
   award_exit_race(c.em, c.side);
   if (!next) return end_game(c.em);
+  roll_for_crossing(c.em, c.dice, next->turn, next->side);
   // The combats of the game-turn are numbered on over both player-turns.
   int declared =
       combats_declared(c.em.state()) + int(c.plan.value("attacks", Json::array()).size());
@@ -86,10 +97,11 @@ struct Row {
 const Row kPlayerTurn[] = {
     {{"standing orders", "-", true}, &record_standing},
     {{"movement phase", "4.0 A, 7.0", true}, &movement},
+    {{"movement quota tallied", "H&L 17.1", true}, &quota},
     {{"blocked reinforcements rescheduled", "14.33", true}, &rescheduling},
     {{"ineffective units retreat", "10.2", false}, &ineffective},
     {{"combat phase", "4.0 B, 8.0", false}, &combat},
-    {{"end of player-turn", "4.0 II, 10.4, 14.53", true}, &end},
+    {{"end of player-turn", "4.0 II, 10.4, 14.53, H&L 17.2", true}, &end},
 };
 
 }  // namespace

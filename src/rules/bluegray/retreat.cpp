@@ -3,8 +3,10 @@
 #include <set>
 #include <tuple>
 
+#include "rules/bluegray/exits.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/pathfind.h"
+#include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
 
 namespace adjutant::rules::bluegray {
@@ -18,10 +20,11 @@ bool open_for_retreat(const Board& board, const std::set<Hex>& ezoc, const std::
          !ezoc.count(to);
 }
 
-// 6.0: room for one more combat unit (a non-combat unit always has room).
-bool has_room(const Board& board, Hex h, const std::string& side, const std::string& unit) {
-  if (!is_combat(*board.def(unit))) return true;
-  return board.combat_units_at(h, side) + 1 <= board.scenario().stacking;
+// A hex a unit may end a retreat in: open, and not one where no unit may
+// stop (a ferry hex).
+bool retreat_end(const Board& board, const std::set<Hex>& ezoc, const std::string& side, Hex from,
+                 Hex to) {
+  return open_for_retreat(board, ezoc, side, from, to) && !board.scenario().terrain_at(to).no_stop;
 }
 
 // The standing orders' ranking of a destination: lower is better.
@@ -44,7 +47,7 @@ std::optional<Displacement> displacement(const Board& board, const std::set<Hex>
   for (const auto& id : board.units_at(h, side)) {
     std::optional<std::pair<int, Hex>> best;
     for (Hex n : hex::neighbours(h)) {
-      if (!open_for_retreat(board, ezoc, side, h, n) || !has_room(board, n, side, id)) continue;
+      if (!retreat_end(board, ezoc, side, h, n) || !has_room(board, n, side, id)) continue;
       std::pair<int, Hex> key{preference(board, s, side, n), n};
       if (!best || key < *best) best = key;
     }
@@ -69,7 +72,7 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
   std::optional<Displacement> shove;
   bool full_hex_seen = false;
   for (Hex n : hex::neighbours(from)) {
-    if (!open_for_retreat(board, ezoc, side, from, n)) continue;
+    if (!retreat_end(board, ezoc, side, from, n)) continue;
     bool room = has_room(board, n, side, unit);
     std::optional<Displacement> d;
     if (!room) {
@@ -84,6 +87,8 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
     }
   }
   if (!best) {
+    // H&L 16.21: a unit that may leave the map by its hex does so rather than perish.
+    if (retreat_off_map(em, unit, from, cause)) return std::nullopt;
     eliminate(em, unit,
               full_hex_seen ? "could not retreat: every open hex is full and no unit there "
                               "could be displaced"
@@ -119,7 +124,7 @@ std::optional<std::vector<Hex>> evade_path(const Board& board, const std::string
     if (!open_for_retreat(board, ezoc, side, from, a)) continue;
     for (Hex b : hex::neighbours(a)) {
       if (hex::distance(from, b) != 2) continue;
-      if (!open_for_retreat(board, ezoc, side, a, b) || !has_room(board, b, side, unit)) continue;
+      if (!retreat_end(board, ezoc, side, a, b) || !has_room(board, b, side, unit)) continue;
       std::tuple<int, Hex, Hex> key{preference(board, s, side, b), b, a};
       if (!best || key < *best) best = key;
     }

@@ -14,7 +14,8 @@ namespace adjutant::rules::bluegray {
 // 8.5-8.52: moves `unit` one hex, displacing a friendly unit from a full hex
 // if it must, or eliminates it when no hex is open. `cause` is the result
 // ("Dr", "Ar", "ineffective") and `rule` the case that ordered it. Returns
-// the hex it ends in, or nullopt when it was eliminated.
+// the hex it ends in, or nullopt when it was eliminated (or left the map,
+// Hooker and Lee 16.21).
 std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std::string& cause,
                                 const std::string& rule);
 

@@ -8,9 +8,12 @@
 #include "rules/bluegray/events.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/explain.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/movement.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/phases.h"
+#include "rules/bluegray/restrictions.h"
+#include "rules/bluegray/stacking.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -21,6 +24,7 @@ class BlueGray : public Ruleset {
   BlueGray(Scenario scenario, int version, const std::string& source) : sc_(std::move(scenario)) {
     sc_.rules_version = version;
     exclusive_rules(sc_, source);  // refuses an unknown or malformed exclusive rule
+    exclusive_of(sc_);
   }
 
   std::string id() const override { return "bluegray"; }
@@ -52,6 +56,7 @@ class BlueGray : public Ruleset {
       s.units[u.id] = us;
     }
     for (const auto& side : sc_.sides) s.vp[side.id] = 0;
+    if (Json morale = initial_morale(sc_); !morale.is_null()) s.extra["morale"] = morale;
     return s;
   }
 
@@ -80,11 +85,24 @@ class BlueGray : public Ruleset {
     std::set<std::string> moved;
     std::map<Hex, int> entered;  // units entered per hex so far (column entry)
     std::vector<std::string> arrived;
+    std::vector<std::string> counted;  // H&L 17.1: moves against the quota
+    std::map<Hex, std::pair<int, std::string>>
+        last_into;  // H&L 19.0: the last move ending in each hex
     for (const auto& m : set.moves) {
       if (!moved.insert(m.unit).second) {
         problems.push_back(problem("move.twice", m.index, m.unit, "", "7.0",
                                    m.unit + " may move only once per movement phase"));
         continue;
+      }
+      if (auto q = quota_for(sc_, m.unit); q && em.board().side_of(m.unit) == state.phase) {
+        if (int(counted.size()) >= q->units) {
+          problems.push_back(
+              problem("move.quota", m.index, m.unit, "", q->rule,
+                      "only " + std::to_string(q->units) +
+                          " units may move each game-turn (already: " + join(counted) + ")"));
+          continue;
+        }
+        counted.push_back(m.unit);
       }
       if (auto pm = check_move(em.board(), m, night, entered, problems)) {
         if (pm->enter) {
@@ -92,12 +110,19 @@ class BlueGray : public Ruleset {
           arrived.push_back(pm->unit);
         }
         execute_move(em, *pm);
+        if (!pm->exit) last_into[pm->path.back()] = {pm->index, pm->unit};
         moves.push_back(pm->to_json());
         out.echo.push_back(pm->echo());
       }
     }
+    if (auto q = exclusive_of(sc_).quota; q && q->side == state.phase)
+      out.echo.push_back("movement quota: " + std::to_string(counted.size()) + " of " +
+                         std::to_string(q->units) + " units moved (rule " + q->rule + ")");
+    // H&L 19.0, 15.11: the side's stacking holds at the end of the movement phase.
+    if (!phase_end_stacking_rule(sc_, state.phase).empty())
+      check_phase_end_stacking(em.board(), state.phase, last_into, problems);
     // Only what the moves leave is known once a move was refused.
-    if (problems.empty()) check_compulsory_entry(em.board(), arrived, problems);
+    if (problems.empty()) check_compulsory_entry(em.board(), arrived, entered, night, problems);
     for (const auto& line : reschedule_blocked(em, state.phase)) out.echo.push_back(line);
     if (!night) retreat_ineffective(em, state.phase);
     check_attacks(em.board(), set.attacks, night, problems, out.echo);

@@ -1,6 +1,8 @@
 #include "rules/bluegray/victory.h"
 
 #include "rules/bluegray/communication.h"
+#include "rules/bluegray/exclusive.h"
+#include "rules/bluegray/morale.h"
 #include "rules/bluegray/objectives.h"
 #include "rules/bluegray/readings.h"
 
@@ -45,7 +47,7 @@ void award_elimination_vp(Emitter& em, const std::string& unit) {
   award(
       em, other, it->second * d->strength,
       unit + " eliminated: " + std::to_string(d->strength) + " SP x " + std::to_string(it->second),
-      "eliminated", "victory");
+      "eliminated", em.scenario().victory.rule);
 }
 
 std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp) {
@@ -71,13 +73,13 @@ void end_game(Emitter& em) {
     if (vh.hold == "last_occupant") {
       if (holder(em.state(), vh) == vh.side)
         award(em, vh.side, vh.vp, hex::format(vh.hex) + " last held by " + vh.side, "objective",
-              "victory");
+              sc.victory.rule);
       continue;
     }
     auto held = board.units_at(vh.hex, vh.side);
     if (!held.empty())
       award(em, vh.side, vh.vp, hex::format(vh.hex) + " held by " + join(held), "objective",
-            "victory");
+            sc.victory.rule);
   }
   score_lines_of_communication(em);
   Json totals = Json::object(), sources = Json::object();
@@ -86,12 +88,23 @@ void end_game(Emitter& em) {
     totals[sd.id] = total(em.state(), sd.id);
     sources[sd.id] = kept.value(sd.id, Json::object());
   }
+  std::string level = victory_level(sc.victory, em.state().vp);
+  std::string why;
+  std::string result = shift_for_morale(sc, em.state(), level, why);
   Json ev = {{"type", "game_end"},
              {"turn", em.state().turn},
-             {"result", victory_level(sc.victory, em.state().vp)},
+             {"result", result},
              {"vp", totals},
-             {"rule", "victory"}};
+             {"rule", sc.victory.rule}};
   if (readings::vp_by_source(sc)) ev["sources"] = sources;
+  if (const auto& d = exclusive_of(sc).demoralization; d && !d->victory_rule.empty()) {
+    // H&L 20.3: the level by VP, and the level after demoralization.
+    Json down = Json::array();
+    for (const auto& [side, m] : d->sides)
+      if (demoralized(em.state(), side)) down.push_back(side);
+    ev["morale"] = {{"by_vp", level}, {"demoralized", down}, {"rule", d->victory_rule}};
+    if (!why.empty()) ev["morale"]["shift"] = why;
+  }
   em.emit(ev);
 }
 

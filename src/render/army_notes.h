@@ -1,0 +1,26 @@
+// The third note line of a side in Hooker and Lee (scenario hooks read from
+// the state): its morale (18.0), the movement quota used (17.1), the
+// crossing roll (17.2) and the units off the map on a flank march (16.22).
+// Reads state and scenario data; decides nothing.
+#pragma once
+
+#include <string>
+
+#include "model/scenario.h"
+#include "model/state.h"
+
+namespace adjutant::render {
+
+// Whether the scenario's notes carry this line (it has one of those hooks).
+bool has_army_notes(const model::Scenario& scenario);
+
+// "12 SP lost (demoralized above 47) · moved 4 of 6 units on turn 3 · ...", or
+// "" when the side has nothing of the kind.
+std::string army_text(const model::Scenario& scenario, const model::State& state,
+                      const std::string& side);
+
+// "Union army: " and army_text, for the map's notes.
+std::string army_line(const model::Scenario& scenario, const model::State& state,
+                      const model::SideDef& side);
+
+}  // namespace adjutant::render

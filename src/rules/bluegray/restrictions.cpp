@@ -1,0 +1,117 @@
+#include "rules/bluegray/restrictions.h"
+
+#include <algorithm>
+
+#include "rules/bluegray/exclusive.h"
+
+namespace adjutant::rules::bluegray {
+
+namespace {
+
+// Hexes from `h` to the nearest hex of the page edge `edge`.
+int distance_to_edge(const Scenario& sc, Hex h, const std::string& edge) {
+  int best = kFar;
+  if (edge == "north" || edge == "south")
+    for (int col = 1; col <= sc.columns; ++col)
+      best = std::min(best, hex::distance(h, Hex{col, edge == "north" ? 1 : sc.last_row(col)}));
+  else
+    for (int row = 1; row <= sc.rows; ++row) {
+      Hex e{edge == "west" ? 1 : sc.columns, row};
+      if (sc.on_map(e)) best = std::min(best, hex::distance(h, e));
+    }
+  return best;
+}
+
+bool crossing_allowed(const State& state) {
+  return state.extra.contains("crossing") && state.extra["crossing"].value("allowed", false);
+}
+
+bool listed(const std::vector<std::string>& units, const std::string& unit) {
+  return std::find(units.begin(), units.end(), unit) != units.end();
+}
+
+}  // namespace
+
+std::optional<Restriction> step_restriction(const Board& board, const std::string& unit, Hex to) {
+  const Scenario& sc = board.scenario();
+  const Exclusive& ex = exclusive_of(sc);
+  const std::string side = board.side_of(unit);
+  if (const auto& z = ex.edge_zone; z && z->side == side && board.state().turn < z->before_turn &&
+                                    distance_to_edge(sc, to, z->edge) <= z->distance)
+    return Restriction{"move.edge_zone", z->rule,
+                       hex::format(to) + " lies within " + std::to_string(z->distance) +
+                           " hexes of the map edge, which " + side +
+                           " units may not enter before turn " + std::to_string(z->before_turn)};
+  if (const auto& c = ex.crossing_roll;
+      c && listed(c->units, unit) && c->ferry_terrain.count(sc.terrain_at(to).id)) {
+    if (to != c->hex)
+      return Restriction{
+          "move.crossing", c->rule,
+          unit + " may cross only at " + hex::format(c->hex) + ", not at " + hex::format(to)};
+    if (!crossing_allowed(board.state()))
+      return Restriction{
+          "move.crossing", c->rule,
+          unit + " may not cross at " + hex::format(to) + " until the crossing roll succeeds"};
+  }
+  return std::nullopt;
+}
+
+std::optional<QuotaRule> quota_for(const Scenario& sc, const std::string& unit) {
+  const auto& q = exclusive_of(sc).quota;
+  const UnitDef* d = sc.unit(unit);
+  if (!q || !d || d->side != q->side) return std::nullopt;
+  // 17.1: "Union reinforcements ... are not subject to or affected by this
+  // restriction at any time during the game".
+  if (q->exempt_reinforcements && d->arrival) return std::nullopt;
+  return QuotaRule{q->units, q->rule};
+}
+
+void record_quota(Emitter& em, const std::vector<std::string>& moved) {
+  const auto& q = exclusive_of(em.scenario()).quota;
+  if (!q || q->side != em.state().phase) return;
+  Json units = Json::array();
+  for (const auto& id : moved)
+    if (quota_for(em.scenario(), id)) units.push_back(id);
+  em.emit({{"type", "quota"},
+           {"side", q->side},
+           {"turn", em.state().turn},
+           {"used", units.size()},
+           {"of", q->units},
+           {"units", units},
+           {"rule", q->rule}});
+}
+
+void roll_for_crossing(Emitter& em, ledger::Dice& dice, int next_turn,
+                       const std::string& next_side) {
+  const auto& c = exclusive_of(em.scenario()).crossing_roll;
+  if (!c || next_side != c->side || next_turn < c->from_turn || crossing_allowed(em.state()))
+    return;
+  // Rolled once for each game-turn: not again within the same game-turn.
+  if (em.state().extra.contains("crossing") &&
+      em.state().extra["crossing"].value("turn", 0) >= next_turn)
+    return;
+  bool in_play = false;
+  for (const auto& id : c->units) {
+    auto it = em.state().units.find(id);
+    if (it != em.state().units.end() && (it->second.status == model::UnitStatus::kActive ||
+                                         it->second.status == model::UnitStatus::kWaiting))
+      in_play = true;
+  }
+  if (!in_play) return;
+  std::uint64_t k = dice.rolls().size();
+  int die = dice.roll(em.scenario().crt.die_sides, "crossing roll (rule " + c->rule + ")");
+  Json needs = Json::array();
+  for (int v : c->succeeds) needs.push_back(v);
+  Json units = c->units;
+  em.emit({{"type", "crossing_roll"},
+           {"side", c->side},
+           {"units", units},
+           {"hex", hex::format(c->hex)},
+           {"turn", next_turn},
+           {"die", {{"k", k}, {"value", die}}},
+           {"needs", needs},
+           {"allowed", c->succeeds.count(die) > 0},
+           {"rule", c->rule}});
+}
+
+}  // namespace adjutant::rules::bluegray
