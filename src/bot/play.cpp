@@ -20,8 +20,7 @@ namespace adjutant::bot {
 Orders orders_for(const game::Archive& archive, const model::State& state, const std::string& side,
                   std::uint64_t seed) {
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  if (phase.side.empty())
-    throw Error("orders.game_over", "the game has ended: " + state.result);
+  if (phase.side.empty()) throw Error("orders.game_over", "the game has ended: " + state.result);
   if (phase.side != side)
     throw Error("bot.not_due",
                 "the orders due are " + phase.side + "'s (turn " + std::to_string(phase.turn) +
@@ -105,8 +104,8 @@ int deliver_mail(const game::Archive& archive, const fs::path& maildir) {
     }
     std::sort(mails.begin(), mails.end());
     for (const auto& m : mails) {
-      std::string name = archive.game_id().substr(0, 16) + "-" + post.folder_name + "-" +
-                         m.filename().string();
+      std::string name =
+          archive.game_id().substr(0, 16) + "-" + post.folder_name + "-" + m.filename().string();
       if (fs::exists(maildir / "new" / name) || fs::exists(maildir / "cur" / name)) continue;
       // As a delivery agent does: written whole in tmp/, then renamed into new/.
       write_file_atomic(maildir / "tmp" / name, read_file(m));
@@ -143,12 +142,12 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
     std::string judge_id = archive.adjudicator_for(phase.side);
     auto judge = signer_for(*archive.party(judge_id), o);
     if (!judge) {
-      out.stopped = "no key and dice chain of " + judge_id + ", who adjudicates " + phase.side +
-                    "'s orders";
+      out.stopped =
+          "no key and dice chain of " + judge_id + ", who adjudicates " + phase.side + "'s orders";
       break;
     }
-    Orders orders = generator->orders(Request{archive.ruleset(), archive.scenario(),
-                                              g.replay.state(), phase.side, o.seed});
+    Orders orders = generator->orders(
+        Request{archive.ruleset(), archive.scenario(), g.replay.state(), phase.side, o.seed});
     for (const auto& p : orders.refused) say(o, "  refused and dropped: " + p.text());
     out.refused += int(orders.refused.size());
     Json envelope =
@@ -159,8 +158,8 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
       game::take_orders(archive, g.replay.state(), envelope, file.path.string(), archive.head(),
                         g.replay.reveals());
     } catch (const rules::OrdersRefused& e) {
-      throw Error("bot.refused", "the bot's orders for " + phase.side + " were refused: " +
-                                     e.what());
+      throw Error("bot.refused",
+                  "the bot's orders for " + phase.side + " were refused: " + e.what());
     }
     game::AdjudicateOptions a;
     a.key = judge->key_file;

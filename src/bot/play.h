@@ -23,14 +23,14 @@ Orders orders_for(const game::Archive& archive, const model::State& state, const
                   std::uint64_t seed);
 
 struct PlayOptions {
-  fs::path secrets;             // keys and chains (secrets/keys, secrets/chains)
-  std::vector<fs::path> keys;   // --key files; a chain may sit beside each as KEY.chain
+  fs::path secrets;            // keys and chains (secrets/keys, secrets/chains)
+  std::vector<fs::path> keys;  // --key files; a chain may sit beside each as KEY.chain
   std::uint64_t seed = 1;
-  std::string at;               // the time of the first adjudication ("" = the clock)
-  int step_minutes = 24 * 60;   // added for each adjudication after it
-  fs::path maildir;             // where every post's mail is delivered ("" = nowhere)
-  game::TurnWriter outputs;     // maps, reports and mail of each turn folder
-  int max_phases = 0;           // 0: until the game ends
+  std::string at;              // the time of the first adjudication ("" = the clock)
+  int step_minutes = 24 * 60;  // added for each adjudication after it
+  fs::path maildir;            // where every post's mail is delivered ("" = nowhere)
+  game::TurnWriter outputs;    // maps, reports and mail of each turn folder
+  int max_phases = 0;          // 0: until the game ends
   std::function<void(const std::string&)> say;  // one line of progress
 };
 

@@ -69,8 +69,10 @@ int play_game(const cxxopts::ParseResult& r) {
     if (!quiet) std::cout << printable(line) << "\n";
   };
   if (r.count("side") || r.count("out") || r.count("chain") || r.count("print"))
-    throw Error("usage.options", "--play plays every side it has a key for: no --side, --out, "
-                "--chain or --print", Exit::kUsage);
+    throw Error("usage.options",
+                "--play plays every side it has a key for: no --side, --out, "
+                "--chain or --print",
+                Exit::kUsage);
   auto result = bot::play(required(r, "game"), o);
   std::cout << "played " << result.phases << " phase" << (result.phases == 1 ? "" : "s") << ", "
             << result.dice << (result.dice == 1 ? " die" : " dice") << ", " << result.refused
@@ -122,8 +124,9 @@ int cmd_bot(int argc, char** argv) {
   rules::PhaseInfo phase = g.replay.phase();
   std::string side = r->count("side") ? (*r)["side"].as<std::string>() : phase.side;
   if (side.empty() || !archive.party(side) || side == "umpire")
-    throw Error("bot.side", side.empty() ? "the game has ended: no orders are due"
-                                         : "\"" + printable(side) + "\" is not a side of this game",
+    throw Error("bot.side",
+                side.empty() ? "the game has ended: no orders are due"
+                             : "\"" + printable(side) + "\" is not a side of this game",
                 Exit::kUsage);
   bot::Orders orders = bot::orders_for(archive, g.replay.state(), side, seed_of(*r));
   for (const auto& p : orders.refused)
@@ -145,9 +148,9 @@ int cmd_bot(int argc, char** argv) {
     chain_file = key_file.string() + ".chain";
   auto chain = game::chain_for(party, secrets, chain_file);
   Json envelope = game::sign_orders(archive, g.replay, side, key, chain, orders.body);
-  fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
-                                 : fs::path("bot-" + std::to_string(phase.turn) + "-" + side +
-                                            ".signed.json");
+  fs::path out = r->count("out")
+                     ? fs::path((*r)["out"].as<std::string>())
+                     : fs::path("bot-" + std::to_string(phase.turn) + "-" + side + ".signed.json");
   // The very checks adjudication makes: a refusal here is a bug in the bot.
   game::Intake in;
   try {

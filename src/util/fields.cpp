@@ -77,7 +77,7 @@ long long Fields::integer(const std::string& key, long long lo, long long hi) {
 }
 
 long long Fields::integer_or(const std::string& key, long long fallback, long long lo,
-                            long long hi) {
+                             long long hi) {
   read_.insert(key);
   if (!has(key)) return fallback;
   return integer(key, lo, hi);

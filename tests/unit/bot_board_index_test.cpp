@@ -72,8 +72,8 @@ std::string compare(const bg::Board& b) {
 
 TEST_CASE("the board's index agrees with a scan of the state after every event", "[rules][bot]") {
   for (const char* file : {"bluegray-skirmish.json", "cemetery-hill.json"}) {
-    Json raw = Json::parse(
-        adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
+    Json raw =
+        Json::parse(adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
     auto ruleset = adjutant::rules::make_ruleset(raw, file);
     auto sc = adjutant::model::Scenario::from_json(raw, file);
     sc.rules_version = ruleset->version();

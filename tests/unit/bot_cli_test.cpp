@@ -26,18 +26,18 @@ void new_game(const fs::path& tmp, const std::string& scenario, bool umpire,
     fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), tmp / (party + ".key"));
     fs::permissions(tmp / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
     auto j = run_adjutant("join --game " + name + " --side " + party + " --name " + party +
-                              " --email " + party + "@example.org --key " + party +
-                              ".key --out " + party + ".card.json",
+                              " --email " + party + "@example.org --key " + party + ".key --out " +
+                              party + ".card.json",
                           tmp);
     INFO(j.out << j.err);
     REQUIRE(j.exit == 0);
     cards += " --card " + party + ".card.json";
   }
-  auto n = run_adjutant("new game --name " + name + " --scenario '" +
-                            (source_dir() / "scenarios" / scenario).string() + "'" + cards +
-                            " --key " + (umpire ? "umpire" : "union") +
-                            ".key --created 2026-11-01T09:00:00Z",
-                        tmp);
+  auto n =
+      run_adjutant("new game --name " + name + " --scenario '" +
+                       (source_dir() / "scenarios" / scenario).string() + "'" + cards + " --key " +
+                       (umpire ? "umpire" : "union") + ".key --created 2026-11-01T09:00:00Z",
+                   tmp);
   INFO(n.out << n.err);
   REQUIRE(n.exit == 0);
 }
@@ -116,15 +116,15 @@ TEST_CASE("bot --play plays a game to its end; the mails alone rebuild the same 
   CHECK(fs::is_empty(tmp.path() / "mail" / "tmp"));
 
   fs::create_directories(tmp.path() / "copies");
-  auto imp =
-      run_adjutant("import --game copies/game --no-outputs --secrets copy-secrets mail", tmp.path());
+  auto imp = run_adjutant("import --game copies/game --no-outputs --secrets copy-secrets mail",
+                          tmp.path());
   INFO(imp.out << imp.err);
   REQUIRE(imp.exit == 0);
   CHECK(adjutant::read_file(tmp.path() / "copies" / "game" / "log.jsonl") == log);
 
   // Nothing is left to play: a second run plays nothing and says why.
-  auto again = run_adjutant("bot --play game --key union.key --key confederate.key --key umpire.key",
-                            tmp.path());
+  auto again = run_adjutant(
+      "bot --play game --key union.key --key confederate.key --key umpire.key", tmp.path());
   CHECK(again.exit == 0);
   CHECK(again.out.find("played 0 phases") != std::string::npos);
 }
@@ -141,9 +141,10 @@ TEST_CASE("bot --play stops at the first phase whose side or adjudicator it hold
   CHECK(p.out.find("no key and dice chain of union, who adjudicates confederate's orders") !=
         std::string::npos);
   // Both keys, two phases asked: two adjudications, then it stops as asked.
-  p = run_adjutant("bot --play game --key confederate.key --key union.key --no-outputs "
-                   "--max-phases 2",
-                   tmp.path());
+  p = run_adjutant(
+      "bot --play game --key confederate.key --key union.key --no-outputs "
+      "--max-phases 2",
+      tmp.path());
   INFO(p.out << p.err);
   REQUIRE(p.exit == 0);
   CHECK(p.out.find("played 2 phases") != std::string::npos);

@@ -15,15 +15,13 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("twenty bot games through the whole pipeline: no divergence, no failure",
-          "[bot][soak]") {
+TEST_CASE("twenty bot games through the whole pipeline: no divergence, no failure", "[bot][soak]") {
   adjutant::testing::TempDir tmp("soak");
   fs::path out = tmp.path() / "soak.out";
-  std::string cmd = "/usr/bin/python3 '" +
-                    (adjutant::testing::source_dir() / "tools" / "soak.py").string() +
-                    "' --games 20 --jobs 1 --maps-every 10 --work '" +
-                    (tmp.path() / "work").string() + "' --adjutant '" + ADJUTANT_BINARY + "' >'" +
-                    out.string() + "' 2>&1";
+  std::string cmd =
+      "/usr/bin/python3 '" + (adjutant::testing::source_dir() / "tools" / "soak.py").string() +
+      "' --games 20 --jobs 1 --maps-every 10 --work '" + (tmp.path() / "work").string() +
+      "' --adjutant '" + ADJUTANT_BINARY + "' >'" + out.string() + "' 2>&1";
   int status = std::system(cmd.c_str());
   std::string text = adjutant::read_file(out);
   INFO(text);

@@ -5,6 +5,9 @@
 #include <optional>
 
 #include "rules/bluegray/artillery.h"
+#include "rules/bluegray/exclusive.h"
+#include "rules/bluegray/morale.h"
+#include "rules/bluegray/odds.h"
 #include "rules/bluegray/strength.h"
 #include "rules/bluegray/zoc.h"
 
@@ -29,7 +32,17 @@ struct Attack {
 class Combats {
  public:
   Combats(const Board& board, const std::string& side)
-      : b_(board), side_(side), enemy_(board.enemy_of(side)) {}
+      : b_(board), side_(side), enemy_(board.enemy_of(side)) {
+    // H&L 18.11-18.12, 20.12: a demoralized army neither advances nor
+    // attacks voluntarily below the hook's odds.
+    const auto& d = bg::exclusive_of(b_.scenario()).demoralization;
+    if (d && bg::demoralized(b_.state(), side_)) {
+      demoralized_ = true;
+      no_advance_ = !d->no_advance_rule.empty();
+      if (!d->odds_below.empty())
+        floor_ = bg::column_of(b_.scenario().crt, d->odds_below).value_or(0);
+    }
+  }
 
   std::vector<Json> run() {
     gather();
@@ -37,6 +50,7 @@ class Combats {
     leftovers();
     balance();
     support();
+    if (demoralized_) morale();
     return orders();
   }
 
@@ -237,6 +251,20 @@ class Combats {
     }
   }
 
+  // A demoralized army's attack below the floor keeps only the stacks that
+  // had to attack (and no artillery firing from range); one left with none
+  // is not made.
+  void morale() {
+    for (auto& a : attacks_) {
+      if (a.stacks.empty() || column(a) >= floor_) continue;
+      a.ranged.clear();
+      std::vector<int> kept;
+      for (int s : a.stacks)
+        if (stacks_[std::size_t(s)].must) kept.push_back(s);
+      a.stacks = kept;
+    }
+  }
+
   std::vector<Json> orders() const {
     std::vector<std::pair<int, Json>> out;
     for (const auto& a : attacks_) {
@@ -248,13 +276,14 @@ class Combats {
         for (const auto& id : stacks_[std::size_t(s)].units) {
           attackers.push_back(id);
           const UnitDef* d = b_.def(id);
-          if (!bg::is_artillery(*d) && d->strength > strongest) strongest = d->strength, advance = id;
+          if (!bg::is_artillery(*d) && d->strength > strongest)
+            strongest = d->strength, advance = id;
         }
       for (const auto& id : a.ranged) attackers.push_back(id);
       Json defenders = Json::array();
       for (Hex h : a.hexes) defenders.push_back(hex::format(h));
       Json j = {{"attackers", attackers}, {"defenders", defenders}};
-      if (advance) j["advance"] = *advance;
+      if (advance && !no_advance_) j["advance"] = *advance;
       out.push_back({column(a), j});
     }
     std::stable_sort(out.begin(), out.end(),
@@ -267,13 +296,16 @@ class Combats {
   const Board& b_;
   std::string side_, enemy_;
   std::vector<Stack> stacks_;
-  std::map<int, std::vector<Hex>> near_;    // stack -> enemy hexes next to it
-  std::map<Hex, std::vector<int>> around_;  // enemy hex -> stacks next to it
-  std::set<Hex> required_;                  // enemy hexes 8.0 demands be attacked
+  std::map<int, std::vector<Hex>> near_;               // stack -> enemy hexes next to it
+  std::map<Hex, std::vector<int>> around_;             // enemy hex -> stacks next to it
+  std::set<Hex> required_;                             // enemy hexes 8.0 demands be attacked
   std::map<Hex, std::vector<std::string>> batteries_;  // artillery next to no enemy
   std::map<int, Hex> stack_hex_;
   std::map<Hex, int> hex_stack_;
   std::vector<Attack> attacks_;
+  bool demoralized_ = false;
+  bool no_advance_ = false;
+  int floor_ = 0;  // the least CRT column a demoralized army attacks at voluntarily
 };
 
 }  // namespace

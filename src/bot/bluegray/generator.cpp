@@ -53,7 +53,7 @@ class BlueGrayGenerator : public OrderGenerator {
       out.refused.insert(out.refused.end(), problems.begin(), problems.end());
       if (moves.empty()) {
         std::string text;
-        for (const auto& p : problems) text += "\n  " + p.text();
+        for (const auto& p : out.refused) text += "\n  " + p.text();
         throw Error("bot.no_orders",
                     "the bot found no orders for " + r.side + " that the rules accept:" + text);
       }

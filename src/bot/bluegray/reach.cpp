@@ -4,19 +4,22 @@
 #include <set>
 #include <utility>
 
+#include "rules/bluegray/restrictions.h"
+
 namespace adjutant::bot::bluegray {
 
 namespace {
 
-bool may_enter(const Situation& s, Hex to, bool ineffective) {
+bool may_enter(const Situation& s, const std::string& unit, Hex to, bool ineffective) {
   if (s.enemy_hexes.count(to)) return false;
   if ((s.night || ineffective) && s.ezoc.count(to)) return false;
-  return true;
+  return !rules::bluegray::step_restriction(s.board, unit, to);
 }
 
 }  // namespace
 
-Reach reach(const Situation& s, Hex start, int spent, int allowance, bool enter, bool ineffective) {
+Reach reach(const Situation& s, const std::string& unit, Hex start, int spent, int allowance,
+            bool enter, bool ineffective) {
   Reach out;
   out.start = start;
   out.enter = enter;
@@ -35,7 +38,7 @@ Reach reach(const Situation& s, Hex start, int spent, int allowance, bool enter,
       int cost = steps[std::size_t(d)];
       if (cost == kBlocked) continue;
       Hex next = hex::neighbour(at, d);
-      if (!may_enter(s, next, ineffective)) continue;
+      if (!may_enter(s, unit, next, ineffective)) continue;
       int total = mp + cost;
       if (total > allowance) continue;
       auto it = out.mp.find(next);
@@ -49,9 +52,14 @@ Reach reach(const Situation& s, Hex start, int spent, int allowance, bool enter,
     for (int d = 0; d < 6; ++d) {
       int cost = s.steps[start][std::size_t(d)];
       Hex next = hex::neighbour(start, d);
-      if (cost == kBlocked || !may_enter(s, next, ineffective) || out.mp.count(next)) continue;
+      if (cost == kBlocked || !may_enter(s, unit, next, ineffective) || out.mp.count(next))
+        continue;
       out.mp[next] = spent + cost;
     }
+  // TEC: a hex a move may pass through but not end in.
+  for (auto it = out.mp.begin(); it != out.mp.end();)
+    it =
+        it->first != start && s.sc.terrain_at(it->first).no_stop ? out.mp.erase(it) : std::next(it);
   return out;
 }
 

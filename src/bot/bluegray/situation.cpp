@@ -13,12 +13,19 @@ namespace {
 Temper temper_of(std::uint64_t seed) {
   Temper t;
   switch (mix(seed) % 3) {
-    case 0: t.odds_a = 2, t.odds_b = 1, t.enough_a = 4; break;
-    case 1: t.odds_a = 3, t.odds_b = 2, t.enough_a = 3; break;
-    default: t.odds_a = 1, t.odds_b = 1, t.enough_a = 3; break;
+    case 0:
+      t.odds_a = 2, t.odds_b = 1, t.enough_a = 4;
+      break;
+    case 1:
+      t.odds_a = 3, t.odds_b = 2, t.enough_a = 3;
+      break;
+    default:
+      t.odds_a = 1, t.odds_b = 1, t.enough_a = 3;
+      break;
   }
   t.cavalry_evade = (mix(seed ^ 0x11) & 1) == 0;
   t.advance = (mix(seed ^ 0x22) & 1) == 0;
+  t.flank_march = int(mix(seed ^ 0x33) % 5) * 2;  // 0, 2, ... 8 units a phase
   return t;
 }
 

@@ -15,26 +15,29 @@
 namespace adjutant::bot::bluegray {
 
 using hex::Hex;
-using rules::bluegray::Board;
+using ledger::Json;
 using model::Scenario;
 using model::State;
 using model::UnitDef;
-using ledger::Json;
+using rules::bluegray::Board;
 
 // A value per hex of the map, stored by column and row.
 template <typename T>
 class HexGrid {
  public:
-  HexGrid(const Scenario& sc, T fill) : rows_(sc.rows), cells_(std::size_t(sc.columns * sc.rows), fill) {}
+  HexGrid(const Scenario& sc, T fill)
+      : rows_(sc.rows), cells_(std::size_t(sc.columns * sc.rows), fill) {}
   T& operator[](Hex h) { return cells_[std::size_t((h.col - 1) * rows_ + (h.row - 1))]; }
-  const T& operator[](Hex h) const { return cells_[std::size_t((h.col - 1) * rows_ + (h.row - 1))]; }
+  const T& operator[](Hex h) const {
+    return cells_[std::size_t((h.col - 1) * rows_ + (h.row - 1))];
+  }
 
  private:
   int rows_;
   std::vector<T> cells_;
 };
 
-inline constexpr int kBlocked = -1;   // a step that can never be taken
+inline constexpr int kBlocked = -1;  // a step that can never be taken
 inline constexpr int kUnreached = 1 << 29;
 
 // What the seed decides for the whole order file.
@@ -43,6 +46,7 @@ struct Temper {
   int enough_a = 3;            // odds (a-1) past which it adds no more attackers
   bool cavalry_evade = true;   // standing order 11.2
   bool advance = true;         // standing order 8.6 (after a failed enemy attack)
+  int flank_march = 0;         // units sent off by an exit they come back from (H&L 16.22)
 };
 
 struct Situation {

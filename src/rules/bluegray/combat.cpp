@@ -127,7 +127,8 @@ bool held_back(Emitter& em, const std::string& unit, const std::string& n) {
 }
 
 // 8.6: one attacker advances into the first cleared hex it is next to.
-void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n, const std::vector<Hex>& hexes) {
+void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n,
+                      const std::vector<Hex>& hexes) {
   if (!a.advance || held_back(em, *a.advance, n)) return;
   Board board = em.board();
   auto at = board.hex_of(*a.advance);

@@ -21,9 +21,9 @@ const std::set<std::string> kNoStateChange = {"combat",           "exchange",
 
 // Events that never place, move or remove a unit.
 const std::set<std::string> kNoPlaceChange = {
-    "combat",     "exchange",  "target_gone",           "attacker_dropped", "attack_cancelled",
-    "vp",         "standing",  "line_of_communication", "phase_end",        "game_end",
-    "control"};
+    "combat",           "exchange", "target_gone", "attacker_dropped",
+    "attack_cancelled", "vp",       "standing",    "line_of_communication",
+    "phase_end",        "game_end", "control"};
 
 void place(State& state, const std::string& unit, const std::string& hex) {
   auto& u = state.units[unit];
