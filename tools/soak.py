@@ -2,11 +2,13 @@
 """Soak: the bot plays many whole games through the full pipeline.
 
 usage: tools/soak.py [--games N] [--jobs J] [--adjutant PATH] [--work DIR]
-                     [--maps-every K] [--seed S] [--keep]
+                     [--maps-every K] [--seed S] [--rotation A,B,...] [--keep]
 
-Game i plays scenario i mod 2 (the training scenario, Cemetery Hill), with an
-umpire when (i div 2) is even, the bot seed S + i, and dice chains derived
-from that seed (so any game can be played again exactly). Each game:
+The rotation is every scenario of scenarios/ once, in name order, unless
+--rotation names scenarios (a name may come more than once, to weight the
+shorter games). Game i plays rotation[i mod R], with an umpire when
+(i div R) is even, the bot seed S + i, and dice chains derived from that
+seed (so any game can be played again exactly). Each game:
 
   keygen (once), join, new, then `adjutant bot --play` for every party: the
   bot signs each side's orders, checks them, the adjudicating party
@@ -44,7 +46,8 @@ import tempfile
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCENARIOS = ["bluegray-skirmish", "cemetery-hill"]
+SCENARIOS = sorted(f[:-5] for f in os.listdir(os.path.join(TOP, "scenarios"))
+                   if f.endswith(".json"))
 PLAYED = re.compile(r"played (\d+) phases?, (\d+) dic?e, (\d+) refused, (\d+) mails? delivered; (.*)")
 
 
@@ -74,8 +77,8 @@ def chain_file(path, seed, party):
 
 def play_one(args, keys, i):
     seed = args.seed + i
-    scenario = SCENARIOS[i % len(SCENARIOS)]
-    umpire = (i // len(SCENARIOS)) % 2 == 0
+    scenario = args.rotation[i % len(args.rotation)]
+    umpire = (i // len(args.rotation)) % 2 == 0
     name = "soak-%d" % seed
     home = os.path.join(args.work, name)
     shutil.rmtree(home, ignore_errors=True)
@@ -151,8 +154,14 @@ def main():
     ap.add_argument("--maps-every", type=int, default=10,
                     help="draw maps for every K-th game (0: never)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rotation", default=",".join(SCENARIOS),
+                    help="the scenarios played in turn (default: every one once)")
     ap.add_argument("--keep", action="store_true", help="keep the games that passed too")
     args = ap.parse_args()
+    args.rotation = [s for s in args.rotation.split(",") if s]
+    unknown = [s for s in args.rotation if s not in SCENARIOS]
+    if unknown or not args.rotation:
+        ap.error("--rotation: no such scenario: %s" % ", ".join(unknown or ["(none)"]))
     args.adjutant = os.path.abspath(args.adjutant)
     made_work = not args.work
     args.work = os.path.abspath(args.work or tempfile.mkdtemp(prefix="adjutant-soak-"))
@@ -178,6 +187,7 @@ def main():
     wall = time.monotonic() - start
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     by = {s: sum(1 for r in results if r["scenario"] == s) for s in SCENARIOS}
+    by = {s: n for s, n in by.items() if n}
     print("soak: %d games (%s; %d with an umpire), seeds %d-%d, maps every %s game" % (
         len(results), ", ".join("%s %d" % kv for kv in by.items()),
         sum(1 for r in results if r["umpire"]), args.seed, args.seed + args.games - 1,

@@ -44,7 +44,7 @@ void new_game(const fs::path& tmp, const std::string& scenario, bool umpire,
 
 }  // namespace
 
-TEST_CASE("bot writes the due side's orders, which check accepts; the same seed, the same orders",
+TEST_CASE("bot writes the due side's orders, which check accepts: the same seed, the same orders",
           "[bot][cli]") {
   TempDir tmp("bot-orders");
   new_game(tmp.path(), "bluegray-skirmish.json", false, "bot-orders");
@@ -77,7 +77,7 @@ TEST_CASE("bot writes the due side's orders, which check accepts; the same seed,
   CHECK(nobody.err.find("[bot.side]") != std::string::npos);
 }
 
-TEST_CASE("bot --play plays a game to its end; the mails alone rebuild the same archive",
+TEST_CASE("bot --play plays a game to its end and the mails alone rebuild the same archive",
           "[bot][cli]") {
   TempDir tmp("bot-play");
   new_game(tmp.path(), "bluegray-skirmish.json", true, "bot-play");

@@ -134,7 +134,7 @@ TEST_CASE("the bot plays Cemetery Hill to its end, never refused", "[bot][cemete
   }
 }
 
-TEST_CASE("the same state and seed give the same orders; another seed may not", "[bot]") {
+TEST_CASE("the same state and seed give the same orders, another seed may not", "[bot]") {
   Played a = play("bluegray-skirmish.json", 11);
   Played b = play("bluegray-skirmish.json", 11);
   CHECK(a.bodies == b.bodies);
