@@ -157,6 +157,8 @@ def main():
     ap.add_argument("--rotation", default=",".join(SCENARIOS),
                     help="the scenarios played in turn (default: every one once)")
     ap.add_argument("--keep", action="store_true", help="keep the games that passed too")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print the figures so far every P games (0: never)")
     args = ap.parse_args()
     args.rotation = [s for s in args.rotation.split(",") if s]
     unknown = [s for s in args.rotation if s not in SCENARIOS]
@@ -177,13 +179,24 @@ def main():
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play_one, args, keys, i) for i in range(args.games)]
-        for f in futures:
-            r = f.result()
-            results.append(r)
-            if not r["ok"]:
-                print("%s %s (%s, %s): %s" % (r["kind"].upper(), r["name"], r["scenario"],
-                                              "umpire" if r["umpire"] else "no umpire", r["what"]),
-                      flush=True)
+        try:
+            for f in futures:
+                r = f.result()
+                results.append(r)
+                if not r["ok"]:
+                    print("%s %s (%s, %s): %s" % (r["kind"].upper(), r["name"], r["scenario"],
+                                                  "umpire" if r["umpire"] else "no umpire",
+                                                  r["what"]), flush=True)
+                if args.progress and len(results) % args.progress == 0:
+                    print("progress: %d games, %d adjudications, %d dice, %d not clean, %.0f s" % (
+                        len(results), sum(r["adjudications"] for r in results),
+                        sum(r["dice"] for r in results), sum(1 for r in results if not r["ok"]),
+                        time.monotonic() - start), flush=True)
+        except KeyboardInterrupt:
+            # Stopped early (SIGINT): the figures of the games finished so far.
+            for f in futures:
+                f.cancel()
+            print("interrupted after %d of %d games" % (len(results), args.games), flush=True)
     wall = time.monotonic() - start
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     by = {s: sum(1 for r in results if r["scenario"] == s) for s in SCENARIOS}
