@@ -1,1 +1,1 @@
-games 3  adjudications 9  dice 5  digest 3549def3288bf482
+games 8  adjudications 106  dice 174  digest 97b4564b6cb0c07f

@@ -8,9 +8,10 @@
 #   order files of samples/orders/skirmish, pinned to version 1 of the Blue &
 #   Gray ruleset (docs/protocol.md "Archives verify forever"), so they keep
 #   showing that version's reading; the last adds rulings and a concession.
-# - skirmish-bot-umpire, skirmish-bot-noumpire, cemetery-hill-bot: whole games
+# - skirmish-bot-umpire, skirmish-bot-noumpire, cemetery-hill-bot,
+#   hooker-lee-1975-bot (with an umpire), hooker-lee-2006-bot: whole games
 #   played by `adjutant bot --play` at the latest version, from genesis to the
-#   final victory level (the game_end event).
+#   final victory level (the game_end event): one for every scenario.
 #
 # Maps, reports and mail are left out of the adjudications (and of the bot
 # games' invitations) to keep the repository small: `adjutant report GAME
@@ -31,7 +32,7 @@ export ADJUTANT_SECRETS="$work/secrets"
 # All at once: each game's chains are its own, and a new game refuses a chain
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
-  skirmish-bot-noumpire cemetery-hill-bot"
+  skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot"
 for g in $games; do rm -rf "${out:?}/$g"; done
 
 # name umpire(yes|no) scenario [new options...]: the cards, then genesis.
@@ -107,3 +108,5 @@ echo "wrote $dir"
 bot_game skirmish-bot-umpire yes bluegray-skirmish 1
 bot_game skirmish-bot-noumpire no bluegray-skirmish 2
 bot_game cemetery-hill-bot no cemetery-hill 3
+bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
+bot_game hooker-lee-2006-bot no hooker-lee-2006 5
