@@ -16,7 +16,10 @@
 # Maps, reports and mail are left out of the adjudications (and of the bot
 # games' invitations) to keep the repository small: `adjutant report GAME
 # --all` and `adjutant render` draw them from the log.
-# usage: tools/make-samples.sh [path/to/adjutant] [OUTDIR (default samples/games)]
+# Only the games named after OUTDIR are rebuilt when any are (a test replays
+# some of the bot games this way and compares them with the committed ones).
+# samples/frozen/ is never touched: its archives are never regenerated.
+# usage: tools/make-samples.sh [path/to/adjutant] [OUTDIR (default samples/games)] [GAME...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 adjutant=$(realpath "${1:-$top/build/adjutant}")
@@ -33,6 +36,14 @@ export ADJUTANT_SECRETS="$work/secrets"
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
   skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot"
+shift $(($# < 2 ? $# : 2))
+if [ $# -gt 0 ]; then
+  for g in "$@"; do
+    case " $(echo $games) " in *" $g "*) ;; *) echo "make-samples.sh: no sample game $g" >&2; exit 2 ;; esac
+  done
+  games="$*"
+fi
+wanted() { case " $games " in *" $1 "*) return 0 ;; esac; return 1; }
 for g in $games; do rm -rf "${out:?}/$g"; done
 
 # name umpire(yes|no) scenario [new options...]: the cards, then genesis.
@@ -88,12 +99,13 @@ bot_game() {  # name umpire(yes|no) scenario seed
 # The order files follow the dice of the game without an umpire; the umpire
 # game's dice differ, so it plays only the first turn (whose orders hold
 # whatever the dice say).
-make_game skirmish-noumpire no 99
-make_game skirmish-umpire yes 2
+wanted skirmish-noumpire && make_game skirmish-noumpire no 99
+wanted skirmish-umpire && make_game skirmish-umpire yes 2
 
 # The first turn, then late orders: the union (waiting for the confederate's
 # turn 2) extends the deadline, then rules no moves received; the union then
 # concedes.
+if wanted skirmish-conceded; then
 dir="$out/skirmish-conceded"
 make_game skirmish-conceded no 2 >/dev/null
 "$adjutant" ruling "$dir" --extend 24 --reason "orders delayed" --key union.key \
@@ -104,9 +116,11 @@ make_game skirmish-conceded no 2 >/dev/null
 rm -f "$dir/.lock"
 rm -rf "$ADJUTANT_SECRETS"
 echo "wrote $dir"
+fi
 
-bot_game skirmish-bot-umpire yes bluegray-skirmish 1
-bot_game skirmish-bot-noumpire no bluegray-skirmish 2
-bot_game cemetery-hill-bot no cemetery-hill 3
-bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
-bot_game hooker-lee-2006-bot no hooker-lee-2006 5
+wanted skirmish-bot-umpire && bot_game skirmish-bot-umpire yes bluegray-skirmish 1
+wanted skirmish-bot-noumpire && bot_game skirmish-bot-noumpire no bluegray-skirmish 2
+wanted cemetery-hill-bot && bot_game cemetery-hill-bot no cemetery-hill 3
+wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
+wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
+exit 0

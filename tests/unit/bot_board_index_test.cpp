@@ -71,7 +71,8 @@ std::string compare(const bg::Board& b) {
 }  // namespace
 
 TEST_CASE("the board's index agrees with a scan of the state after every event", "[rules][bot]") {
-  for (const char* file : {"bluegray-skirmish.json", "cemetery-hill.json"}) {
+  for (const char* file : {"bluegray-skirmish.json", "cemetery-hill.json", "hooker-lee-1975.json",
+                           "hooker-lee-2006.json"}) {
     Json raw =
         Json::parse(adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
     auto ruleset = adjutant::rules::make_ruleset(raw, file);

@@ -20,10 +20,23 @@ const std::set<std::string> kNoStateChange = {"combat",           "exchange",
                                               "no_advance"};
 
 // Events that never place, move or remove a unit.
-const std::set<std::string> kNoPlaceChange = {
-    "combat",           "exchange", "target_gone", "attacker_dropped",
-    "attack_cancelled", "vp",       "standing",    "line_of_communication",
-    "phase_end",        "game_end", "control"};
+const std::set<std::string> kNoPlaceChange = {"combat",
+                                              "exchange",
+                                              "target_gone",
+                                              "attacker_dropped",
+                                              "attack_cancelled",
+                                              "vp",
+                                              "standing",
+                                              "line_of_communication",
+                                              "phase_end",
+                                              "game_end",
+                                              "control",
+                                              "no_advance",
+                                              "quota",
+                                              "crossing_roll",
+                                              "demoralized",
+                                              "rallied",
+                                              "morale_limit"};
 
 void place(State& state, const std::string& unit, const std::string& hex) {
   auto& u = state.units[unit];
