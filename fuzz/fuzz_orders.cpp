@@ -58,7 +58,8 @@ std::vector<Target> load_targets() {
     by_ruleset[j.value("ruleset", "")].push_back(f.path());
   }
   std::vector<Target> out;
-  for (const auto& [id, version] : rules::registered_rulesets()) {
+  for (const auto& info : rules::registered_rulesets()) {
+    const std::string& id = info.id;
     if (by_ruleset[id].empty())
       finding("ruleset " + id + " has no scenario under scenarios/, so its orders go unfuzzed");
     for (const fs::path& file : by_ruleset[id]) {

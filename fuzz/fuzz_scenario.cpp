@@ -46,8 +46,8 @@ const std::vector<Json>& sample_orders() {
 bool registered(const Json& scenario) {
   if (!scenario.is_object() || !scenario.contains("ruleset") || !scenario["ruleset"].is_string())
     return false;
-  for (const auto& [id, version] : rules::registered_rulesets())
-    if (scenario["ruleset"] == id) return true;
+  for (const auto& info : rules::registered_rulesets())
+    if (scenario["ruleset"] == info.id) return true;
   return false;
 }
 

@@ -5,21 +5,86 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include <sys/resource.h>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/archive.h"
+#include "game/batch_verify.h"
 #include "game/bench.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
+#include "model/scenario.h"
 #include "render/bench_render.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
+#include "util/files.h"
 
 namespace adjutant::cli {
 
 namespace fs = std::filesystem;
+using ledger::Json;
+
+namespace {
+
+// Batch verification of every sample, each listed `copies` times, on one
+// thread and then on two: the throughput of two cores against one.
+void time_batch(const std::vector<fs::path>& games) {
+  std::vector<fs::path> work;
+  const int copies = std::max<int>(1, int(48 / games.size()));
+  for (int i = 0; i < copies; ++i) work.insert(work.end(), games.begin(), games.end());
+  game::VerifyOptions read_only;
+  read_only.repair_caches = false;
+  double best[3] = {0, 0, 0};
+  for (int jobs : {1, 2})
+    for (int run = 0; run < 3; ++run) {
+      auto r = game::verify_many(work, jobs, read_only);
+      if (best[jobs] == 0 || r.ms < best[jobs]) best[jobs] = r.ms;
+    }
+  std::printf(
+      "batch   %zu archives: 1 thread %.1f ms, 2 threads %.1f ms, throughput x%.2f (target "
+      "1.8 on two cores)\n",
+      work.size(), best[1], best[2], best[2] > 0 ? best[1] / best[2] : 0.0);
+}
+
+// The largest map among the scenario files in `dir` (by hexes, then units),
+// drawn at its start as PNG and SVG.
+void time_largest_map(const fs::path& dir, int runs) {
+  std::vector<fs::path> files;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::optional<model::Scenario> largest;
+  Json largest_json;
+  std::string largest_file;
+  for (const auto& f : files) {
+    Json j = Json::parse(read_file(f, kMaxJsonFile));
+    auto sc = model::Scenario::from_json(j, f.string());
+    auto size = [](const model::Scenario& s) {
+      return std::make_pair(s.columns * s.rows, s.units.size());
+    };
+    if (!largest || size(sc) > size(*largest)) {
+      largest = std::move(sc);
+      largest_json = j;
+      largest_file = f.string();
+    }
+  }
+  if (!largest) return;
+  auto ruleset = rules::make_ruleset(largest_json, largest_file);
+  model::State state = ruleset->initial_state();
+  Json events = Json::array();
+  auto b = render::bench_render(render::MapInput{*largest, state, events, ""}, runs);
+  std::printf(
+      "render  %s (%dx%d, %d counters at the start), %d runs: PNG %.1f ms (%zu bytes), SVG %.1f "
+      "ms (%zu bytes), together %.1f ms\n",
+      largest->id.c_str(), largest->columns, largest->rows, b.counters, b.iterations, b.png_ms,
+      b.png_bytes, b.svg_ms, b.svg_bytes, b.png_ms + b.svg_ms);
+}
+
+}  // namespace
 
 int cmd_bench(int argc, char** argv) {
   cxxopts::Options options(
@@ -31,7 +96,9 @@ int cmd_bench(int argc, char** argv) {
                         cxxopts::value<std::string>()->default_value("samples/games"))(
       "time", "print timings and peak memory (not part of the signature)")(
       "render", "also time PNG and SVG maps of a generated 25x28 map with ~90 counters")(
-      "runs", "map drawing runs to average", cxxopts::value<int>()->default_value("20"));
+      "runs", "map drawing runs to average", cxxopts::value<int>()->default_value("20"))(
+      "scenarios", "with --render, also draw the largest map among these scenario files",
+      cxxopts::value<std::string>()->default_value("scenarios"));
   options.parse_positional({"dir"});
   options.positional_help("[DIR]");
   auto r = parse(options, argc, argv);
@@ -89,6 +156,7 @@ int cmd_bench(int argc, char** argv) {
           "(ratio %.2f)\n",
           largest.name.c_str(), largest.first_quarter_ms_per_line, largest.last_quarter_ms_per_line,
           largest.last_quarter_ms_per_line / largest.first_quarter_ms_per_line);
+    time_batch(games);
   }
   if (r->count("render")) {
     auto b = render::bench_render((*r)["runs"].as<int>());
@@ -96,6 +164,7 @@ int cmd_bench(int argc, char** argv) {
               << " runs: PNG " << b.png_ms << " ms (" << b.png_bytes << " bytes), SVG " << b.svg_ms
               << " ms (" << b.svg_bytes << " bytes), together " << b.png_ms + b.svg_ms
               << " ms (target 150)\n";
+    time_largest_map((*r)["scenarios"].as<std::string>(), (*r)["runs"].as<int>());
   }
   if (r->count("time") || r->count("render")) {
     struct rusage usage {};

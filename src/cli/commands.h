@@ -26,5 +26,8 @@ int cmd_bot(int argc, char** argv);
 int cmd_sync(int argc, char** argv);
 int cmd_import(int argc, char** argv);
 int cmd_export(int argc, char** argv);
+int cmd_judge(int argc, char** argv);
+int cmd_rules_diff(int argc, char** argv);
+int cmd_view(int argc, char** argv);
 
 }  // namespace adjutant::cli

@@ -33,6 +33,9 @@ struct AdjudicateOptions {
   fs::path secrets;    // the secrets folder (default: game::secrets_dir())
   std::string at;      // time to record (any RFC 3339 time; default now)
   TurnWriter outputs;  // draws maps, reports and mail into each new turn folder
+  // For rulings decided before the lock was taken: refuse (ruling.moved)
+  // unless the log head is still this one. "" checks nothing.
+  std::string expect_head;
 };
 
 // A party that signs log entries, with its key (and dice chain when it

@@ -111,6 +111,12 @@ Archive Archive::with_lines(const std::vector<std::string>& lines) const {
   return out;
 }
 
+Archive Archive::prefix(int lines) const {
+  Archive out = *this;
+  if (lines >= 0 && std::size_t(lines) < out.log_.size()) out.log_.resize(std::size_t(lines));
+  return out;
+}
+
 std::string Archive::name() const {
   return genesis_.is_object() && genesis_.contains("name") && genesis_["name"].is_string()
              ? genesis_["name"].get<std::string>()

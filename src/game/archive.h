@@ -84,6 +84,9 @@ class Archive {
   // they were appended: what adjudicate draws its outputs from before it
   // commits. Throws Error log.malformed for a line that is not an entry.
   Archive with_lines(const std::vector<std::string>& lines) const;
+  // A copy holding only the first `lines` lines of the log: what verified of
+  // a log that fails further on.
+  Archive prefix(int lines) const;
 
   const fs::path& dir() const { return dir_; }
   const Json& genesis() const { return genesis_; }         // the genesis body

@@ -180,17 +180,19 @@ CommitResult commit_lines(const Archive& archive, const Replay& replay,
 
   std::vector<std::pair<fs::path, fs::path>> staged;
   std::error_code ec;
+  std::string durability;
   try {
     for (const auto& post : posts_from(after, int(archive.log().size())))
       staged.push_back(
           {stage_turn(after, post, writer), archive.dir() / "turns" / post.folder_name});
-    append_log(archive.dir() / "log.jsonl", lines);
+    durability = append_log(archive.dir() / "log.jsonl", lines);
   } catch (...) {
     for (const auto& s : staged) fs::remove_all(s.first, ec);
     throw;
   }
   // Committed. From here on only caches are written; the next run rebuilds
   // any that fail.
+  if (!durability.empty()) out.warnings.push_back(durability);
   auto cache = [&](const std::string& what, const auto& write) {
     try {
       write();

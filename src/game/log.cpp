@@ -115,13 +115,13 @@ std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std:
   return parse_log_text(read_file(file, kMaxLogFile), file.string(), bad_line, problem);
 }
 
-void append_log(const fs::path& file, const std::vector<std::string>& lines) {
+std::string append_log(const fs::path& file, const std::vector<std::string>& lines) {
   std::string text = fs::exists(file) ? read_file(file, kMaxLogFile) : std::string();
   if (!text.empty() && text.back() != '\n')
     throw Error("log.malformed", file.string() + ": the last line is truncated; refusing to append",
                 Exit::kVerifyFailed);
   for (const auto& l : lines) text += l + "\n";
-  write_file_atomic(file, text);
+  return commit_file_atomic(file, text);
 }
 
 }  // namespace adjutant::game

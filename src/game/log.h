@@ -30,6 +30,8 @@ std::vector<LogEntry> parse_log_text(const std::string& text, const std::string&
 
 // Appends lines atomically: the old log plus the new lines is written to a
 // temporary file, fsynced and renamed, so a crash leaves old or new, never torn.
-void append_log(const fs::path& file, const std::vector<std::string>& lines);
+// Once renamed the lines are committed: a failed fsync of the folder after it
+// comes back as a warning ("" when none), not an error.
+[[nodiscard]] std::string append_log(const fs::path& file, const std::vector<std::string>& lines);
 
 }  // namespace adjutant::game

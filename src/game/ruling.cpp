@@ -23,7 +23,13 @@ model::State apply_end(const model::State& state, const EndBody& end) {
 namespace {
 
 // The phase whose orders are awaited, and the party waiting for them.
-rules::PhaseInfo awaited(const OpenGame& g) {
+rules::PhaseInfo awaited(const OpenGame& g, const std::string& expect_head = "") {
+  if (!expect_head.empty() && expect_head != g.archive.head())
+    throw Error("ruling.moved",
+                g.archive.dir().string() + ": the log moved on (head " +
+                    g.archive.head().substr(0, 16) + ", expected " + expect_head.substr(0, 16) +
+                    ") since the ruling was decided; nothing ruled",
+                Exit::kEnvironment);
   rules::PhaseInfo phase = g.replay.phase();
   if (phase.side.empty())
     throw Error("orders.game_over",
@@ -45,7 +51,7 @@ CommitResult rule_extend(const fs::path& dir, int hours, const std::string& reas
     throw Error("ruling.bad_hours", "an extension is 1 to 8760 hours", Exit::kUsage);
   std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
-  rules::PhaseInfo phase = awaited(g);
+  rules::PhaseInfo phase = awaited(g, options.expect_head);
   std::string by_id = g.archive.adjudicator_for(phase.side);
   SigningParty by = load_signing_party(g.archive, by_id, options, false,
                                        "who waits for " + phase.side + "'s orders");
@@ -61,7 +67,7 @@ CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
                       const AdjudicateOptions& options) {
   std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
-  rules::PhaseInfo phase = awaited(g);
+  rules::PhaseInfo phase = awaited(g, options.expect_head);
   // No moves received means the deadline has passed: before it, the mover
   // still has time, extensions included.
   std::string deadline = g.replay.deadline();

@@ -1,7 +1,5 @@
 #include "mail/curl_session.h"
 
-#include <mutex>
-
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -9,29 +7,28 @@ namespace adjutant::mail {
 
 CurlSession::CurlSession(const Credentials& credentials, long timeout_seconds,
                          const char* protocols) {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  curl_ = curl_easy_init();
+  curl_ = curl_api().easy_init();
   if (!curl_) throw Error("mail.curl", "cannot start libcurl", Exit::kEnvironment);
-  curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_);
-  curl_easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, protocols);
-  curl_easy_setopt(curl_, CURLOPT_REDIR_PROTOCOLS_STR, protocols);
-  curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 15 ? timeout_seconds : 15L);
-  curl_easy_setopt(curl_, CURLOPT_TIMEOUT, timeout_seconds);
-  curl_easy_setopt(curl_, CURLOPT_USE_SSL, long(CURLUSESSL_TRY));
+  curl_api().easy_setopt(curl_, CURLOPT_ERRORBUFFER, error_);
+  curl_api().easy_setopt(curl_, CURLOPT_PROTOCOLS_STR, protocols);
+  curl_api().easy_setopt(curl_, CURLOPT_REDIR_PROTOCOLS_STR, protocols);
+  curl_api().easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
+  curl_api().easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT,
+                         timeout_seconds < 15 ? timeout_seconds : 15L);
+  curl_api().easy_setopt(curl_, CURLOPT_TIMEOUT, timeout_seconds);
+  curl_api().easy_setopt(curl_, CURLOPT_USE_SSL, long(CURLUSESSL_TRY));
   if (!credentials.user.empty()) {
-    curl_easy_setopt(curl_, CURLOPT_USERNAME, credentials.user.c_str());
-    curl_easy_setopt(curl_, CURLOPT_PASSWORD, credentials.password.c_str());
+    curl_api().easy_setopt(curl_, CURLOPT_USERNAME, credentials.user.c_str());
+    curl_api().easy_setopt(curl_, CURLOPT_PASSWORD, credentials.password.c_str());
   }
 }
 
 CurlSession::~CurlSession() {
-  if (curl_) curl_easy_cleanup(curl_);
+  if (curl_) curl_api().easy_cleanup(curl_);
 }
 
 std::string CurlSession::error_text(CURLcode code) const {
-  return error_[0] ? std::string(error_) : std::string(curl_easy_strerror(code));
+  return error_[0] ? std::string(error_) : std::string(curl_api().easy_strerror(code));
 }
 
 void require_scheme(const std::string& url, std::initializer_list<const char*> schemes,

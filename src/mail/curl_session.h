@@ -2,7 +2,7 @@
 // timeouts, STARTTLS when the server offers it, credentials kept in memory.
 #pragma once
 
-#include <curl/curl.h>
+#include "mail/curl_api.h"
 
 #include <initializer_list>
 #include <string>

@@ -49,7 +49,7 @@ class Imap {
  public:
   explicit Imap(const ImapOptions& o)
       : session_(o.credentials, o.timeout_seconds, "imap,imaps"), box_(mailbox_url(o.url)) {
-    curl_easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
+    curl_api().easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
   }
 
   std::string command(const std::string& request) { return perform(box_, request.c_str()); }
@@ -59,10 +59,10 @@ class Imap {
   std::string perform(const std::string& url, const char* request) {
     std::string out;
     CURL* curl = session_.get();
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out);
-    CURLcode code = curl_easy_perform(curl);
+    curl_api().easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_api().easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request);
+    curl_api().easy_setopt(curl, CURLOPT_WRITEDATA, &out);
+    CURLcode code = curl_api().easy_perform(curl);
     if (code == CURLE_OK) return out;
     std::string why = box_ + ": " + session_.error_text(code);
     if (code == CURLE_LOGIN_DENIED) throw Error("mail.imap_auth", why, Exit::kEnvironment);

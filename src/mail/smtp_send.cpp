@@ -47,7 +47,8 @@ std::set<std::string> sent_ids(const std::vector<Json>& sent) {
   return ids;
 }
 
-std::string now_rfc3339() {
+std::string now_rfc3339(const std::string& given) {
+  if (!given.empty()) return given;
   std::time_t t = std::time(nullptr);
   std::tm tm{};
   ::gmtime_r(&t, &tm);
@@ -69,7 +70,68 @@ std::size_t read_callback(char* buffer, std::size_t size, std::size_t n, void* u
   return take;
 }
 
+fs::path sending_dir(const fs::path& game) {
+  return game / "mail" / "sending";
+}
+
+// mail/sending/<first 16 hex of SHA-256 of the Message-ID>.json
+fs::path marker_file(const fs::path& game, const std::string& message_id) {
+  return sending_dir(game) / (ledger::sha256_hex(message_id).substr(0, 16) + ".json");
+}
+
+void remove_marker(const fs::path& marker) {
+  std::error_code ec;
+  fs::remove(marker, ec);
+}
+
+// Appends one record to sent.jsonl (rewritten atomically).
+void record(const fs::path& game, std::vector<Json>& sent, const std::string& file,
+            const std::string& message_id, const std::vector<std::string>& to,
+            const std::string& now) {
+  sent.push_back({{"file", file}, {"message_id", message_id}, {"sent", now}, {"to", to}});
+  std::string text;
+  for (const Json& j : sent) text += ledger::canonical(j) + "\n";
+  write_file_atomic(sent_log(game), text);
+}
+
 }  // namespace
+
+std::vector<InDoubt> in_doubt(const fs::path& game) {
+  std::vector<InDoubt> out;
+  std::error_code ec;
+  if (!fs::is_directory(sending_dir(game), ec)) return out;
+  std::set<std::string> done = sent_ids(read_sent(game));
+  std::vector<fs::path> markers;
+  for (const auto& f : fs::directory_iterator(sending_dir(game), ec))
+    if (f.is_regular_file() && f.path().extension() == ".json" &&
+        f.path().filename().string()[0] != '.')
+      markers.push_back(f.path());
+  std::sort(markers.begin(), markers.end());
+  for (const fs::path& m : markers) {
+    Json j;
+    try {
+      j = ledger::parse_strict(read_file(m, kMaxSmallFile), m.string());
+    } catch (const Error&) {
+      continue;  // a marker is only ever written whole; skip anything else
+    }
+    if (!j.is_object() || !j.contains("message_id") || !j["message_id"].is_string()) continue;
+    InDoubt d{m, j["message_id"].get<std::string>(), j.value("file", ""), j.value("started", "")};
+    if (!done.count(d.message_id)) out.push_back(std::move(d));
+  }
+  return out;
+}
+
+void settle(const fs::path& game, const InDoubt& doubt, bool accepted, const std::string& now) {
+  FolderLock lock(game / "mail");
+  std::vector<Json> sent = read_sent(game);
+  if (accepted && !sent_ids(sent).count(doubt.message_id)) {
+    std::vector<std::string> to;
+    for (const Outgoing& o : queued_mail(game))
+      if (o.message_id == doubt.message_id) to = o.to;
+    record(game, sent, doubt.file, doubt.message_id, to, now_rfc3339(now));
+  }
+  remove_marker(doubt.marker);
+}
 
 namespace {
 
@@ -98,7 +160,8 @@ void mail_files(const fs::path& folder, std::vector<fs::path>& out) {
 
 }  // namespace
 
-std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::string>& from) {
+std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::string>& from,
+                                  const std::set<std::string>& held) {
   std::set<std::string> done = sent_ids(read_sent(game));
   std::vector<fs::path> files;
   std::error_code ec;
@@ -132,6 +195,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
     // Each copy of the archive sends what its own parties signed.
     if (!from.empty() && !from.count(o.from)) continue;
     if (done.count(o.message_id)) continue;
+    if (held.count(o.message_id)) continue;
     found.push_back({{post_seq(o.message_id), o.relative}, std::move(o)});
   }
   // In log order: the orders a player mails, then each post after its line.
@@ -150,16 +214,18 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   if (ec)
     throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
   FolderLock lock(game / "mail");
+  // What a run killed while recording a sent mail left behind.
+  if (!options.dry_run) remove_stale_temporaries(game / "mail");
   SendResult result;
-  result.queued = queued_mail(game, options.from);
+  result.queued = queued_mail(game, options.from, options.hold);
   if (options.dry_run || result.queued.empty()) return result;
 
   std::vector<Json> sent = read_sent(game);
   CurlSession session(options.credentials, options.timeout_seconds, "smtp,smtps");
   CURL* curl = session.get();
-  curl_easy_setopt(curl, CURLOPT_URL, options.url.c_str());
-  curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
-  curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_callback);
+  curl_api().easy_setopt(curl, CURLOPT_URL, options.url.c_str());
+  curl_api().easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+  curl_api().easy_setopt(curl, CURLOPT_READFUNCTION, read_callback);
 
   std::vector<Outgoing> left;
   for (std::size_t i = 0; i < result.queued.size(); ++i) {
@@ -168,28 +234,41 @@ SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
     Reader reader{&bytes};
     std::string from = "<" + o.from + ">";
     curl_slist* rcpt = nullptr;
-    for (const std::string& to : o.to) rcpt = curl_slist_append(rcpt, ("<" + to + ">").c_str());
-    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, from.c_str());
-    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
-    curl_easy_setopt(curl, CURLOPT_READDATA, &reader);
-    curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
-    CURLcode code = curl_easy_perform(curl);
-    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, nullptr);
-    curl_slist_free_all(rcpt);
+    std::vector<std::string> envelope_to = o.to;
+    for (const std::string& b : options.bcc)
+      if (std::find(envelope_to.begin(), envelope_to.end(), b) == envelope_to.end())
+        envelope_to.push_back(b);
+    for (const std::string& to : envelope_to)
+      rcpt = curl_api().slist_append(rcpt, ("<" + to + ">").c_str());
+    fs::path marker;
+    if (options.mark_sending) {
+      marker = marker_file(game, o.message_id);
+      fs::create_directories(sending_dir(game));
+      write_file_atomic(marker, ledger::canonical(Json{{"file", o.relative},
+                                                       {"message_id", o.message_id},
+                                                       {"started", now_rfc3339(options.now)}}) +
+                                    "\n");
+    }
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_FROM, from.c_str());
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
+    curl_api().easy_setopt(curl, CURLOPT_READDATA, &reader);
+    curl_api().easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
+    CURLcode code = curl_api().easy_perform(curl);
+    curl_api().easy_setopt(curl, CURLOPT_MAIL_RCPT, nullptr);
+    curl_api().slist_free_all(rcpt);
     long reply = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply);
+    curl_api().easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply);
     if (code == CURLE_OK) {
       // Recorded at once, so a crash later in the run cannot send this one again.
-      sent.push_back({{"file", o.relative},
-                      {"message_id", o.message_id},
-                      {"sent", now_rfc3339()},
-                      {"to", o.to}});
-      std::string text;
-      for (const Json& j : sent) text += ledger::canonical(j) + "\n";
-      write_file_atomic(sent_log(game), text);
+      record(game, sent, o.relative, o.message_id, o.to, now_rfc3339(options.now));
+      if (!marker.empty()) remove_marker(marker);
       result.sent.push_back(o);
       continue;
     }
+    // Refused outright or never connected: the server did not take it. Any
+    // other failure (a reply lost after the data went) leaves it in doubt.
+    if (!marker.empty() && (reply >= 400 || unreachable(code) || code == CURLE_LOGIN_DENIED))
+      remove_marker(marker);
     std::string why = o.relative + ": " + session.error_text(code);
     if (code == CURLE_LOGIN_DENIED) {
       result.error_id = "mail.smtp_auth";

@@ -237,12 +237,15 @@ BenchMap bench_map() {
 
 BenchResult bench_render(int iterations) {
   BenchMap m = bench_map();
-  MapInput in{m.scenario, m.state, m.events, ""};
+  return bench_render(MapInput{m.scenario, m.state, m.events, ""}, iterations);
+}
+
+BenchResult bench_render(const MapInput& in, int iterations) {
   BenchResult r;
   r.iterations = std::max(1, iterations);
   r.png_bytes = render_png(in).size();
   r.svg_bytes = render_svg(in).size();
-  for (const auto& [id, u] : m.state.units) r.counters += u.status == model::UnitStatus::kActive;
+  for (const auto& [id, u] : in.state.units) r.counters += u.status == model::UnitStatus::kActive;
   // Processor time, not wall time: rendering is single-threaded, and a busy
   // machine then slows the figures less.
   std::clock_t start = std::clock();

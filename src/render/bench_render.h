@@ -8,6 +8,7 @@
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
+#include "render/map.h"
 
 namespace adjutant::render {
 
@@ -28,6 +29,9 @@ struct BenchResult {
   std::size_t svg_bytes = 0;
   int counters = 0;
 };
+
+// Renders `in` `iterations` times in each format after one warm-up.
+BenchResult bench_render(const MapInput& in, int iterations);
 
 // Renders bench_map() `iterations` times in each format after one warm-up.
 BenchResult bench_render(int iterations);

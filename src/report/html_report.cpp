@@ -92,7 +92,25 @@ void put_items(std::string& out, const std::vector<Item>& items) {
   }
 }
 
+void put_sections(std::string& out, const std::vector<Section>& sections) {
+  for (const Section& s : sections) {
+    out += "<h2 style=\"" + std::string(kH2) + "\">" + escape_markup(s.heading) + "</h2>\n";
+    put_items(out, s.items);
+    for (const Section& c : s.children) {
+      out += "<h3 style=\"" + std::string(kH3) + "\">" + escape_markup(c.heading) + "</h3>\n";
+      put_items(out, c.items);
+    }
+  }
+}
+
 }  // namespace
+
+std::string render_html_fragment(const ReportDoc& doc) {
+  std::string out;
+  put_items(out, doc.head.items);
+  put_sections(out, doc.sections);
+  return out;
+}
 
 std::string render_html(const ReportDoc& doc, const std::string& image_src) {
   std::string out =
@@ -108,14 +126,7 @@ std::string render_html(const ReportDoc& doc, const std::string& image_src) {
     out += "<p style=\"" + std::string(kMap) + "\"><img src=\"" + escape_markup(image_src) +
            "\" alt=\"" + escape_markup(doc.image_alt.empty() ? "map" : doc.image_alt) +
            "\" style=\"max-width:100%;height:auto;border:1px solid #b9b4a4\"></p>\n";
-  for (const Section& s : doc.sections) {
-    out += "<h2 style=\"" + std::string(kH2) + "\">" + escape_markup(s.heading) + "</h2>\n";
-    put_items(out, s.items);
-    for (const Section& c : s.children) {
-      out += "<h3 style=\"" + std::string(kH3) + "\">" + escape_markup(c.heading) + "</h3>\n";
-      put_items(out, c.items);
-    }
-  }
+  put_sections(out, doc.sections);
   out += "</div>\n</body>\n</html>\n";
   return out;
 }

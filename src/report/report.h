@@ -16,6 +16,10 @@ std::string render_text(const ReportDoc& doc);
 // in a file, "cid:map-union.png" in a mail), or "" for none.
 std::string render_html(const ReportDoc& doc, const std::string& image_src = "");
 
+// The facts and sections alone, without the page around them or the title:
+// for a page that holds many reports (adjutant view).
+std::string render_html_fragment(const ReportDoc& doc);
+
 std::string report_text(const ReportInput& in);
 std::string report_html(const ReportInput& in, const std::string& image_src = "");
 

@@ -109,7 +109,10 @@ bool fsync_folder(const fs::path& folder) {
 
 }  // namespace
 
-void write_file_atomic(const fs::path& file, const std::string& bytes, unsigned mode) {
+namespace {
+
+// Every step of write_file_atomic up to and including the rename.
+void replace_file(const fs::path& file, const std::string& bytes, unsigned mode) {
   fs::path folder = file.parent_path();
   fs::path temp = folder / ("." + file.filename().string() + ".tmp" + std::to_string(::getpid()));
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
@@ -141,9 +144,24 @@ void write_file_atomic(const fs::path& file, const std::string& bytes, unsigned 
     ::unlink(temp.c_str());
     write_failure(file, "cannot rename into place", err);
   }
+}
+
+}  // namespace
+
+void write_file_atomic(const fs::path& file, const std::string& bytes, unsigned mode) {
+  replace_file(file, bytes, mode);
   // The rename is durable only once the folder is: a crash before this
   // leaves the old file or the new one, never a torn one.
-  if (!fsync_folder(folder)) write_failure(folder, "cannot fsync the folder", errno);
+  if (!fsync_folder(file.parent_path()))
+    write_failure(file.parent_path(), "cannot fsync the folder", errno);
+}
+
+std::string commit_file_atomic(const fs::path& file, const std::string& bytes, unsigned mode) {
+  replace_file(file, bytes, mode);
+  if (fsync_folder(file.parent_path())) return "";
+  return file.parent_path().string() + ": cannot fsync the folder after " +
+         file.filename().string() + " was replaced (" + errno_words(errno) +
+         "); the step is taken, but a crash of the machine now could lose it";
 }
 
 namespace {

@@ -27,6 +27,14 @@ std::string read_file(const std::filesystem::path& file, std::size_t max_bytes =
 void write_file_atomic(const std::filesystem::path& file, const std::string& bytes,
                        unsigned mode = 0644);
 
+// The same, for a write that commits a step (the log's append): once the
+// rename has happened the new file is in place and the step is taken, so a
+// failure of the folder's fsync after it is no error but a warning, returned
+// ("" when the folder was synced). Every failure before the rename is the
+// error "io.write" with the target untouched.
+std::string commit_file_atomic(const std::filesystem::path& file, const std::string& bytes,
+                               unsigned mode = 0644);
+
 // Removes what a killed run leaves behind in `folder` and its subfolders:
 // temporary files ".NAME.tmpPID" and staging folders ".NAME.staging". Only
 // call it while holding the folder's lock. Returns how many were removed.

@@ -14,7 +14,7 @@ top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 namespaces = ("json io encoding hex scenario state key keygen crypto envelope armor card chain "
               "dice new archive log sign orders adjudicate replay explain bench case usage move "
               "attack standing verify render report mail time sync import bot judge rules view "
-              "ruling concede join secrets").split()
+              "ruling concede join secrets rules_diff").split()
 literal = re.compile(r'"((?:%s)\.[a-z][a-z0-9_]*)"' % "|".join(namespaces))
 fields_prefix = re.compile(r'Fields\s*[a-z_]*\s*\([^;]*?,\s*"([a-z]+)"\s*\)', re.S)
 # Literals of the same shape that are places in messages, not ids.
@@ -35,7 +35,7 @@ for root, _, files in os.walk(os.path.join(top, "src")):
                 found.setdefault(m.group(1) + "." + suffix, path)
 
 doc = open(os.path.join(top, "docs", "errors.md"), encoding="utf-8").read()
-listed = set(re.findall(r"\b([a-z]+\.[a-z][a-z0-9_]*)\b", doc))
+listed = set(re.findall(r"\b([a-z_]+\.[a-z][a-z0-9_]*)\b", doc))
 missing = sorted(i for i in found if i not in listed)
 for i in missing:
     print("FAIL %s (raised in %s) is not in docs/errors.md" % (i, os.path.relpath(found[i], top)))

@@ -7,31 +7,73 @@ the step must be committed and `adjutant verify` must exit 0. Then a later
 run must leave no temporary file behind and every cache rebuilt.
 
 usage: fault_sweep.py ADJUTANT SOURCE_DIR STEP [--stride K]
-STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync
+STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync | mail-send
+
+For mail-send (an SMTP sink of tests/tools/smtp_sink.py on loopback takes
+the mail) the step is committed when GAME/mail/sent.jsonl grew; the log never
+changes; the next `mail send` sends what is left and never again a mail
+that sent.jsonl recorded as sent.
 
 Prints one line per injection and a summary "N runs, M failures"; exits 1 on
 any failure, 2 on usage, 77 when strace cannot inject (the caller skips).
 """
 import hashlib
+import json
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 SYSCALLS = ("write", "fsync", "rename", "mkdir", "unlink")
 
 
-def folder_hash(d):
+def is_debris(name):
+    """What an interrupted run leaves and the next run removes: `.NAME.tmpPID`
+    temporaries and `.NAME.staging` folders (protocol.md section 9b)."""
+    return name.startswith(".") and (".tmp" in name or name.endswith(".staging"))
+
+
+def folder_hash(d, skip_debris=False):
     h = hashlib.sha256()
     for root, dirs, files in os.walk(d):
+        if skip_debris:
+            dirs[:] = [x for x in dirs if not is_debris(x)]
         dirs.sort()
         for f in sorted(files):
+            if skip_debris and is_debris(f):
+                continue
             p = os.path.join(root, f)
             h.update(os.path.relpath(p, d).encode() + b"\n")
             with open(p, "rb") as fh:
                 h.update(hashlib.sha256(fh.read()).digest())
     return h.hexdigest()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sent_ids(game):
+    try:
+        with open(os.path.join(game, "mail", "sent.jsonl")) as f:
+            return {json.loads(line)["message_id"] for line in f if line.strip()}
+    except FileNotFoundError:
+        return set()
+
+
+def delivered_ids(sink, names):
+    ids = []
+    for n in names:
+        with open(os.path.join(sink, n), "rb") as f:
+            m = re.search(rb"^Message-ID:\s*(<[^>]+>)", f.read(), re.M | re.I)
+            ids.append(m.group(1).decode() if m else None)
+    return ids
 
 
 def log_lines(game):
@@ -43,7 +85,7 @@ def temporaries(game):
     found = []
     for root, dirs, files in os.walk(game):
         for name in files + dirs:
-            if name.startswith(".") and (".tmp" in name or name.endswith(".staging")):
+            if is_debris(name):
                 found.append(os.path.join(root, name))
     return found
 
@@ -72,6 +114,7 @@ class Sweep:
         self.env = dict(os.environ, ADJUTANT_SECRETS=os.path.join(self.work, "secrets"))
         self.runs = 0
         self.failures = 0
+        self.sink = None
 
     def run(self, args, cwd=None, strace=None):
         cmd = [self.adjutant] + args
@@ -115,9 +158,10 @@ class Sweep:
                                            ("02-t1-union.json", "union", "confederate"))):
             self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
                        "--out", "t1-%s.json" % side])
+            outputs = [] if self.step == "mail-send" else ["--no-outputs"]
             self.must(["adjudicate", base, "t1-%s.json" % side, "--key", adj + ".key",
-                       "--chain", adj + ".key.chain", "--at", "2026-11-0%dT18:00:00Z" % (n + 2),
-                       "--no-outputs"])
+                       "--chain", adj + ".key.chain", "--at", "2026-11-0%dT18:00:00Z" % (n + 2)]
+                      + outputs)
         self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
                    "--key", "confederate.key", "--out", "t2.json"])
         if self.step == "sync":
@@ -127,8 +171,21 @@ class Sweep:
             self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
                        "union.key.chain",
                        "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
+        if self.step == "mail-send":
+            self.port = free_port()
+            self.sink_dir = os.path.join(self.work, "sink")
+            self.sink = subprocess.Popen(
+                [sys.executable, os.path.join(self.source, "tests", "tools", "smtp_sink.py"),
+                 str(self.port), self.sink_dir])
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", self.port), 0.1).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
         self.base = base
         self.before_lines = log_lines(base)
+        self.before_sent = len(sent_ids(base))
 
     def command(self, game):
         s = self.step
@@ -147,6 +204,9 @@ class Sweep:
             return ["concede", game, "--key", "confederate.key", "--at", "2026-11-04T09:00:00Z"]
         if s == "sync":
             return ["sync", game, os.path.join(self.work, "peer", "log.jsonl")]
+        if s == "mail-send":
+            return ["mail", "send", game, "--smtp", "smtp://127.0.0.1:%d" % self.port, "--all",
+                    "--timeout", "10"]
         raise SystemExit("unknown step " + s)
 
     def fresh(self):
@@ -164,11 +224,50 @@ class Sweep:
         with open(trace) as f:
             return sum(1 for line in f if syscall + "(" in line and "resumed>" not in line)
 
+    def check_mail(self, what, game, before, result):
+        """mail send: the log untouched; a mail recorded as sent never goes again."""
+        problem = None
+        if log_lines(game) != self.before_lines:
+            problem = "mail send changed the log"
+        recorded = sent_ids(game)
+        state = "unchanged" if folder_hash(game) == before else "%d recorded sent (exit %d)" % (
+            len(recorded) - self.before_sent, result.returncode)
+        seen = set(os.listdir(self.sink_dir))
+        again = self.run(self.command(game))
+        new = sorted(n for n in os.listdir(self.sink_dir)
+                     if n.endswith(".eml") and n not in seen)
+        resent = [i for i in delivered_ids(self.sink_dir, new) if i in recorded]
+        if problem:
+            pass
+        elif again.returncode != 0:
+            problem = "the next mail send fails: " + again.stderr.strip()
+        elif resent:
+            problem = "mails recorded as sent went again: %s" % resent
+        elif temporaries(game):
+            problem = "temporaries left: %s" % temporaries(game)
+        elif self.run(["verify", game]).returncode != 0:
+            problem = "verify fails after mail send"
+        elif "0 queued" not in self.run(self.command(game) + ["--dry-run"]).stdout:
+            problem = "mails left unsent after the next mail send"
+        return problem, state
+
     def check(self, what, game, before, result):
         self.runs += 1
+        if self.step == "mail-send":
+            problem, state = self.check_mail(what, game, before, result)
+            if problem:
+                self.failures += 1
+                print("FAIL %s: %s" % (what, problem))
+            else:
+                print("ok   %s: %s" % (what, state))
+            return
         problem = None
         if folder_hash(game) == before:
             state = "unchanged"
+        elif folder_hash(game, skip_debris=True) == before and log_lines(game) == self.before_lines:
+            # Killed mid-step: only temporaries and a staging folder are
+            # left, which the next run must remove (checked below).
+            state = "unchanged but for debris (exit %d)" % result.returncode
         else:
             v = self.run(["verify", game])
             grown = log_lines(game) > self.before_lines
@@ -177,7 +276,7 @@ class Sweep:
             elif not grown:
                 problem = "changed without committing the step"
             state = "committed (exit %d)" % result.returncode
-            if not problem and result.returncode != 0 and result.returncode != -9 and \
+            if not problem and result.returncode not in (0, -9, 128 + 9) and \
                     "io.stdout" not in result.stderr:
                 # A committed step reports success: a cache that failed is
                 # only a note, rebuilt by the next run.
@@ -218,7 +317,7 @@ class Sweep:
                     game = self.fresh()
                     before = folder_hash(game)
                     r = self.run(self.command(game),
-                                 strace=["-e", "trace=none", "-e",
+                                 strace=["-e", "trace=" + syscall, "-e",
                                          "inject=%s:%s:when=%d" % (syscall, spec, when)])
                     self.check("%s %s #%d of %d" % (syscall, name, when, n), game, before, r)
 
@@ -240,6 +339,9 @@ def main(argv):
         s.setup()
         s.sweep(stride)
     finally:
+        if s.sink:
+            s.sink.terminate()
+            s.sink.wait()
         shutil.rmtree(s.work, ignore_errors=True)
     print("%d runs, %d failures" % (s.runs, s.failures))
     return 1 if s.failures else 0

@@ -20,6 +20,9 @@ protocol lets a verifier check without re-running the rules engine:
     the orders line before it, adjudicator identity, entry signature, the
     adjudicator's revealed link, the reveals list, the seed R_t and every die
     (k, n, v) recomputed from R_t;
+  - the echo and the dice agree with the events (protocol.md section 8b):
+    each echoed move is one move event, each echoed combat one combat (or
+    its cancellation), each die an event quotes is the die rolled;
   - state.json hashing to the state of the last adjudication.
 
 Line numbers in messages are seq numbers (line 0 is genesis).
@@ -495,6 +498,49 @@ ADJ_KEYS = ("t", "turn", "phase", "orders", "adjudicator", "reveal", "reveals",
             "seed", "rolls", "echo", "events", "state", "at")
 
 
+MOVE_ECHO = re.compile(
+    r"^(?P<unit>.+?)(?: enters at [0-9]{4}(?: and)?)? moves "
+    r"(?P<path>[0-9]{4}(?:-[0-9]{4})+)(?: and leaves the map)?, (?P<mp>[0-9]+) of ")
+COMBAT_ECHO = re.compile(r"^combat (?P<label>[0-9]+\.[0-9]+): ")
+
+
+def check_echo_events(b, line):
+    """Section 8b: what the echo says was ordered is what the events did."""
+    if not isinstance(b["echo"], list) or not isinstance(b["events"], list):
+        raise Fail(line, "echo or events is not a list")
+    events = [e for e in b["events"] if isinstance(e, dict)]
+    if len(events) != len(b["events"]):
+        raise Fail(line, "an event is not an object")
+    echoed_moves, echoed_combats = [], []
+    for text in b["echo"]:
+        if not isinstance(text, str):
+            raise Fail(line, "an echo line is not a string")
+        m = MOVE_ECHO.match(text)
+        if m:
+            echoed_moves.append((m.group("unit"), tuple(m.group("path").split("-"))))
+        m = COMBAT_ECHO.match(text)
+        if m:
+            echoed_combats.append(m.group("label"))
+    moved = [(e.get("unit"), tuple(e.get("path", ()))) for e in events
+             if e.get("type") == "move" and "order" in e]
+    if sorted(echoed_moves) != sorted(moved):
+        raise Fail(line, "the echo's moves %r are not the move events %r"
+                   % (sorted(echoed_moves), sorted(moved)))
+    fought = {e.get("combat") for e in events
+              if e.get("type") in ("combat", "attack_cancelled")}
+    if len(set(echoed_combats)) != len(echoed_combats) or set(echoed_combats) != fought:
+        raise Fail(line, "the echo's combats %r are not the combats of the events %r"
+                   % (echoed_combats, sorted(x for x in fought if isinstance(x, str))))
+    for e in events:
+        die = e.get("die")
+        if isinstance(die, dict) and "k" in die:
+            k = die["k"]
+            if (not is_int(k) or not 0 <= k < len(b["rolls"])
+                    or b["rolls"][k].get("v") != die.get("value")):
+                raise Fail(line, "a %s event quotes die %r, not a die rolled"
+                           % (e.get("type"), die))
+
+
 def verify_archive(folder):
     """Returns (lines, adjudications, dice); raises Fail."""
     path = os.path.join(folder, "log.jsonl")
@@ -625,6 +671,7 @@ def verify_archive(folder):
                 if not isinstance(r["for"], str):
                     raise Fail(seq, "roll %d 'for' is not a string" % k)
                 dice += 1
+            check_echo_events(b, seq)
             last_state = hex32(b["state"], seq, "state")
             time_seconds(b["at"], seq)
             phase_began = b["at"]

@@ -25,9 +25,9 @@ TEST_CASE("keygen writes a 0600 key and refuses to overwrite it", "[game][cli]")
 }
 
 TEST_CASE("every subcommand answers --help", "[game][cli]") {
-  for (const char* cmd :
-       {"keygen", "join", "new", "sign", "check", "adjudicate", "ruling", "concede", "status",
-        "replay", "verify", "canon", "explain", "case", "render", "report", "mail", "bench"}) {
+  for (const char* cmd : {"keygen", "join", "new", "sign", "check", "adjudicate", "ruling",
+                          "concede", "status", "replay", "verify", "canon", "explain", "case",
+                          "render", "report", "mail", "bench", "judge"}) {
     auto r = run_adjutant(std::string(cmd) + " --help");
     INFO(cmd);
     CHECK(r.exit == 0);

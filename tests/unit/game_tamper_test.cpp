@@ -3,6 +3,9 @@
 // with the adjudicators' own keys, only the semantic checks can catch it.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <sstream>
 
 #include "game/log.h"
@@ -64,6 +67,18 @@ Verdict verify(const fs::path& game) {
   auto r = run_adjutant("verify --json '" + game.string() + "'");
   INFO(r.out << r.err);
   return {r.exit, Json::parse(r.out)};
+}
+
+// The independent verifier (tests/tools/independent_verify.py) on one game:
+// its exit code and what it printed.
+std::pair<int, std::string> independent(const fs::path& game) {
+  fs::path out = game.parent_path() / "independent.out";
+  std::string cmd =
+      "/usr/bin/python3 '" +
+      (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
+      "' --no-vectors '" + game.string() + "' >'" + out.string() + "' 2>&1";
+  int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out)};
 }
 
 }  // namespace
@@ -167,6 +182,29 @@ TEST_CASE("tamper matrix: verify catches each change and names the first bad lin
     e[4]["body"]["echo"][0] = "1/I moves 0703-0704-0705, 3 of 6 MP";
     rewrite_log(game, e, 4);
     expect_bad(4, "verify.echo");
+    // The independent verifier, without the rules, still sees the echo's
+    // move differ from the move event.
+    auto [exit, out] = independent(game);
+    INFO(out);
+    CHECK(exit == 1);
+    CHECK(out.find("line 4: the echo's moves") != std::string::npos);
+  }
+  SECTION("a combat event quoting another die than the one rolled, re-signed") {
+    auto e = fresh();
+    bool changed = false;
+    for (auto& ev : e[2]["body"]["events"])
+      if (ev["type"] == "combat") {
+        int v = ev["die"]["value"];
+        ev["die"]["value"] = v == 6 ? 1 : v + 1;
+        changed = true;
+      }
+    REQUIRE(changed);
+    rewrite_log(game, e, 2);
+    expect_bad(2, "verify.events");
+    auto [exit, out] = independent(game);
+    INFO(out);
+    CHECK(exit == 1);
+    CHECK(out.find("line 2: a combat event quotes die") != std::string::npos);
   }
   SECTION("an event of a type the ruleset never emits, re-signed") {
     auto e = fresh();

@@ -77,6 +77,9 @@ TEST_CASE("the sample archives pass the independent verifier", "[independent][le
   std::vector<fs::path> games;
   for (const auto& e : fs::directory_iterator(kSource / "samples/games"))
     if (e.is_directory()) games.push_back(e.path());
+  // The frozen archives of past ruleset versions too (samples/frozen/*/*).
+  for (const auto& e : fs::recursive_directory_iterator(kSource / "samples/frozen"))
+    if (e.is_directory() && fs::exists(e.path() / "log.jsonl")) games.push_back(e.path());
   std::sort(games.begin(), games.end());
   REQUIRE(!games.empty());
 

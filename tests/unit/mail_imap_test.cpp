@@ -1,7 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include <grp.h>
-#include <pwd.h>
 #include <sys/types.h>
 
 #include <set>
@@ -14,81 +12,16 @@
 
 using namespace adjutant;
 using namespace adjutant::mail;
+using adjutant::testing::chown_tree;
+using adjutant::testing::kDovecot;
 using adjutant::testing::OrderKit;
 using adjutant::testing::ServerProcess;
 using adjutant::testing::temp_folder;
+using adjutant::testing::write_dovecot_config;
 using ledger::Json;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr const char* kDovecot = "/usr/sbin/dovecot";
-
-// Who dovecot's processes run as: the running user, except that as root the
-// login and mail processes must not be uid 0, so they run as nobody.
-struct Users {
-  std::string internal_user, internal_group, login_user, mail_user, mail_group;
-  uid_t mail_uid;
-  gid_t mail_gid;
-};
-
-Users users() {
-  Users u;
-  const passwd* me = ::getpwuid(::getuid());
-  const group* my_group = ::getgrgid(::getgid());
-  u.internal_user = me ? me->pw_name : "root";
-  u.internal_group = my_group ? my_group->gr_name : "root";
-  if (::getuid() != 0) {
-    u.login_user = u.mail_user = u.internal_user;
-    u.mail_group = u.internal_group;
-    u.mail_uid = ::getuid();
-    u.mail_gid = ::getgid();
-    return u;
-  }
-  const passwd* nobody = ::getpwnam("nobody");
-  REQUIRE(nobody != nullptr);
-  const group* nogroup = ::getgrgid(nobody->pw_gid);
-  u.login_user = u.mail_user = "nobody";
-  u.mail_group = nogroup ? nogroup->gr_name : "nogroup";
-  u.mail_uid = nobody->pw_uid;
-  u.mail_gid = nobody->pw_gid;
-  return u;
-}
-
-// A dovecot of its own in `dir`: config, runtime and state folders, log, one
-// maildir, a static password; nothing under /etc is read or touched.
-fs::path write_dovecot_config(const fs::path& dir, int port, const Users& u) {
-  for (const char* sub : {"run", "state", "home", "Maildir/new", "Maildir/cur", "Maildir/tmp"})
-    fs::create_directories(dir / sub);
-  fs::path conf = dir / "dovecot.conf";
-  std::string d = dir.string();
-  write_file_atomic(
-      conf,
-      "base_dir = " + d + "/run\nstate_dir = " + d + "/state\nlog_path = " + d +
-          "/dovecot.log\nprotocols = imap\nlisten = 127.0.0.1\nssl = no\n"
-          "disable_plaintext_auth = no\nauth_mechanisms = plain login\n"
-          "default_internal_user = " +
-          u.internal_user + "\ndefault_internal_group = " + u.internal_group +
-          "\ndefault_login_user = " + u.login_user + "\nmail_location = maildir:" + d +
-          "/Maildir\nmail_uid = " + u.mail_user + "\nmail_gid = " + u.mail_group +
-          "\nfirst_valid_uid = 0\nfirst_valid_gid = 0\n"
-          "passdb {\n  driver = static\n  args = password=secret\n}\n"
-          "userdb {\n  driver = static\n  args = uid=" +
-          u.mail_user + " gid=" + u.mail_group + " home=" + d +
-          "/home\n}\n"
-          "service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = " +
-          std::to_string(port) +
-          "\n  }\n  inet_listener imaps {\n    port = 0\n  }\n"
-          "  chroot =\n}\nservice anvil {\n  chroot =\n}\n"
-          "service pop3-login {\n  inet_listener pop3 {\n    port = 0\n  }\n}\n");
-  return conf;
-}
-
-void chown_tree(const fs::path& dir, uid_t uid, gid_t gid) {
-  if (::chown(dir.c_str(), uid, gid) != 0) return;
-  for (const auto& f : fs::recursive_directory_iterator(dir))
-    (void)::chown(f.path().c_str(), uid, gid);
-}
 
 std::vector<fs::path> maildir_files(const fs::path& maildir) {
   std::vector<fs::path> out;
@@ -110,7 +43,7 @@ TEST_CASE("mail fetch over IMAP files exactly the good orders and changes no mai
   fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                            fs::perms::others_read | fs::perms::others_exec);
   int port = testing::free_port();
-  Users u = users();
+  testing::MailUsers u = testing::mail_users();
   fs::path conf = write_dovecot_config(dir / "dovecot", port, u);
   fs::path maildir = dir / "dovecot" / "Maildir";
 

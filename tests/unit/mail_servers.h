@@ -5,17 +5,22 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <netinet/in.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "util/files.h"
 
 namespace adjutant::testing {
 
@@ -93,5 +98,80 @@ class ServerProcess {
  private:
   pid_t pid_ = -1;
 };
+
+inline constexpr const char* kDovecot = "/usr/sbin/dovecot";
+
+// Who dovecot's processes run as: the running user, except that as root the
+// login and mail processes must not be uid 0, so they run as nobody.
+struct MailUsers {
+  std::string internal_user, internal_group, login_user, mail_user, mail_group;
+  uid_t mail_uid;
+  gid_t mail_gid;
+};
+
+inline MailUsers mail_users() {
+  MailUsers u;
+  const passwd* me = ::getpwuid(::getuid());
+  const group* my_group = ::getgrgid(::getgid());
+  u.internal_user = me ? me->pw_name : "root";
+  u.internal_group = my_group ? my_group->gr_name : "root";
+  if (::getuid() != 0) {
+    u.login_user = u.mail_user = u.internal_user;
+    u.mail_group = u.internal_group;
+    u.mail_uid = ::getuid();
+    u.mail_gid = ::getgid();
+    return u;
+  }
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) throw std::runtime_error("no user nobody for dovecot's mail processes");
+  const group* nogroup = ::getgrgid(nobody->pw_gid);
+  u.login_user = u.mail_user = "nobody";
+  u.mail_group = nogroup ? nogroup->gr_name : "nogroup";
+  u.mail_uid = nobody->pw_uid;
+  u.mail_gid = nobody->pw_gid;
+  return u;
+}
+
+// A dovecot of its own in `dir`: config, runtime and state folders, log, a
+// static password ("secret") for every user; nothing under /etc is read or
+// touched. With `per_user`, each user's maildir is dir/mail/<user>/Maildir
+// (the local part of the login); else one maildir, dir/Maildir, for all.
+inline std::filesystem::path write_dovecot_config(const std::filesystem::path& dir, int port,
+                                                  const MailUsers& u, bool per_user = false) {
+  for (const char* sub :
+       {"run", "state", "home", "mail", "Maildir/new", "Maildir/cur", "Maildir/tmp"})
+    std::filesystem::create_directories(dir / sub);
+  std::filesystem::path conf = dir / "dovecot.conf";
+  std::string d = dir.string();
+  std::string location =
+      per_user ? "maildir:" + d + "/mail/%n/Maildir" : "maildir:" + d + "/Maildir";
+  std::string home = per_user ? d + "/mail/%n" : d + "/home";
+  write_file_atomic(
+      conf,
+      "base_dir = " + d + "/run\nstate_dir = " + d + "/state\nlog_path = " + d +
+          "/dovecot.log\nprotocols = imap\nlisten = 127.0.0.1\nssl = no\n"
+          "disable_plaintext_auth = no\nauth_mechanisms = plain login\n"
+          "default_internal_user = " +
+          u.internal_user + "\ndefault_internal_group = " + u.internal_group +
+          "\ndefault_login_user = " + u.login_user + "\nmail_location = " + location +
+          "\nmail_uid = " + u.mail_user + "\nmail_gid = " + u.mail_group +
+          "\nfirst_valid_uid = 0\nfirst_valid_gid = 0\n"
+          "passdb {\n  driver = static\n  args = password=secret\n}\n"
+          "userdb {\n  driver = static\n  args = uid=" +
+          u.mail_user + " gid=" + u.mail_group + " home=" + home +
+          "\n}\n"
+          "service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = " +
+          std::to_string(port) +
+          "\n  }\n  inet_listener imaps {\n    port = 0\n  }\n"
+          "  chroot =\n}\nservice anvil {\n  chroot =\n}\n"
+          "service pop3-login {\n  inet_listener pop3 {\n    port = 0\n  }\n}\n");
+  return conf;
+}
+
+inline void chown_tree(const std::filesystem::path& dir, uid_t uid, gid_t gid) {
+  if (::chown(dir.c_str(), uid, gid) != 0) return;
+  for (const auto& f : std::filesystem::recursive_directory_iterator(dir))
+    (void)::chown(f.path().c_str(), uid, gid);
+}
 
 }  // namespace adjutant::testing

@@ -1,0 +1,69 @@
+// `adjutant view`: a game's replay page, one self-contained HTML file.
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/archive.h"
+#include "game/line_checks.h"
+#include "report/replay_page.h"
+#include "report/report_input.h"
+#include "util/error.h"
+#include "util/files.h"
+#include "util/printable.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+
+int cmd_view(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant view",
+      "Write a game's replay page, DIR/index.html: one self-contained HTML file (no network,\n"
+      "no other file) showing the map after every adjudication with a slider and the arrow\n"
+      "keys, the orders as applied, the combats with their dice, the reports, and the\n"
+      "verification status of every log line. --side: only what that side may see. Exit 0,\n"
+      "or 3 when a line fails verification (the page shows the game up to the line before).");
+  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
+      "out", "the folder to write index.html into", cxxopts::value<std::string>())(
+      "side", "whose view: a side id, or umpire (sees everything)",
+      cxxopts::value<std::string>()->default_value("umpire"));
+  options.parse_positional({"game"});
+  options.positional_help("GAME --out DIR");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path game = required(*r, "game");
+  fs::path out = required(*r, "out");
+  // A damaged line is shown as failed like any other, after the lines before it.
+  int bad_line = -1;
+  std::string problem;
+  game::Archive archive = game::Archive::open_partial(game, bad_line, problem);
+  std::string side = (*r)["side"].as<std::string>();
+  if (side != report::kUmpire && !archive.scenario().side(side)) {
+    std::string known;
+    for (const auto& s : archive.scenario().sides) known += s.id + ", ";
+    throw Error("view.bad_side",
+                "no side " + in_quotes(side) + " in " + archive.scenario().id +
+                    " (one of: " + known + "umpire)",
+                Exit::kUsage);
+  }
+  game::LineChecks checks = game::check_lines(archive, bad_line, problem);
+  std::string page = report::replay_page(archive, checks, side);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec)
+    throw Error("view.write", out.string() + ": cannot create: " + ec.message(),
+                Exit::kEnvironment);
+  write_file_atomic(out / "index.html", page);
+  std::cout << "wrote " << (out / "index.html").string() << " (" << side << " view, "
+            << checks.lines.size() << " log lines)\n";
+  if (checks.first_bad >= 0) {
+    const auto& bad = checks.lines[std::size_t(checks.first_bad)];
+    std::cerr << "log.jsonl line " << bad.seq << " (" << printable(bad.kind) << "): ["
+              << bad.error_id << "] " << printable(bad.message) << "\n";
+    return int(Exit::kVerifyFailed);
+  }
+  return 0;
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,36 @@
+// Start-up cost: libcurl and its two dozen libraries are loaded only by the
+// commands that speak SMTP or IMAP (mail/curl_api.h, docs/performance.md).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+// What the dynamic loader says it loaded for `args` (LD_DEBUG=libs).
+std::string loaded_libraries(const std::string& args) {
+  std::string cmd = "LD_DEBUG=libs '" + std::string(ADJUTANT_BINARY) + "' " + args + " 2>&1";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("commands without mail never load libcurl; mail send does", "[cli][startup]") {
+  std::string version = loaded_libraries("--version");
+  REQUIRE(version.find("calling init: ") != std::string::npos);  // LD_DEBUG works here
+  CHECK(version.find("libcurl") == std::string::npos);
+  CHECK(loaded_libraries("verify samples/games/skirmish-umpire").find("libcurl") ==
+        std::string::npos);
+  // A dry run reads the queue only; a send (here to a closed port) loads it.
+  std::string send = loaded_libraries(
+      "mail send samples/games/skirmish-umpire --all --smtp smtp://127.0.0.1:1 --timeout 1");
+  CHECK(send.find("libcurl.so.4") != std::string::npos);
+}
