@@ -16,7 +16,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZERS ?= json envelope orders scenario verify mime
 
-.PHONY: all deps fuzz-deps configure test demo bench fuzz format clean
+.PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -44,6 +44,15 @@ demo: all
 # time and peak memory. A benchmark, not a test.
 bench: all
 	$(BUILD)/adjutant bench --time --render
+
+# N whole bot games of every scenario through sign, check, adjudicate, reports
+# and mail, each verified twice and rebuilt from its mails; maps are drawn for
+# every MAPS_EVERY-th game (docs/reliability.md "Soak"). `make test` runs 20.
+N ?= 1000
+MAPS_EVERY ?= 100
+soak: all
+	/usr/bin/python3 tools/soak.py --games $(N) --jobs $(JOBS) --maps-every $(MAPS_EVERY) \
+	  --progress 50 --adjutant $(BUILD)/adjutant
 
 # libFuzzer harnesses under ASan and UBSan, each of FUZZERS run FUZZ_SECONDS from
 # its committed seed corpus (fuzz/corpus/<harness>/); findings land in

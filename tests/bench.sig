@@ -1,1 +1,1 @@
-games 4  adjudications 64  dice 6  digest 1b2432bbd87bb1ca
+games 10  adjudications 200  dice 272  digest 3c6d73e4171e6be8

@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
-# Rebuilds the sample game archives in samples/games from the test-only keys
-# in samples/keys and the order files in samples/orders, with fixed times, so
-# the archives are byte-for-byte reproducible. Run after a change that alters
-# an outcome (and bump the ruleset version). The samples stay pinned to
-# version 1 of the Blue & Gray ruleset (docs/protocol.md "Archives verify
-# forever"), so they keep showing that version's reading. Maps, reports and mail are left
-# out to keep the repository small: `adjutant report GAME --all` and
-# `adjutant render` draw them from the log.
-# usage: tools/make-samples.sh [path/to/adjutant]
+# Rebuilds the sample game archives of samples/games from the test-only keys
+# and chains in samples/keys, with fixed times, so the archives are
+# byte-for-byte reproducible: run it after a change that alters an outcome
+# (which bumps the ruleset version), then update tests/bench.sig.
+#
+# - skirmish-noumpire, skirmish-umpire, skirmish-conceded: the hand-written
+#   order files of samples/orders/skirmish, pinned to version 1 of the Blue &
+#   Gray ruleset (docs/protocol.md "Archives verify forever"), so they keep
+#   showing that version's reading; the last adds rulings and a concession.
+# - skirmish-bot-umpire, skirmish-bot-noumpire, cemetery-hill-bot,
+#   hooker-lee-1975-bot (with an umpire), hooker-lee-2006-bot,
+#   grand-chancellorsville-bot: whole games
+#   played by `adjutant bot --play` at the latest version, from genesis to the
+#   final victory level (the game_end event): one for every scenario.
+#
+# Maps, reports and mail are left out of the adjudications (and of the bot
+# games' invitations) to keep the repository small: `adjutant report GAME
+# --all` and `adjutant render` draw them from the log.
+# Only the games named after OUTDIR are rebuilt when any are (a test replays
+# some of the bot games this way and compares them with the committed ones).
+# samples/frozen/ is never touched: its archives are never regenerated.
+# usage: tools/make-samples.sh [path/to/adjutant] [OUTDIR (default samples/games)] [GAME...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-adjutant=${1:-$top/build/adjutant}
+adjutant=$(realpath "${1:-$top/build/adjutant}")
+out=${2:-$top/samples/games}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$top"/samples/keys/*.key "$work"/
@@ -19,11 +35,23 @@ cd "$work"
 export ADJUTANT_SECRETS="$work/secrets"
 # All at once: each game's chains are its own, and a new game refuses a chain
 # it finds in an archive beside it.
-rm -rf "$top"/samples/games/skirmish-noumpire "$top"/samples/games/skirmish-umpire \
-  "$top"/samples/games/skirmish-conceded
+games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
+  skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot
+  grand-chancellorsville-bot"
+shift $(($# < 2 ? $# : 2))
+if [ $# -gt 0 ]; then
+  for g in "$@"; do
+    case " $(echo $games) " in *" $g "*) ;; *) echo "make-samples.sh: no sample game $g" >&2; exit 2 ;; esac
+  done
+  games="$*"
+fi
+wanted() { case " $games " in *" $1 "*) return 0 ;; esac; return 1; }
+for g in $games; do rm -rf "${out:?}/$g"; done
 
-make_game() {  # name umpire(yes|no) phases
-  local name=$1 umpire=$2 phases=$3 dir="$top/samples/games/$1" cards="" host=union
+# name umpire(yes|no) scenario [new options...]: the cards, then genesis.
+start_game() {
+  local name=$1 umpire=$2 scenario=$3 dir="$out/$1" cards="" host=union
+  shift 3
   for side in union confederate umpire; do
     [ "$side" = umpire ] && [ "$umpire" = no ] && continue
     # One dice chain per game (samples/keys/chains/GAME/), never per key.
@@ -34,9 +62,14 @@ make_game() {  # name umpire(yes|no) phases
     cards="$cards --card $side.card.json"
   done
   [ "$umpire" = yes ] && host=umpire
-  rm -rf "$dir"
-  "$adjutant" new "$dir" --name "$name" --scenario "$top/scenarios/bluegray-skirmish.json" $cards \
-    --key "$host.key" --created 2026-11-01T09:00:00Z --ruleset-version 1 >/dev/null
+  "$adjutant" new "$dir" --name "$name" --scenario "$top/scenarios/$scenario.json" $cards \
+    --key "$host.key" --created 2026-11-01T09:00:00Z "$@" >/dev/null
+}
+
+# The hand-written order files, in their order, up to `phases` of them.
+make_game() {  # name umpire(yes|no) phases
+  local name=$1 umpire=$2 phases=$3 dir="$out/$1"
+  start_game "$name" "$umpire" bluegray-skirmish --ruleset-version 1
   local day=2
   for orders in $(ls "$top"/samples/orders/skirmish/*.json | head -n "$phases"); do
     local side
@@ -53,17 +86,29 @@ make_game() {  # name umpire(yes|no) phases
   echo "wrote $dir"
 }
 
+# A whole game by the bot: every phase, both sides (and the umpire).
+bot_game() {  # name umpire(yes|no) scenario seed
+  local name=$1 umpire=$2 scenario=$3 seed=$4 dir="$out/$1" keys="--key union.key --key confederate.key"
+  start_game "$name" "$umpire" "$scenario" --no-outputs
+  [ "$umpire" = yes ] && keys="$keys --key umpire.key"
+  "$adjutant" bot --play "$dir" $keys --seed "$seed" --at 2026-11-02T18:00:00Z --step-hours 24 \
+    --no-outputs --quiet >/dev/null
+  rm -f "$dir/.lock"
+  rm -rf "$ADJUTANT_SECRETS"
+  echo "wrote $dir"
+}
+
 # The order files follow the dice of the game without an umpire; the umpire
 # game's dice differ, so it plays only the first turn (whose orders hold
 # whatever the dice say).
-make_game skirmish-noumpire no 99
-make_game skirmish-umpire yes 2
+wanted skirmish-noumpire && make_game skirmish-noumpire no 99
+wanted skirmish-umpire && make_game skirmish-umpire yes 2
 
 # The first turn, then late orders: the union (waiting for the confederate's
 # turn 2) extends the deadline, then rules no moves received; the union then
 # concedes.
-dir="$top/samples/games/skirmish-conceded"
-rm -rf "$dir"
+if wanted skirmish-conceded; then
+dir="$out/skirmish-conceded"
 make_game skirmish-conceded no 2 >/dev/null
 "$adjutant" ruling "$dir" --extend 24 --reason "orders delayed" --key union.key \
   --at 2026-11-04T09:00:00Z >/dev/null
@@ -71,4 +116,14 @@ make_game skirmish-conceded no 2 >/dev/null
   --chain union.key.chain --at 2026-11-07T19:00:00Z --no-outputs >/dev/null
 "$adjutant" concede "$dir" --key union.key --at 2026-11-08T08:00:00Z >/dev/null
 rm -f "$dir/.lock"
+rm -rf "$ADJUTANT_SECRETS"
 echo "wrote $dir"
+fi
+
+wanted skirmish-bot-umpire && bot_game skirmish-bot-umpire yes bluegray-skirmish 1
+wanted skirmish-bot-noumpire && bot_game skirmish-bot-noumpire no bluegray-skirmish 2
+wanted cemetery-hill-bot && bot_game cemetery-hill-bot no cemetery-hill 3
+wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
+wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
+wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6
+exit 0

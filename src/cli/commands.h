@@ -22,6 +22,7 @@ int cmd_render(int argc, char** argv);
 int cmd_report(int argc, char** argv);
 int cmd_mail(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_bot(int argc, char** argv);
 int cmd_sync(int argc, char** argv);
 int cmd_import(int argc, char** argv);
 int cmd_export(int argc, char** argv);

@@ -9,6 +9,7 @@
 #include "game/genesis.h"
 #include "game/intake.h"
 #include "game/secrets.h"
+#include "game/sign_orders.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
@@ -43,7 +44,7 @@ int cmd_new(int argc, char** argv) {
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
                                      cxxopts::value<int>()->default_value("72"))(
       "ruleset-version", "pin an older version of the ruleset (default the latest)",
-      cxxopts::value<int>());
+      cxxopts::value<int>())("no-outputs", "draw no maps, reports or mail for the invitation");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -167,18 +168,7 @@ int cmd_sign(int argc, char** argv) {
   if (!body.is_object())
     throw Error("orders.format", orders_file.string() + ": must be a JSON object");
   auto phase = g.replay.phase();
-  std::uint32_t m = g.replay.reveals().at(side).m + 1;
-  auto own = archive.party(side);
-  if (m > own->chain_length)
-    throw Error("chain.exhausted", side + "'s dice chain has no link left to reveal");
-  body["format"] = game::kOrdersFormat;
-  body["game"] = archive.game_id();
-  body["side"] = side;
-  body["turn"] = phase.turn;
-  body["phase"] = phase.name;
-  body["after"] = archive.head();
-  body["reveal"] = {{"m", m}, {"s", ledger::to_hex(ledger::link(chain, m))}};
-  Json envelope = ledger::sign_envelope(ledger::kOrdersType, body, key);
+  Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body);
   fs::path out =
       r->count("out")
           ? fs::path((*r)["out"].as<std::string>())

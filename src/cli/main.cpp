@@ -48,6 +48,7 @@ const Command kCommands[] = {
     {"mail", adjutant::cli::cmd_mail, "send queued mail or fetch order files"},
     {"judge", adjutant::cli::cmd_judge, "host every umpired game under a folder, unattended"},
     {"bench", adjutant::cli::cmd_bench, "replay the sample games and print a signature"},
+    {"bot", adjutant::cli::cmd_bot, "write orders for a side, or play a game through"},
 };
 
 void usage(std::ostream& out) {

@@ -76,6 +76,10 @@ class Ruleset {
   // throws OrdersRefused listing every problem.
   virtual Checked check(const model::State& state, const Json& orders,
                         const std::string& source) const = 0;
+  // The problems `check` would refuse the orders with, none when it accepts
+  // them: for tools that try orders and drop what is refused (the bot).
+  std::vector<OrderProblem> problems(const model::State& state, const Json& orders) const;
+
   // Resolves checked orders into events, asking `dice` for every die.
   virtual Json adjudicate(const model::State& state, const Checked& checked,
                           ledger::Dice& dice) const = 0;

@@ -499,8 +499,8 @@ ADJ_KEYS = ("t", "turn", "phase", "orders", "adjudicator", "reveal", "reveals",
 
 
 MOVE_ECHO = re.compile(
-    r"^(?P<unit>.+?)(?: enters at [0-9]{4}(?: and)?)? moves "
-    r"(?P<path>[0-9]{4}(?:-[0-9]{4})+)(?: and leaves the map)?, (?P<mp>[0-9]+) of ")
+    r"^(?P<unit>.+?)(?: enters at [A-Z]?[0-9]{4}(?: and)?)? moves "
+    r"(?P<path>[A-Z]?[0-9]{4}(?:-[A-Z]?[0-9]{4})+)(?: and leaves the map)?, (?P<mp>[0-9]+) of ")
 COMBAT_ECHO = re.compile(r"^combat (?P<label>[0-9]+\.[0-9]+): ")
 
 

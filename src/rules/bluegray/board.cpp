@@ -4,6 +4,84 @@
 
 namespace adjutant::rules::bluegray {
 
+namespace {
+
+const std::vector<std::string> kNobody;
+const std::set<std::string> kNoUnits;
+const std::map<Hex, int> kNoHexes;
+
+std::optional<Hex> placed(const model::UnitState& u) {
+  if (u.status != model::UnitStatus::kActive) return std::nullopt;
+  return hex::parse(u.location);
+}
+
+}  // namespace
+
+UnitIndex::UnitIndex(const Scenario& scenario, const State& state) : sc_(scenario) {
+  rebuild(state);
+}
+
+void UnitIndex::rebuild(const State& state) {
+  where_.clear();
+  by_hex_.clear();
+  by_side_.clear();
+  side_hexes_.clear();
+  for (const auto& [id, u] : state.units)
+    if (auto h = placed(u)) add(id, *h);
+}
+
+void UnitIndex::update(const State& state, const std::string& unit) {
+  remove(unit);
+  auto it = state.units.find(unit);
+  if (it == state.units.end()) return;
+  if (auto h = placed(it->second)) add(unit, *h);
+}
+
+void UnitIndex::add(const std::string& unit, Hex h) {
+  const UnitDef* d = sc_.unit(unit);
+  std::string side = d ? d->side : "";
+  where_[unit] = h;
+  auto& here = by_hex_[h];
+  here.insert(std::lower_bound(here.begin(), here.end(), unit), unit);
+  by_side_[side].insert(unit);
+  ++side_hexes_[side][h];
+}
+
+void UnitIndex::remove(const std::string& unit) {
+  auto it = where_.find(unit);
+  if (it == where_.end()) return;
+  Hex h = it->second;
+  where_.erase(it);
+  const UnitDef* d = sc_.unit(unit);
+  std::string side = d ? d->side : "";
+  auto& here = by_hex_[h];
+  here.erase(std::lower_bound(here.begin(), here.end(), unit));
+  if (here.empty()) by_hex_.erase(h);
+  by_side_[side].erase(unit);
+  auto& hexes = side_hexes_[side];
+  if (--hexes[h] == 0) hexes.erase(h);
+}
+
+const std::vector<std::string>& UnitIndex::at(Hex h) const {
+  auto it = by_hex_.find(h);
+  return it == by_hex_.end() ? kNobody : it->second;
+}
+
+const std::set<std::string>& UnitIndex::of(const std::string& side) const {
+  auto it = by_side_.find(side);
+  return it == by_side_.end() ? kNoUnits : it->second;
+}
+
+const std::map<Hex, int>& UnitIndex::hexes_of(const std::string& side) const {
+  auto it = side_hexes_.find(side);
+  return it == side_hexes_.end() ? kNoHexes : it->second;
+}
+
+Board::Board(const Scenario& scenario, const State& state)
+    : sc_(scenario), st_(state), owned_(std::make_shared<UnitIndex>(scenario, state)) {
+  index_ = owned_.get();
+}
+
 std::string Board::side_of(const std::string& unit) const {
   const UnitDef* d = def(unit);
   return d ? d->side : "";
@@ -20,45 +98,34 @@ bool Board::ineffective(const std::string& unit) const {
   return it != st_.units.end() && it->second.ineffective;
 }
 
-std::vector<std::string> Board::units_at(Hex h) const {
-  std::vector<std::string> out;
-  std::string where = hex::format(h);
-  for (const auto& [id, u] : st_.units)
-    if (u.status == model::UnitStatus::kActive && u.location == where) out.push_back(id);
-  return out;
-}
-
 std::vector<std::string> Board::units_at(Hex h, const std::string& side) const {
   std::vector<std::string> out;
-  for (const auto& id : units_at(h))
+  for (const auto& id : index_->at(h))
     if (side_of(id) == side) out.push_back(id);
   return out;
 }
 
 std::vector<std::string> Board::units_of(const std::string& side) const {
-  std::vector<std::string> out;
-  for (const auto& [id, u] : st_.units)
-    if (u.status == model::UnitStatus::kActive && side_of(id) == side && hex::parse(u.location))
-      out.push_back(id);
-  return out;
+  const auto& ids = index_->of(side);
+  return {ids.begin(), ids.end()};
 }
 
 bool Board::enemy_at(Hex h, const std::string& side) const {
-  for (const auto& id : units_at(h))
+  for (const auto& id : index_->at(h))
     if (side_of(id) != side) return true;
   return false;
 }
 
 int Board::distance_to_side(Hex h, const std::string& side) const {
   int best = kFar;
-  for (const auto& id : units_of(side)) best = std::min(best, hex::distance(h, *hex_of(id)));
+  for (const auto& [at, n] : index_->hexes_of(side)) best = std::min(best, hex::distance(h, at));
   return best;
 }
 
 int Board::combat_units_at(Hex h, const std::string& side) const {
   int n = 0;
-  for (const auto& id : units_at(h, side))
-    if (is_combat(*def(id))) ++n;
+  for (const auto& id : index_->at(h))
+    if (side_of(id) == side && is_combat(*def(id))) ++n;
   return n;
 }
 

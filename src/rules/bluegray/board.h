@@ -1,9 +1,14 @@
 // Read-only questions the Blue & Gray rules ask about one position: which
-// units stand where, whose they are, how far the nearest enemy is. Every
-// answer is computed from the State, so it is always current.
+// units stand where, whose they are, how far the nearest enemy is. The
+// answers come from an index of the active units by hex and by side, built
+// from the State when the board is made; a board made by an Emitter shares
+// the Emitter's index, which follows every event, so it is always current.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,9 +28,40 @@ using Problems = std::vector<OrderProblem>;
 // Distance reported when a side has no unit on the map.
 inline constexpr int kFar = 1000;
 
+// The active units on the map by hex and by side, each list in id order.
+class UnitIndex {
+ public:
+  UnitIndex(const Scenario& scenario, const State& state);
+
+  // Re-reads one unit's place from `state` (after an event moved, placed or
+  // removed it).
+  void update(const State& state, const std::string& unit);
+  // Re-reads every unit.
+  void rebuild(const State& state);
+
+  const std::vector<std::string>& at(Hex h) const;
+  const std::set<std::string>& of(const std::string& side) const;
+  // The hexes holding units of `side`, in hex order.
+  const std::map<Hex, int>& hexes_of(const std::string& side) const;
+
+ private:
+  void remove(const std::string& unit);
+  void add(const std::string& unit, Hex h);
+
+  const Scenario& sc_;
+  std::map<std::string, Hex> where_;
+  std::map<Hex, std::vector<std::string>> by_hex_;
+  std::map<std::string, std::set<std::string>> by_side_;
+  std::map<std::string, std::map<Hex, int>> side_hexes_;  // side -> hex -> units there
+};
+
 class Board {
  public:
-  Board(const Scenario& scenario, const State& state) : sc_(scenario), st_(state) {}
+  // Indexes `state` now; later changes to it are not seen.
+  Board(const Scenario& scenario, const State& state);
+  // Reads `index`, which its owner keeps current with `state`.
+  Board(const Scenario& scenario, const State& state, const UnitIndex& index)
+      : sc_(scenario), st_(state), index_(&index) {}
 
   const Scenario& scenario() const { return sc_; }
   const State& state() const { return st_; }
@@ -39,7 +75,7 @@ class Board {
   bool ineffective(const std::string& unit) const;
 
   // Active units in a hex, in id order.
-  std::vector<std::string> units_at(Hex h) const;
+  std::vector<std::string> units_at(Hex h) const { return index_->at(h); }
   std::vector<std::string> units_at(Hex h, const std::string& side) const;
   // Active units on the map of one side, in id order.
   std::vector<std::string> units_of(const std::string& side) const;
@@ -52,6 +88,8 @@ class Board {
  private:
   const Scenario& sc_;
   const State& st_;
+  std::shared_ptr<const UnitIndex> owned_;
+  const UnitIndex* index_ = nullptr;
 };
 
 bool is_artillery(const UnitDef& d);

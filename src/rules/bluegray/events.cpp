@@ -19,6 +19,25 @@ const std::set<std::string> kNoStateChange = {"combat",           "exchange",
                                               "attack_cancelled", "line_of_communication",
                                               "no_advance"};
 
+// Events that never place, move or remove a unit.
+const std::set<std::string> kNoPlaceChange = {"combat",
+                                              "exchange",
+                                              "target_gone",
+                                              "attacker_dropped",
+                                              "attack_cancelled",
+                                              "vp",
+                                              "standing",
+                                              "line_of_communication",
+                                              "phase_end",
+                                              "game_end",
+                                              "control",
+                                              "no_advance",
+                                              "quota",
+                                              "crossing_roll",
+                                              "demoralized",
+                                              "rallied",
+                                              "morale_limit"};
+
 void place(State& state, const std::string& unit, const std::string& hex) {
   auto& u = state.units[unit];
   u.status = model::UnitStatus::kActive;
@@ -109,6 +128,12 @@ void apply_event(State& state, const Json& ev) {
 
 void Emitter::emit(Json event) {
   apply_event(st_, event);
+  // An event that places, moves or removes a unit names it in "unit"; any
+  // other event that may have changed the position re-reads every unit.
+  if (event.contains("unit") && event["unit"].is_string())
+    index_.update(st_, event["unit"].get<std::string>());
+  else if (!kNoPlaceChange.count(event.value("type", "")))
+    index_.rebuild(st_);
   events_.push_back(event);
   take_objective(*this, event);
 }

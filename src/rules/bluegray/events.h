@@ -12,20 +12,23 @@ namespace adjutant::rules::bluegray {
 // Applies one event to a state; events that only report (combat, ...) change nothing.
 void apply_event(State& state, const Json& event);
 
-// Collects events and keeps the working state they lead to.
+// Collects events and keeps the working state they lead to, with the index
+// of its units that every board it makes reads.
 class Emitter {
  public:
-  Emitter(const Scenario& scenario, State state) : sc_(scenario), st_(std::move(state)) {}
+  Emitter(const Scenario& scenario, State state)
+      : sc_(scenario), st_(std::move(state)), index_(sc_, st_) {}
 
   void emit(Json event);
   const Scenario& scenario() const { return sc_; }
   const State& state() const { return st_; }
-  Board board() const { return Board(sc_, st_); }
+  Board board() const { return Board(sc_, st_, index_); }
   const Json& events() const { return events_; }
 
  private:
   const Scenario& sc_;
   State st_;
+  UnitIndex index_;
   Json events_ = Json::array();
 };
 

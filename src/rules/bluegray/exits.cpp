@@ -23,19 +23,6 @@ bool in_zone(const Scenario& sc, const model::ExitZone& x, Hex h) {
   return false;
 }
 
-// Units of the exit's side that have taken exit x, as the state records them
-// (extra.left, kept for exits with a limit or a return).
-int taken(const Board& board, const model::ExitZone& x) {
-  int n = 0;
-  for (const auto& [id, u] : board.state().units) {
-    if (!u.extra.is_object() || !u.extra.contains("left")) continue;
-    const UnitDef* d = board.def(id);
-    auto h = hex::parse(u.extra["left"].value("hex", ""));
-    if (d && x.admits(*d) && h && in_zone(board.scenario(), x, *h)) ++n;
-  }
-  return n;
-}
-
 bool counted(const model::ExitZone& x) {
   return x.max_units > 0 || x.back.has_value();
 }
@@ -45,6 +32,17 @@ std::string rule_of(const model::ExitZone* x) {
 }
 
 }  // namespace
+
+int exited_by(const Board& board, const model::ExitZone& x) {
+  int n = 0;
+  for (const auto& [id, u] : board.state().units) {
+    if (!u.extra.is_object() || !u.extra.contains("left")) continue;
+    const UnitDef* d = board.def(id);
+    auto h = hex::parse(u.extra["left"].value("hex", ""));
+    if (d && x.admits(*d) && h && in_zone(board.scenario(), x, *h)) ++n;
+  }
+  return n;
+}
 
 const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h) {
   for (const auto& x : sc.exits)
@@ -61,7 +59,7 @@ ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std
   if (late) return {};
   if (x.back && !x.back->turns.count(turn))
     return {"move.no_exit", unit + " may leave the map here only on turns it can come back from"};
-  if (x.max_units && taken(board, x) >= x.max_units)
+  if (x.max_units && exited_by(board, x) >= x.max_units)
     return {"move.exit_limit",
             std::to_string(x.max_units) +
                 " units, the most this exit allows, have already taken it (rule " + rule_of(&x) +

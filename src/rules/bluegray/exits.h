@@ -13,6 +13,10 @@ namespace adjutant::rules::bluegray {
 // The exit a unit may take from hex h, or nullptr.
 const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h);
 
+// Units that have taken exit x, as the state records them (extra.left, kept
+// for exits with a limit or a return).
+int exited_by(const Board& board, const model::ExitZone& x);
+
 // Why `unit` may not take exit `x` now (H&L 16.22: its turns, its combined
 // total of units), as a problem id and message; id "" when it may.
 struct ExitRefusal {

@@ -1,0 +1,53 @@
+// The bot: legal orders for one side in the current phase, from the state
+// and a seed. Each ruleset teaches it through an order generator registered
+// in one table (registry.cpp); a ruleset without one cannot be played by the
+// bot, and a test names it. A tool for solo play, tests and benchmarks, not
+// a strong player: the same state, side and seed always give the same orders.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/scenario.h"
+#include "model/state.h"
+#include "rules/ruleset.h"
+
+namespace adjutant::bot {
+
+using ledger::Json;
+
+// What a generator is asked: the orders of `side` in the state's phase.
+struct Request {
+  const rules::Ruleset& ruleset;
+  const model::Scenario& scenario;  // as the ruleset plays it (its version set)
+  const model::State& state;
+  std::string side;
+  std::uint64_t seed = 0;
+};
+
+// The orders, and the problems of every order the generator tried and the
+// ruleset's check refused (a generator that knows its rules refuses none).
+struct Orders {
+  Json body = Json::object();
+  std::vector<rules::OrderProblem> refused;
+};
+
+class OrderGenerator {
+ public:
+  virtual ~OrderGenerator() = default;
+  // An order body (moves, attacks, standing: the ruleset's own fields, none
+  // of the envelope's) that the ruleset's check accepts. Error bot.no_orders
+  // when it finds none.
+  virtual Orders orders(const Request& request) const = 0;
+};
+
+// The generator of a ruleset id; Error bot.no_generator for a ruleset the
+// bot has not been taught.
+std::unique_ptr<OrderGenerator> make_generator(const std::string& ruleset_id);
+
+// The ruleset ids the bot plays, in the registry's order.
+std::vector<std::string> taught_rulesets();
+
+}  // namespace adjutant::bot
