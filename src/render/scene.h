@@ -55,7 +55,7 @@ struct Scene {
   Point map_origin{};    // the picture's top-left corner of the map
   double map_width = 0;  // the map's size in the picture (turned)
   double map_height = 0;
-  MapFrame frame;
+  MapFrame frame{};
   double notes_top = 0;  // the panel under the map (notes_layer.cpp)
   double legend_top = 0;
   // Units on the map, per hex, in order-of-battle order (first drawn first).

@@ -92,7 +92,6 @@ def temporaries(game):
 
 def turn_folders_complete(game):
     """Every adjudication of the log has its turns/NNN-PHASE/events.json."""
-    import json
     with open(os.path.join(game, "log.jsonl")) as f:
         for line in f:
             e = json.loads(line)
@@ -287,7 +286,6 @@ class Sweep:
             # turn folders).
             self.run(["verify", game])
             left = temporaries(game)
-            import json
             waiting = json.loads(self.run(["status", "--json", game]).stdout or "{}").get(
                 "adjudicator") or "union"
             n = self.run(["ruling", game, "--extend", "1", "--key", waiting + ".key",

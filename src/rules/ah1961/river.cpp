@@ -43,7 +43,9 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
   const UnitDef& d = *b.def(u);
   const std::string side = b.side_of(u);
   Hex x = path[i - 1], y = path[i];
-  std::optional<Hex> prev = i >= 2 ? std::optional<Hex>(path[i - 2]) : std::nullopt;
+  // The square before x, when the path has one (i >= 2).
+  const bool has_prev = i >= 2;
+  const Hex prev = has_prev ? path[i - 2] : x;
   auto bridge_y = b.bridge_at(y);
   bool usable_y = bridge_y && b.side_of(bridge_y->unit) == side && !locked(b, *bridge_y) &&
                   bridge_y->connects(x);
@@ -52,16 +54,16 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
     if (auto bx = b.bridge_at(x); bx && b.side_of(bx->unit) == side && bx->unit != u) {
       // Units crossing must enter the opposite shore only at the square the
       // bridge points to.
-      bool came_across = prev && bx->connects(*prev);
-      if ((came_across && y != bx->other(*prev)) || (!came_across && !bx->connects(y)))
+      bool came_across = has_prev && bx->connects(prev);
+      if ((came_across && y != bx->other(prev)) || (!came_across && !bx->connects(y)))
         return refuse(id, rule, "move.bridge_end", "river.bridge",
                       "the bridge at " + sq(x) + " leads only to " +
-                          (came_across ? sq(bx->other(*prev)) : sq(bx->a) + " or " + sq(bx->b)));
+                          (came_across ? sq(bx->other(prev)) : sq(bx->a) + " or " + sq(bx->b)));
     } else if (auto bx2 = b.bridge_of(u); bx2 && !bx2->connects(y)) {
       return refuse(
           id, rule, "move.bridge_end", "river.bridge",
           "a bridge is taken up onto one of its ends, " + sq(bx2->a) + " or " + sq(bx2->b));
-    } else if (!is_detachment(d) && friendly_boat(b, x, side) && !prev) {
+    } else if (!is_detachment(d) && friendly_boat(b, x, side) && !has_prev) {
       // Boats crossing a river must enter the opposite shore only at road squares.
       if (!b.on_road(y))
         return refuse(id, rule, "move.boat_landing", "river.boat",
@@ -89,7 +91,7 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
       }
       // They may move downstream (eastward) one river square per turn.
       if (y.col <= x.col || i != 1 || path.size() != 2 ||
-          ph.spent.count(u) && ph.spent.at(u).squares)
+          (ph.spent.count(u) && ph.spent.at(u).squares))
         return refuse(id, rule, "move.drift", r,
                       "a boat on the river moves only one river square downstream (east) a turn");
       return Crossing{true, r, "drifted downstream to " + sq(y)};
