@@ -185,11 +185,11 @@ void play_edition(const std::string& scenario, const std::string& artillery,
 }  // namespace
 
 TEST_CASE("Hooker and Lee 1975 by mail: the flank march, I Corps, Averill's roll, verified",
-          "[game][cli][hooker-lee]") {
+          "[game][cli][hooker-lee][slow]") {
   play_edition("hooker-lee-1975.json", "1", "3");
 }
 
 TEST_CASE("Hooker and Lee 2006 by mail: the flank march, I Corps, Averill's roll, verified",
-          "[game][cli][hooker-lee]") {
+          "[game][cli][hooker-lee][slow]") {
   play_edition("hooker-lee-2006.json", "I", "2");
 }

@@ -119,7 +119,7 @@ void check_no_duplicates(const JudgeWorld& w) {
 
 }  // namespace
 
-TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server]") {
+TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server][slow]") {
   {
     INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
     REQUIRE(fs::exists(testing::kDovecot));
@@ -411,7 +411,7 @@ TEST_CASE("adjutant judge refuses a bad configuration and changes nothing", "[ju
   fs::remove_all(d);
 }
 
-TEST_CASE("adjutant judge rules on deadlines with its mail servers down", "[judge]") {
+TEST_CASE("adjutant judge rules on deadlines with its mail servers down", "[judge][slow]") {
   testing::TempDir tmp("judge-offline");
   fs::path work = tmp.path() / "work";
   fs::path game = work / "game";

@@ -16,7 +16,7 @@ using adjutant::testing::tool;
 namespace fs = std::filesystem;
 
 TEST_CASE("two copies of a game without an umpire stay in step by mail alone",
-          "[mail][server][sync]") {
+          "[mail][server][sync][slow]") {
   {
     INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
     REQUIRE(fs::exists(testing::kDovecot));

@@ -66,7 +66,7 @@ bool has(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("every file adjutant reads or writes matches its schema", "[model][schema]") {
+TEST_CASE("every file adjutant reads or writes matches its schema", "[model][schema][slow]") {
   TempDir tmp("schema");
   fs::path game = tmp.path() / "game";
   make_sample_game(game, false);

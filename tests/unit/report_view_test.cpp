@@ -145,7 +145,7 @@ TEST_CASE("view writes one self-contained page, the same bytes each time", "[vie
 }
 
 TEST_CASE("the replay page steps through every adjudication in headless Chromium",
-          "[view][chromium]") {
+          "[view][chromium][slow]") {
   if (!chromium_installed()) {
     WARN(
         "SKIPPED: chromium is not installed, so the replay page was not opened in a browser "

@@ -8,7 +8,7 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("every adjudication case file passes", "[rules][cases]") {
+TEST_CASE("every adjudication case file passes", "[rules][cases][slow]") {
   const fs::path root = ADJUTANT_SOURCE_DIR;
   auto files = adjutant::rules::case_files(root / "tests" / "cases");
   REQUIRE(files.size() >= 60);
