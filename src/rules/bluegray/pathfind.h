@@ -21,12 +21,17 @@ struct StepCost {
 // river or creek hexside, a river hex), or "" when it can.
 std::string impassable(const Scenario& sc, Hex from, Hex to);
 
+// impassable(sc, from, to) == "", without building the reason.
+bool passable(const Scenario& sc, Hex from, Hex to);
+
 // 7.3, 7.5: the cost of stepping from `from` into adjacent `to`: the hex's
 // TEC cost plus the hexside's; where a route crosses this very hexside the
 // road/trail cost replaces the hex's cost (never making the step dearer) and
 // the hexside's cost is still added (readings::route_pays_hexside; version 1
 // replaced both). Call only when impassable() is "".
 StepCost step_cost(const Scenario& sc, Hex from, Hex to);
+// step_cost(sc, from, to).mp, without building the words (for searches).
+int step_mp(const Scenario& sc, Hex from, Hex to);
 
 // What a search may do beyond the map's own limits.
 struct PathRules {
