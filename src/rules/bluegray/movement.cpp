@@ -60,10 +60,10 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
   return std::nullopt;
 }
 
-// !entry_problem(m, from, to), without building its message: the search of
-// find() asks it for every step it tries.
-bool entry_allowed(const Mover& m, const StepRestrictions& restricted, Hex from, Hex to) {
-  if (!passable(m.board.scenario(), from, to)) return false;  // off the map, TEC, 5.3
+// !entry_problem(m, from, to) for a step that is passable(), without building
+// a message: the search of find() asks it for every passable step it tries
+// (cheapest_path has already asked passable(), entry_problem's first tests).
+bool entry_allowed(const Mover& m, const StepRestrictions& restricted, Hex to) {
   if (m.board.enemy_at(to, m.side)) return false;
   if ((m.night || m.ineffective) && m.ezoc.count(to)) return false;
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance) return false;
@@ -155,7 +155,7 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   rules.spent = pm.mp;
   rules.allowance = pm.of;
   const StepRestrictions restricted(m.board, m.order.unit);
-  rules.may_enter = [&](Hex from, Hex to) { return entry_allowed(m, restricted, from, to); };
+  rules.may_enter = [&](Hex, Hex to) { return entry_allowed(m, restricted, to); };
   rules.stops = [&](Hex h) { return m.ezoc.count(h) > 0; };
   if (auto path = cheapest_path(sc, rules, *goal)) {
     pm.path = path->hexes;

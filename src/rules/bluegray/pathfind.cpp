@@ -5,6 +5,7 @@
 #include <set>
 
 #include "rules/bluegray/readings.h"
+#include "rules/bluegray/step_table.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -51,6 +52,10 @@ bool passable(const Scenario& sc, Hex from, Hex to) {
 }
 
 int step_mp(const Scenario& sc, Hex from, Hex to) {
+  return step_mp_read(sc, from, to, readings::route_pays_hexside(sc));
+}
+
+int step_mp_read(const Scenario& sc, Hex from, Hex to, bool route_pays_hexside) {
   // step_cost's arithmetic, without its words.
   const int terrain_mp = sc.terrain_at(to).mp;
   const hex::Hexside crossed = hex::hexside(from, to);
@@ -60,7 +65,7 @@ int step_mp(const Scenario& sc, Hex from, Hex to) {
   std::string route = sc.route_across(crossed);
   if (route.empty()) return mp;
   int route_mp = route == "road" ? sc.road_mp : sc.trail_mp;
-  if (readings::route_pays_hexside(sc)) return route_mp > terrain_mp ? mp : route_mp + side_mp;
+  if (route_pays_hexside) return route_mp > terrain_mp ? mp : route_mp + side_mp;
   return route_mp <= mp ? route_mp : mp;
 }
 
@@ -91,6 +96,7 @@ std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, He
     }
     return order < 0;
   };
+  const StepTable* table = StepTable::of(sc);
   std::set<int, decltype(less)> open(less);
   std::map<Hex, int> best;
   nodes.push_back({rules.start, rules.spent, 1, -1});
@@ -107,10 +113,13 @@ std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, He
       return path;
     }
     if (rules.stops && rules.stops(here.hex)) continue;
-    for (Hex next : hex::neighbours(here.hex)) {
-      if (!passable(sc, here.hex, next)) continue;
+    const auto around = hex::neighbours(here.hex);
+    for (int dir = 0; dir < 6; ++dir) {
+      const Hex next = around[std::size_t(dir)];
+      if (!(table ? table->passable(sc, here.hex, dir) : passable(sc, here.hex, next))) continue;
       if (rules.may_enter && !rules.may_enter(here.hex, next)) continue;
-      int cost = here.mp + step_mp(sc, here.hex, next);
+      int cost =
+          here.mp + (table ? table->step_mp(sc, here.hex, dir) : step_mp(sc, here.hex, next));
       if (cost > rules.allowance) continue;
       nodes.push_back({next, cost, here.count + 1, label});
       const int candidate = int(nodes.size() - 1);

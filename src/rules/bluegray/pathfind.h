@@ -32,14 +32,18 @@ bool passable(const Scenario& sc, Hex from, Hex to);
 StepCost step_cost(const Scenario& sc, Hex from, Hex to);
 // step_cost(sc, from, to).mp, without building the words (for searches).
 int step_mp(const Scenario& sc, Hex from, Hex to);
+// step_mp under the given reading of 7.5 (readings::route_pays_hexside),
+// whatever the scenario's rules version.
+int step_mp_read(const Scenario& sc, Hex from, Hex to, bool route_pays_hexside);
 
 // What a search may do beyond the map's own limits.
 struct PathRules {
   Hex start;
   int spent = 0;      // MP already used at start (a reinforcement's entry, 14.32)
   int allowance = 0;  // the unit's MA (7.0, 11.1)
-  std::function<bool(Hex from, Hex to)> may_enter;  // ZOC, night, strategic...
-  std::function<bool(Hex)> stops;                   // entering ends the move (5.0)
+  // ZOC, night, strategic...; asked only of steps that are passable().
+  std::function<bool(Hex from, Hex to)> may_enter;
+  std::function<bool(Hex)> stops;  // entering ends the move (5.0)
 };
 
 struct Path {
