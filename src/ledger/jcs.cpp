@@ -3,6 +3,7 @@
 #include <optional>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -219,7 +220,7 @@ namespace {
 
 // The same types and values all through, with nothing canonical() would
 // refuse (bad UTF-8, an integer beyond 2^53): then both canonical forms are
-// the same string. Floats are left to canonical().
+// the same string.
 // An integer within 2^53 as a signed value, whichever of nlohmann's two
 // integer types holds it (both print the same digits); nullopt otherwise.
 std::optional<std::int64_t> exact_integer(const Json& v) {
@@ -245,6 +246,12 @@ bool identical(const Json& a, const Json& b) {
       return true;
     case Json::value_t::boolean:
       return a.get<bool>() == b.get<bool>();
+    case Json::value_t::number_float: {
+      // Equal finite doubles print the same digits; canonical() refuses
+      // integers beyond 2^53 written as doubles, so those are left to it.
+      double x = a.get<double>();
+      return x == b.get<double>() && std::isfinite(x) && std::fabs(x) <= double(kMaxExactInteger);
+    }
     case Json::value_t::string: {
       const auto& x = a.get_ref<const std::string&>();
       return x == b.get_ref<const std::string&>() && invalid_utf8_at(x) == std::string_view::npos;
