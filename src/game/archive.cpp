@@ -92,7 +92,7 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
                 dir.string() + ": genesis names ruleset \"" + id +
                     "\" but scenario.json is for \"" + a.scenario_->ruleset + "\"",
                 Exit::kVerifyFailed);
-  a.ruleset_ = rules::make_ruleset(scenario, scenario_file, version);
+  a.ruleset_ = rules::make_ruleset(*a.scenario_, scenario_file, version);
   a.scenario_->rules_version = a.ruleset_->version();
   return a;
 }

@@ -35,7 +35,7 @@ void check_rolls(const Json& logged, const std::vector<ledger::Roll>& replayed) 
       fail("verify.dice",
            "die " + std::to_string(k) + " is logged but the replay never asks for it");
     Json r = ledger::to_json(replayed[k]);
-    if (ledger::canonical(r) != ledger::canonical(logged[k]))
+    if (!ledger::same_canonical(r, logged[k]))
       fail("verify.dice", "die " + std::to_string(k) + " is logged as " +
                               printable(logged[k].dump()) + " but recomputes as " + r.dump());
   }
@@ -238,7 +238,7 @@ void Replay::adjudication(const LogEntry& e) {
   if (i > adj.chain_length || !ledger::check_link(i, b.reveal.s, last.m, last.s))
     fail("verify.reveal", "the revealed link is not link " + std::to_string(i) + " of " +
                               adjudicator + "'s dice chain");
-  if (ledger::canonical(reveals_json(reveals_)) != ledger::canonical(e.body["reveals"]))
+  if (!ledger::same_canonical(reveals_json(reveals_), e.body["reveals"]))
     fail("verify.reveal", "the player reveals listed are not the latest ones");
   std::string seed = adjudication_seed(a_, t, adjudicator, i, b.reveal.s, reveals_);
   if (ledger::to_hex(seed) != b.seed)
@@ -252,7 +252,7 @@ void Replay::adjudication(const LogEntry& e) {
   ledger::SeededDice dice(seed);
   Json events = a_.ruleset().adjudicate(state_, pending_->checked, dice);
   check_rolls(b.rolls, dice.rolls());
-  if (ledger::canonical(events) != ledger::canonical(b.events))
+  if (!ledger::same_canonical(events, b.events))
     fail("verify.events", "the logged events differ from the replay's");
   model::State after = apply_adjudication(a_.ruleset(), state_, events);
   if (after.hash() != b.state)

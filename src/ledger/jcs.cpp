@@ -1,6 +1,9 @@
 #include "ledger/jcs.h"
 
+#include <optional>
+
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -211,6 +214,71 @@ std::string canonical(const Json& value) {
   std::string out;
   write_value(value, out);
   return out;
+}
+
+namespace {
+
+// The same types and values all through, with nothing canonical() would
+// refuse (bad UTF-8, an integer beyond 2^53): then both canonical forms are
+// the same string.
+// An integer within 2^53 as a signed value, whichever of nlohmann's two
+// integer types holds it (both print the same digits); nullopt otherwise.
+std::optional<std::int64_t> exact_integer(const Json& v) {
+  if (v.is_number_unsigned()) {
+    std::uint64_t u = v.get<std::uint64_t>();
+    if (u > std::uint64_t(kMaxExactInteger)) return std::nullopt;
+    return std::int64_t(u);
+  }
+  if (!v.is_number_integer()) return std::nullopt;
+  std::int64_t i = v.get<std::int64_t>();
+  if (i > kMaxExactInteger || i < -kMaxExactInteger) return std::nullopt;
+  return i;
+}
+
+bool identical(const Json& a, const Json& b) {
+  if (a.is_number_integer() && b.is_number_integer()) {  // signed or unsigned
+    auto x = exact_integer(a);
+    return x && x == exact_integer(b);
+  }
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case Json::value_t::null:
+      return true;
+    case Json::value_t::boolean:
+      return a.get<bool>() == b.get<bool>();
+    case Json::value_t::number_float: {
+      // Equal finite doubles print the same digits; canonical() refuses
+      // integers beyond 2^53 written as doubles, so those are left to it.
+      double x = a.get<double>();
+      return x == b.get<double>() && std::isfinite(x) && std::fabs(x) <= double(kMaxExactInteger);
+    }
+    case Json::value_t::string: {
+      const auto& x = a.get_ref<const std::string&>();
+      return x == b.get_ref<const std::string&>() && invalid_utf8_at(x) == std::string_view::npos;
+    }
+    case Json::value_t::array: {
+      if (a.size() != b.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (!identical(a[i], b[i])) return false;
+      return true;
+    }
+    case Json::value_t::object: {
+      if (a.size() != b.size()) return false;
+      for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+        if (x.key() != y.key() || invalid_utf8_at(x.key()) != std::string_view::npos ||
+            !identical(x.value(), y.value()))
+          return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool same_canonical(const Json& a, const Json& b) {
+  return identical(a, b) || canonical(a) == canonical(b);
 }
 
 std::string canonical_text(std::string_view text, const std::string& source) {

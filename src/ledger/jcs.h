@@ -29,6 +29,10 @@ Json parse_strict(std::string_view text, const std::string& source,
 // minimal string escaping, no whitespace.
 std::string canonical(const Json& value);
 
+// canonical(a) == canonical(b) (and throws as it does), without writing
+// either out when the two are the same value of the same types.
+bool same_canonical(const Json& a, const Json& b);
+
 // parse_strict + canonical.
 std::string canonical_text(std::string_view text, const std::string& source);
 

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "render/counter.h"
+
+#include "render/cairo_api.h"
 #include "render/event_fields.h"
 #include "render/layers.h"
 #include "render/shapes.h"
@@ -101,12 +103,12 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
   for (const auto& c : combats_of(scene)) {
     canvas.begin("class=\"combat\" data-n=\"" + escape_markup(c.n) + "\" data-odds=\"" +
                  escape_markup(c.odds) + "\" data-result=\"" + escape_markup(c.result) + "\"");
-    cairo_save(canvas.cr());
+    cairo_api().save(canvas.cr());
     for (Hex d : c.defenders)
       trace_hex(canvas, scene.centre(d), 0.88 * scene.size, scene.frame.hex_angle());
     canvas.colour(kCombat, 0.9);
     canvas.line_width(2.4);
-    cairo_set_line_join(canvas.cr(), CAIRO_LINE_JOIN_ROUND);
+    cairo_api().set_line_join(canvas.cr(), CAIRO_LINE_JOIN_ROUND);
     canvas.stroke();
     for (Hex a : c.attackers) {
       Hex target = c.defenders[0];
@@ -136,7 +138,7 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
     }
     labels.push_back(box_around(best, size.x / 2 + 1, size.y / 2 + 1));
     draw_combat_label(canvas, c.n, c.odds, c.die, c.result, best);
-    cairo_restore(canvas.cr());
+    cairo_api().restore(canvas.cr());
     canvas.end();
   }
 }

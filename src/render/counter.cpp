@@ -1,5 +1,7 @@
 #include "render/counter.h"
 
+#include "render/cairo_api.h"
+
 #include "render/layers.h"
 
 namespace adjutant::render {
@@ -81,7 +83,7 @@ void draw_counter(Canvas& canvas, const CounterLook& look, Point c) {
   Rgb ink = ink_on(look.fill);
   if (look.ghost) ink = mix(ink, kWhite, 0.45);
   cairo_t* cr = canvas.cr();
-  cairo_save(cr);
+  cairo_api().save(cr);
   if (!look.ghost) {
     canvas.colour(kBlack, 0.35);
     canvas.rectangle(x + 1.3, y + 1.5, w, h);
@@ -90,7 +92,7 @@ void draw_counter(Canvas& canvas, const CounterLook& look, Point c) {
   canvas.rectangle(x, y, w, h);
   if (look.ghost) {
     canvas.colour(fill);
-    cairo_fill_preserve(cr);
+    cairo_api().fill_preserve(cr);
     canvas.colour(kCounterEdge, 0.6);
     canvas.line_width(0.9);
     canvas.dash({2.5, 1.5});
@@ -124,11 +126,11 @@ void draw_counter(Canvas& canvas, const CounterLook& look, Point c) {
     canvas.line({x + w - 2.5, y});
     canvas.line({x + w, y + 2.5});
     canvas.line({x + w, y + 10});
-    cairo_close_path(cr);
+    cairo_api().close_path(cr);
     canvas.fill_stroke(kDemoralized, kCounterEdge, 0.8);
   }
   if (look.ghost) {
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     canvas.move({x + 2, y + 2});
     canvas.line({x + w - 2, y + h - 2});
     canvas.move({x + w - 2, y + 2});
@@ -137,7 +139,7 @@ void draw_counter(Canvas& canvas, const CounterLook& look, Point c) {
     canvas.line_width(2.2);
     canvas.stroke();
   }
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 void draw_counters(Canvas& canvas, const Scene& scene) {

@@ -8,6 +8,8 @@
 #include "model/arrivals.h"
 #include "render/layers.h"
 
+#include "render/cairo_api.h"
+
 namespace adjutant::render {
 
 namespace {
@@ -23,7 +25,7 @@ void road_name(Canvas& canvas, const Scene& scene, const std::string& name, Hex 
   Point c = scene.centre(h);
   Point e = scene.edge_point(h, dir);
   const double gap = 12;
-  cairo_save(cr);
+  cairo_api().save(cr);
   canvas.colour(mix(kRoad, kBlack, 0.2));
   if (dir.x == 0) {
     bool right_half = c.x > scene.map_origin.x + scene.map_width / 2;
@@ -32,13 +34,13 @@ void road_name(Canvas& canvas, const Scene& scene, const std::string& name, Hex 
                 right_half ? Align::kRight : Align::kLeft);
   } else {
     bool lower_half = c.y > scene.map_origin.y + scene.map_height / 2;
-    cairo_translate(cr, e.x + dir.x * 3, lower_half ? c.y - gap : c.y + gap);
+    cairo_api().translate(cr, e.x + dir.x * 3, lower_half ? c.y - gap : c.y + gap);
     // West: the text runs up the edge; east: down it.
-    cairo_rotate(cr, dir.x < 0 ? -M_PI / 2 : M_PI / 2);
+    cairo_api().rotate(cr, dir.x < 0 ? -M_PI / 2 : M_PI / 2);
     bool away = dir.x < 0 ? lower_half : !lower_half;
     canvas.text(name, {0, 0}, kRoadNameSize, Weight::kRegular, away ? Align::kLeft : Align::kRight);
   }
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 std::string side_colour(const Scene& scene, const std::string& side) {
@@ -54,8 +56,8 @@ int arrivals_turn(const Scene& scene) {
 
 void draw_road_ends(Canvas& canvas, const Scene& scene) {
   cairo_t* cr = canvas.cr();
-  cairo_save(cr);
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+  cairo_api().save(cr);
+  cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
   for (const auto& route : scene.scenario.routes) {
     if (route.kind != "road") continue;
     for (Hex h : route.off_hexes) {
@@ -66,7 +68,7 @@ void draw_road_ends(Canvas& canvas, const Scene& scene) {
       canvas.line(scene.edge_point(h, dir));
       canvas.colour(mix(kRoad, kWhite, 0.75), 0.9);
       canvas.line_width(0.1 * scene.size + 2);
-      cairo_stroke_preserve(cr);
+      cairo_api().stroke_preserve(cr);
       canvas.colour(kRoad);
       canvas.line_width(0.1 * scene.size);
       canvas.stroke();
@@ -74,7 +76,7 @@ void draw_road_ends(Canvas& canvas, const Scene& scene) {
       canvas.end();
     }
   }
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 void draw_arrivals(Canvas& canvas, const Scene& scene) {

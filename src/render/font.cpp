@@ -1,5 +1,7 @@
 #include "render/font.h"
 
+#include "render/cairo_api.h"
+
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -20,22 +22,22 @@ struct Fonts {
   cairo_font_options_t* options = nullptr;
 
   Fonts() {
-    if (FT_Init_FreeType(&library) != 0)
+    if (cairo_api().ft_init_freetype(&library) != 0)
       throw Error("render.font", "cannot initialise FreeType", Exit::kEnvironment);
     const char* files[2] = {kFontRegular, kFontBold};
     for (int i = 0; i < 2; ++i) {
-      if (FT_New_Face(library, files[i], 0, &faces[i]) != 0)
+      if (cairo_api().ft_new_face(library, files[i], 0, &faces[i]) != 0)
         throw Error("render.font",
                     std::string(files[i]) + ": cannot load font (install fonts-dejavu-core)",
                     Exit::kEnvironment);
-      cairo_faces[i] =
-          cairo_ft_font_face_create_for_ft_face(faces[i], FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT);
+      cairo_faces[i] = cairo_api().ft_font_face_create_for_ft_face(
+          faces[i], FT_LOAD_NO_HINTING | FT_LOAD_NO_AUTOHINT);
     }
-    options = cairo_font_options_create();
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
-    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT);
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    options = cairo_api().font_options_create();
+    cairo_api().font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+    cairo_api().font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT);
+    cairo_api().font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    cairo_api().font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
   }
 };
 

@@ -6,6 +6,8 @@
 
 #include "render/layers.h"
 
+#include "render/cairo_api.h"
+
 namespace adjutant::render {
 
 namespace {
@@ -84,7 +86,7 @@ void stroke_lines(Canvas& canvas, const std::vector<Line>& lines, Rgb colour, do
   }
   canvas.colour(mix(colour, kBlack, 0.35));
   canvas.line_width(width + 1.4);
-  cairo_stroke_preserve(canvas.cr());
+  cairo_api().stroke_preserve(canvas.cr());
   canvas.colour(colour);
   canvas.line_width(width);
   canvas.stroke();
@@ -107,8 +109,8 @@ void draw_water(Canvas& canvas, const Scene& scene) {
   order.push_back({"", 0.12 * scene.size, kWater});
   std::stable_sort(order.begin(), order.end(),
                    [](const WaterKind& a, const WaterKind& b) { return a.width > b.width; });
-  cairo_save(canvas.cr());
-  cairo_set_line_cap(canvas.cr(), CAIRO_LINE_CAP_ROUND);
+  cairo_api().save(canvas.cr());
+  cairo_api().set_line_cap(canvas.cr(), CAIRO_LINE_CAP_ROUND);
   for (const auto& kind : order) {
     auto it = lines.find(kind.id);
     if (it == lines.end()) continue;
@@ -117,13 +119,13 @@ void draw_water(Canvas& canvas, const Scene& scene) {
     stroke_lines(canvas, it->second, kind.colour, kind.width);
     canvas.end();
   }
-  cairo_restore(canvas.cr());
+  cairo_api().restore(canvas.cr());
 }
 
 void draw_crossings(Canvas& canvas, const Scene& scene) {
   auto index = index_water(scene);
   cairo_t* cr = canvas.cr();
-  cairo_save(cr);
+  cairo_api().save(cr);
   for (const auto& [side, id] : scene.scenario.hexsides) {
     if (!is_crossing(id)) continue;
     const auto* type = scene.scenario.hexside_at(side);
@@ -133,12 +135,12 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
     canvas.begin("class=\"crossing\" data-type=\"" + escape_markup(id) + "\" data-hexside=\"" +
                  hex::format(side) + "\"");
     if (id == "ford") {
-      cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+      cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
       canvas.move(l.a);
       canvas.line(l.b);
       canvas.colour(colour);
       canvas.line_width(water.width + 1.6);
-      cairo_stroke_preserve(cr);
+      cairo_api().stroke_preserve(cr);
       canvas.colour(mix(colour, kBlack, 0.6));
       canvas.line_width(2.6);
       canvas.dash({0.01, 4.2});
@@ -157,9 +159,9 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
       canvas.line(at(along, -across));
       canvas.line(at(along, across));
       canvas.line(at(-along, across));
-      cairo_close_path(cr);
+      cairo_api().close_path(cr);
       canvas.fill_stroke(colour, mix(colour, kBlack, 0.55), 1);
-      cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+      cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
       for (double v : {-across, across}) {
         canvas.move(at(-along - 2.5, v * 1.5));
         canvas.line(at(-along, v));
@@ -172,7 +174,7 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
     }
     canvas.end();
   }
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 }  // namespace adjutant::render

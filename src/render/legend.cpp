@@ -5,6 +5,8 @@
 #include <set>
 
 #include "render/counter.h"
+
+#include "render/cairo_api.h"
 #include "render/layers.h"
 #include "render/shapes.h"
 
@@ -134,7 +136,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
   const auto& sc = scene.scenario;
   cairo_t* cr = canvas.cr();
   Point a{c.x - 11, c.y}, b{c.x + 11, c.y};
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
   switch (e.kind) {
     case Kind::kTerrain:
       trace_hex(canvas, c, 7.5);
@@ -148,13 +150,13 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
       canvas.line(b);
       canvas.colour(mix(crossing ? kWater : colour, kBlack, 0.35));
       canvas.line_width(w + 1.4);
-      cairo_stroke_preserve(cr);
+      cairo_api().stroke_preserve(cr);
       canvas.colour(crossing && e.key == "bridge" ? kWater : colour);
       canvas.line_width(w + (e.key == "ford" ? 1.6 : 0));
       if (e.key != "ford") {
         canvas.stroke();
       } else {
-        cairo_stroke_preserve(cr);
+        cairo_api().stroke_preserve(cr);
         canvas.colour(mix(colour, kBlack, 0.6));
         canvas.line_width(2.6);
         canvas.dash({0.01, 4.2});
@@ -175,7 +177,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
         canvas.line_width(e.key == "railroad" ? 2.6 : 1.9);
         if (e.key != "railroad") canvas.dash({5, 3.2});
         if (e.key == "railroad") {
-          cairo_stroke_preserve(canvas.cr());
+          cairo_api().stroke_preserve(canvas.cr());
           canvas.colour(kWhite);
           canvas.line_width(1.2);
           canvas.dash({2.4, 3.6});
@@ -217,7 +219,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
       canvas.move({c.x + 2, c.y - 7});
       canvas.line({c.x + 11, c.y - 7});
       canvas.line({c.x + 11, c.y + 2});
-      cairo_close_path(cr);
+      cairo_api().close_path(cr);
       canvas.fill_stroke(kDemoralized, kCounterEdge, 0.8);
       break;
     case Kind::kArrow:
@@ -302,7 +304,7 @@ void draw_legend(Canvas& canvas, const Scene& scene) {
   Layout g = layout(list, scene.width);
   double left = (scene.width - g.columns * kColumnWidth) / 2;
   canvas.begin("class=\"legend\"");
-  cairo_save(canvas.cr());
+  cairo_api().save(canvas.cr());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const auto& e = list[i];
     double x = left + g.slots[i].first * kColumnWidth;
@@ -323,7 +325,7 @@ void draw_legend(Canvas& canvas, const Scene& scene) {
     canvas.text(e.label, {x + kSwatch + 10, y + 12}, kLegendTextSize, Weight::kRegular,
                 Align::kLeft);
   }
-  cairo_restore(canvas.cr());
+  cairo_api().restore(canvas.cr());
   canvas.end();
 }
 

@@ -2,6 +2,8 @@
 // `line_of_communication` events): each unit's traced line to its road as a
 // thin dashed line in its side's colour, and every unit cut off ringed in red.
 #include "render/event_fields.h"
+
+#include "render/cairo_api.h"
 #include "render/layers.h"
 #include "render/shapes.h"
 
@@ -16,8 +18,8 @@ void draw_lines_of_communication(Canvas& canvas, const Scene& scene) {
     Rgb colour = parse_colour(sd ? sd->colour : "", {0.3, 0.3, 0.3});
     if (luminance(colour) > 0.3) colour = mix(colour, kBlack, 0.35);
     canvas.begin("class=\"communication\" data-side=\"" + escape_markup(side) + "\"");
-    cairo_save(cr);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_api().save(cr);
+    cairo_api().set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     if (e.contains("traced") && e["traced"].is_object()) {
       for (const auto& [unit, path] : e["traced"].items()) {
         if (!scene.visible_unit(unit) || !path.is_array() || path.size() < 2) continue;
@@ -50,7 +52,7 @@ void draw_lines_of_communication(Canvas& canvas, const Scene& scene) {
                          Align::kCentre, kCombat, kLabelHalo, 2.4);
       }
     }
-    cairo_restore(cr);
+    cairo_api().restore(cr);
     canvas.end();
   }
 }

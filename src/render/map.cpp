@@ -1,5 +1,7 @@
 #include "render/map.h"
 
+#include "render/cairo_api.h"
+
 #include <cairo-svg.h>
 #include <cairo.h>
 
@@ -23,15 +25,15 @@ cairo_status_t append(void* closure, const unsigned char* data, unsigned int len
 
 void check(cairo_status_t status, const char* what) {
   if (status != CAIRO_STATUS_SUCCESS)
-    throw Error("render.cairo", std::string(what) + ": " + cairo_status_to_string(status),
+    throw Error("render.cairo", std::string(what) + ": " + cairo_api().status_to_string(status),
                 Exit::kEnvironment);
 }
 
 struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+  void operator()(cairo_surface_t* s) const { cairo_api().surface_destroy(s); }
 };
 struct ContextDeleter {
-  void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+  void operator()(cairo_t* cr) const { cairo_api().destroy(cr); }
 };
 using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
 using Context = std::unique_ptr<cairo_t, ContextDeleter>;
@@ -39,7 +41,7 @@ using Context = std::unique_ptr<cairo_t, ContextDeleter>;
 // The one drawing code behind both formats, layer by layer (layers.h).
 void draw_map(Canvas& canvas, const Scene& scene) {
   canvas.colour(kPaper);
-  cairo_paint(canvas.cr());
+  cairo_api().paint(canvas.cr());
   draw_banner(canvas, scene);
   draw_terrain(canvas, scene);
   draw_grid(canvas, scene);
@@ -80,33 +82,34 @@ MapGeometry map_geometry(const model::Scenario& scenario) {
 std::string render_svg(const MapInput& in) {
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   std::string out;
-  Surface surface(cairo_svg_surface_create_for_stream(append, &out, scene.width, scene.height));
-  check(cairo_surface_status(surface.get()), "SVG surface");
-  cairo_svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
-  cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
+  Surface surface(
+      cairo_api().svg_surface_create_for_stream(append, &out, scene.width, scene.height));
+  check(cairo_api().surface_status(surface.get()), "SVG surface");
+  cairo_api().svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
+  cairo_api().svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
   std::vector<std::string> groups;
   {
-    Context cr(cairo_create(surface.get()));
+    Context cr(cairo_api().create(surface.get()));
     Canvas canvas(cr.get(), Target::kSvg);
     draw_map(canvas, scene);
-    check(cairo_status(cr.get()), "SVG drawing");
+    check(cairo_api().status(cr.get()), "SVG drawing");
     groups = canvas.groups();
   }
-  cairo_surface_finish(surface.get());
-  check(cairo_surface_status(surface.get()), "SVG output");
+  cairo_api().surface_finish(surface.get());
+  check(cairo_api().surface_status(surface.get()), "SVG output");
   surface.reset();
   return finish_svg(out, groups, title_of(in));
 }
 
 std::string render_png(const MapInput& in) {
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
-  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
-  check(cairo_surface_status(surface.get()), "image surface");
+  Surface surface(cairo_api().image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
+  check(cairo_api().surface_status(surface.get()), "image surface");
   {
-    Context cr(cairo_create(surface.get()));
+    Context cr(cairo_api().create(surface.get()));
     Canvas canvas(cr.get(), Target::kPng);
     draw_map(canvas, scene);
-    check(cairo_status(cr.get()), "PNG drawing");
+    check(cairo_api().status(cr.get()), "PNG drawing");
   }
   return encode_png(surface.get());
 }

@@ -1,5 +1,7 @@
 #include "render/png_encode.h"
 
+#include "render/cairo_api.h"
+
 #include <zlib.h>
 
 #include <cstdint>
@@ -89,11 +91,11 @@ class Deflater {
 }  // namespace
 
 std::string encode_png(cairo_surface_t* image) {
-  cairo_surface_flush(image);
-  const int width = cairo_image_surface_get_width(image);
-  const int height = cairo_image_surface_get_height(image);
-  const int stride = cairo_image_surface_get_stride(image);
-  const unsigned char* pixels = cairo_image_surface_get_data(image);
+  cairo_api().surface_flush(image);
+  const int width = cairo_api().image_surface_get_width(image);
+  const int height = cairo_api().image_surface_get_height(image);
+  const int stride = cairo_api().image_surface_get_stride(image);
+  const unsigned char* pixels = cairo_api().image_surface_get_data(image);
   Deflater deflater;
   Bytes row(1 + std::size_t(width) * 3);
   row[0] = 0;  // filter type None

@@ -3,13 +3,15 @@
 // Chancellorsville) black with white ties, unfinished railroads grey dashes.
 #include "render/layers.h"
 
+#include "render/cairo_api.h"
+
 namespace adjutant::render {
 
 void draw_routes(Canvas& canvas, const Scene& scene) {
   cairo_t* cr = canvas.cr();
-  cairo_save(cr);
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_api().save(cr);
+  cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_api().set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   // Trails first, so a road sharing a hexside with a trail shows on top.
   for (const char* kind : {"unfinished_railroad", "railroad", "trail", "road"}) {
     for (const auto& route : scene.scenario.routes) {
@@ -23,7 +25,7 @@ void draw_routes(Canvas& canvas, const Scene& scene) {
       if (route.kind == "railroad") {
         canvas.colour(kRailroad);
         canvas.line_width(0.08 * scene.size);
-        cairo_stroke_preserve(cr);
+        cairo_api().stroke_preserve(cr);
         canvas.colour(kWhite);
         canvas.line_width(0.04 * scene.size);
         canvas.dash({0.08 * scene.size, 0.12 * scene.size});
@@ -34,7 +36,7 @@ void draw_routes(Canvas& canvas, const Scene& scene) {
       } else if (road) {
         canvas.colour(mix(kRoad, kWhite, 0.75), 0.9);
         canvas.line_width(0.1 * scene.size + 2);
-        cairo_stroke_preserve(cr);
+        cairo_api().stroke_preserve(cr);
         canvas.colour(kRoad);
         canvas.line_width(0.1 * scene.size);
       } else {
@@ -47,7 +49,7 @@ void draw_routes(Canvas& canvas, const Scene& scene) {
       canvas.end();
     }
   }
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 }  // namespace adjutant::render

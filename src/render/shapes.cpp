@@ -1,5 +1,7 @@
 #include "render/shapes.h"
 
+#include "render/cairo_api.h"
+
 #include <cmath>
 
 namespace adjutant::render {
@@ -23,7 +25,7 @@ void trace_hex(Canvas& canvas, Point c, double r, double angle) {
         canvas.line(p);
     }
   }
-  cairo_close_path(canvas.cr());
+  cairo_api().close_path(canvas.cr());
 }
 
 void trace_star(Canvas& canvas, Point c, double r) {
@@ -33,7 +35,7 @@ void trace_star(Canvas& canvas, Point c, double r) {
     Point p{c.x + radius * std::cos(a), c.y + radius * std::sin(a)};
     i == 0 ? canvas.move(p) : canvas.line(p);
   }
-  cairo_close_path(canvas.cr());
+  cairo_api().close_path(canvas.cr());
 }
 
 namespace {
@@ -84,12 +86,12 @@ void draw_arrow(Canvas& canvas, const std::vector<Point>& points, Rgb colour, do
     canvas.move(tip);
     canvas.line(left);
     canvas.line(right);
-    cairo_close_path(cr);
+    cairo_api().close_path(cr);
   };
 
-  cairo_save(cr);
-  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_api().save(cr);
+  cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_api().set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   const Rgb casing = style == ArrowStyle::kAttack ? kWhite : mix(kWhite, colour, 0.08);
   canvas.colour(casing, 0.85);
   canvas.line_width(width + 2.6);
@@ -100,13 +102,13 @@ void draw_arrow(Canvas& canvas, const std::vector<Point>& points, Rgb colour, do
   canvas.colour(colour);
   canvas.line_width(width);
   set_dash(canvas, style, width);
-  if (style == ArrowStyle::kEvade) cairo_set_line_width(cr, width * 1.2);
+  if (style == ArrowStyle::kEvade) cairo_api().set_line_width(cr, width * 1.2);
   trace_shaft();
   canvas.stroke();
   canvas.no_dash();
   trace_head();
   canvas.fill();
-  cairo_restore(cr);
+  cairo_api().restore(cr);
 }
 
 namespace {
@@ -151,7 +153,7 @@ void draw_combat_label(Canvas& canvas, const std::string& n, const std::string& 
   double x = at.x - w / 2, y = at.y - h / 2, base = y + 10.3;
   canvas.rounded_rectangle(x, y, w, h, 3);
   canvas.colour(kWhite, 0.94);
-  cairo_fill_preserve(canvas.cr());
+  cairo_api().fill_preserve(canvas.cr());
   canvas.colour(kCombat);
   canvas.line_width(1.3);
   canvas.stroke();

@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "render/layers.h"
+
+#include "render/cairo_api.h"
 #include "render/shapes.h"
 
 namespace adjutant::render {
@@ -51,12 +53,12 @@ void draw_grid(Canvas& canvas, const Scene& scene) {
       }
     }
   }
-  cairo_save(canvas.cr());
+  cairo_api().save(canvas.cr());
   canvas.colour(kGrid, kGridAlpha);
   canvas.line_width(0.8);
-  cairo_set_line_join(canvas.cr(), CAIRO_LINE_JOIN_BEVEL);
+  cairo_api().set_line_join(canvas.cr(), CAIRO_LINE_JOIN_BEVEL);
   canvas.stroke();
-  cairo_restore(canvas.cr());
+  cairo_api().restore(canvas.cr());
   canvas.end();
 }
 

@@ -6,7 +6,7 @@ namespace adjutant::rules {
 
 namespace {
 
-using Factory = std::unique_ptr<Ruleset> (*)(const Json&, const std::string&, int);
+using Factory = std::unique_ptr<Ruleset> (*)(model::Scenario, const std::string&, int);
 
 struct Entry {
   const char* id;
@@ -27,14 +27,9 @@ std::string known_ids() {
   return out;
 }
 
-}  // namespace
-
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
-                                      int version) {
-  std::string id =
-      scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
-          ? scenario["ruleset"].get<std::string>()
-          : "";
+// The entry for ruleset `id`, with `version` made the latest when 0; the
+// errors of make_ruleset.
+const Entry& entry_for(const std::string& id, int& version, const std::string& source) {
   for (const auto& e : kRulesets) {
     if (id != e.id) continue;
     if (version == 0) version = e.latest;
@@ -48,10 +43,29 @@ std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& s
       throw Error("archive.ruleset_version",
                   source + ": ruleset version " + std::to_string(version) + " does not exist",
                   Exit::kVerifyFailed);
-    return e.make(scenario, source, version);
+    return e;
   }
   throw Error("scenario.unknown_ruleset",
               source + ": unknown ruleset \"" + id + "\" (known: " + known_ids() + ")");
+}
+
+}  // namespace
+
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+                                      int version) {
+  std::string id =
+      scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
+          ? scenario["ruleset"].get<std::string>()
+          : "";
+  // The ruleset and version are checked before the scenario is read.
+  const Entry& e = entry_for(id, version, source);
+  return e.make(model::Scenario::from_json(scenario, source), source, version);
+}
+
+std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std::string& source,
+                                      int version) {
+  const Entry& e = entry_for(scenario.ruleset, version, source);
+  return e.make(scenario, source, version);
 }
 
 std::vector<RulesetInfo> registered_rulesets() {

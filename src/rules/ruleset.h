@@ -10,6 +10,7 @@
 
 #include "ledger/dice.h"
 #include "ledger/jcs.h"
+#include "model/scenario.h"
 #include "model/state.h"
 #include "util/error.h"
 
@@ -109,6 +110,10 @@ class Ruleset {
 // "scenario.unknown_ruleset"; "archive.ruleset_version" (exit 5) for a
 // version newer than this build knows.
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+                                      int version = 0);
+// The same for a scenario already read (Scenario::from_json of `source`),
+// which is not read again.
+std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std::string& source,
                                       int version = 0);
 
 struct RulesetInfo {

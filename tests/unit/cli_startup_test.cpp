@@ -1,11 +1,15 @@
-// Start-up cost: libcurl and its two dozen libraries are loaded only by the
-// commands that speak SMTP or IMAP (mail/curl_api.h, docs/performance.md).
+// Start-up cost: libcurl and cairo, each with two dozen libraries of its own,
+// are loaded only by the commands that need them (mail/curl_api.h,
+// render/cairo_api.h, docs/performance.md).
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
+
+#include "support/cli_harness.h"
 
 namespace {
 
@@ -33,4 +37,18 @@ TEST_CASE("commands without mail never load libcurl; mail send does", "[cli][sta
   std::string send = loaded_libraries(
       "mail send samples/games/skirmish-umpire --all --smtp smtp://127.0.0.1:1 --timeout 1");
   CHECK(send.find("libcurl.so.4") != std::string::npos);
+}
+
+TEST_CASE("commands that draw no map never load cairo; render does", "[cli][startup]") {
+  std::string version = loaded_libraries("--version");
+  REQUIRE(version.find("calling init: ") != std::string::npos);
+  CHECK(version.find("libcairo") == std::string::npos);
+  CHECK(version.find("libfreetype") == std::string::npos);
+  std::string verify = loaded_libraries("verify samples/games/skirmish-umpire --read-only");
+  CHECK(verify.find("libcairo") == std::string::npos);
+  TempDir dir("startup-cairo");
+  std::string png = (dir.path() / "map.png").string();
+  std::string render = loaded_libraries("render samples/games/skirmish-umpire --out '" + png + "'");
+  CHECK(render.find("libcairo.so.2") != std::string::npos);
+  CHECK(std::filesystem::file_size(png) > 0);
 }

@@ -24,6 +24,7 @@ using adjutant::ledger::canonical_text;
 using adjutant::ledger::es_number;
 using adjutant::ledger::Json;
 using adjutant::ledger::parse_strict;
+using adjutant::ledger::same_canonical;
 
 namespace fs = std::filesystem;
 
@@ -277,4 +278,36 @@ TEST_CASE("jcs: integers beyond 2^53 and NUL bytes are refused by the reader", "
   CHECK(nul.id() == "json.syntax");
   CHECK(std::string(nul.what()).find("NUL") != std::string::npos);
   CHECK(parse_error(std::string("{\"a\":\0 1}", 9)).id() == "json.syntax");
+}
+
+TEST_CASE("jcs: same_canonical agrees with comparing canonical forms", "[ledger][jcs]") {
+  // Built in code (signed integers) against read from text (unsigned ones).
+  const Json built = {{"type", "move"}, {"mp", 3}, {"path", {"0305", "0306"}}, {"k", -1}};
+  const Json read = parse_strict(R"({"k":-1,"mp":3,"path":["0305","0306"],"type":"move"})", "t");
+  const std::vector<Json> values = {built,
+                                    read,
+                                    Json{{"type", "move"}, {"mp", 4}},
+                                    Json{{"mp", 3.0}, {"type", "move"}},
+                                    Json(3),
+                                    Json(std::uint64_t{3}),
+                                    Json(3.0),
+                                    Json(3.5),
+                                    Json(-0.0),
+                                    Json(0.0),
+                                    Json(0),
+                                    Json(1e300),
+                                    Json("3"),
+                                    Json(nullptr),
+                                    Json(false),
+                                    Json::array({1, 2}),
+                                    Json::array({2, 1}),
+                                    Json::object()};
+  for (const auto& a : values)
+    for (const auto& b : values) CHECK(same_canonical(a, b) == (canonical(a) == canonical(b)));
+  CHECK(same_canonical(built, read));
+  // What canonical() refuses, same_canonical refuses too, even for equal values.
+  const Json big(std::int64_t{9007199254740993});
+  CHECK(error_id([&] { same_canonical(big, big); }) == "json.number");
+  const Json bad_utf8(std::string("\xff"));
+  CHECK(error_id([&] { same_canonical(bad_utf8, bad_utf8); }) == "json.utf8");
 }

@@ -17,6 +17,8 @@ namespace adjutant::rules::ah1961 {
 // forever"): every change that alters an outcome bumps it.
 inline constexpr int kVersion = 1;
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source, int version);
+// `scenario` as Scenario::from_json read it from `source`.
+std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+                                      int version);
 
 }  // namespace adjutant::rules::ah1961

@@ -117,9 +117,9 @@ class Ah1961 : public Ruleset {
 
 }  // namespace
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
                                       int version) {
-  return std::make_unique<Ah1961>(Scenario::from_json(scenario, source), version, source);
+  return std::make_unique<Ah1961>(std::move(scenario), version, source);
 }
 
 }  // namespace adjutant::rules::ah1961

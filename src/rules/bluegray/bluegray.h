@@ -15,6 +15,8 @@ namespace adjutant::rules::bluegray {
 // behaviour of the version they pinned.
 inline constexpr int kVersion = 2;
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source, int version);
+// `scenario` as Scenario::from_json read it from `source`.
+std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+                                      int version);
 
 }  // namespace adjutant::rules::bluegray

@@ -26,6 +26,7 @@ void UnitIndex::rebuild(const State& state) {
   by_hex_.clear();
   by_side_.clear();
   side_hexes_.clear();
+  zoc_.clear();
   for (const auto& [id, u] : state.units)
     if (auto h = placed(u)) add(id, *h);
 }
@@ -45,6 +46,7 @@ void UnitIndex::add(const std::string& unit, Hex h) {
   here.insert(std::lower_bound(here.begin(), here.end(), unit), unit);
   by_side_[side].insert(unit);
   ++side_hexes_[side][h];
+  zoc_.erase(side);
 }
 
 void UnitIndex::remove(const std::string& unit) {
@@ -60,6 +62,7 @@ void UnitIndex::remove(const std::string& unit) {
   by_side_[side].erase(unit);
   auto& hexes = side_hexes_[side];
   if (--hexes[h] == 0) hexes.erase(h);
+  zoc_.erase(side);
 }
 
 const std::vector<std::string>& UnitIndex::at(Hex h) const {
@@ -75,6 +78,15 @@ const std::set<std::string>& UnitIndex::of(const std::string& side) const {
 const std::map<Hex, int>& UnitIndex::hexes_of(const std::string& side) const {
   auto it = side_hexes_.find(side);
   return it == side_hexes_.end() ? kNoHexes : it->second;
+}
+
+const std::set<Hex>* UnitIndex::known_zoc(const std::string& side) const {
+  auto it = zoc_.find(side);
+  return it == zoc_.end() ? nullptr : &it->second;
+}
+
+void UnitIndex::remember_zoc(const std::string& side, std::set<Hex> hexes) const {
+  zoc_[side] = std::move(hexes);
 }
 
 Board::Board(const Scenario& scenario, const State& state)
@@ -98,10 +110,22 @@ bool Board::ineffective(const std::string& unit) const {
   return it != st_.units.end() && it->second.ineffective;
 }
 
+namespace {
+
+// The side of a unit the scenario knows, "" otherwise (Board::side_of
+// without the copy).
+const std::string& side_ref(const Board& board, const std::string& unit) {
+  static const std::string kNone;
+  const UnitDef* d = board.def(unit);
+  return d ? d->side : kNone;
+}
+
+}  // namespace
+
 std::vector<std::string> Board::units_at(Hex h, const std::string& side) const {
   std::vector<std::string> out;
   for (const auto& id : index_->at(h))
-    if (side_of(id) == side) out.push_back(id);
+    if (side_ref(*this, id) == side) out.push_back(id);
   return out;
 }
 
@@ -112,7 +136,7 @@ std::vector<std::string> Board::units_of(const std::string& side) const {
 
 bool Board::enemy_at(Hex h, const std::string& side) const {
   for (const auto& id : index_->at(h))
-    if (side_of(id) != side) return true;
+    if (side_ref(*this, id) != side) return true;
   return false;
 }
 
@@ -125,7 +149,7 @@ int Board::distance_to_side(Hex h, const std::string& side) const {
 int Board::combat_units_at(Hex h, const std::string& side) const {
   int n = 0;
   for (const auto& id : index_->at(h))
-    if (side_of(id) == side && is_combat(*def(id))) ++n;
+    if (side_ref(*this, id) == side && is_combat(*def(id))) ++n;
   return n;
 }
 

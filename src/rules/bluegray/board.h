@@ -44,6 +44,11 @@ class UnitIndex {
   // The hexes holding units of `side`, in hex order.
   const std::map<Hex, int>& hexes_of(const std::string& side) const;
 
+  // A side's zone of control as zoc_hexes() last found it, kept until a unit
+  // of that side is added, moved or removed; nullptr when not known.
+  const std::set<Hex>* known_zoc(const std::string& side) const;
+  void remember_zoc(const std::string& side, std::set<Hex> hexes) const;
+
  private:
   void remove(const std::string& unit);
   void add(const std::string& unit, Hex h);
@@ -53,6 +58,7 @@ class UnitIndex {
   std::map<Hex, std::vector<std::string>> by_hex_;
   std::map<std::string, std::set<std::string>> by_side_;
   std::map<std::string, std::map<Hex, int>> side_hexes_;  // side -> hex -> units there
+  mutable std::map<std::string, std::set<Hex>> zoc_;      // side -> its zone of control
 };
 
 class Board {
@@ -65,6 +71,7 @@ class Board {
 
   const Scenario& scenario() const { return sc_; }
   const State& state() const { return st_; }
+  const UnitIndex& index() const { return *index_; }
 
   // nullptr for an id the scenario does not know.
   const UnitDef* def(const std::string& unit) const { return sc_.unit(unit); }

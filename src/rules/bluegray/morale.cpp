@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <set>
 
 #include "rules/bluegray/exclusive.h"
@@ -39,19 +41,33 @@ int limit(const State& state, const MoraleSide& m) {
 
 // The hexes a unit can reach from `bank` without crossing water: every
 // passable hex where units may stop, joined by passable hexsides.
-std::set<Hex> far_bank(const Scenario& sc, Hex bank) {
+std::set<Hex> flood_bank(const Scenario& sc, Hex bank) {
   std::set<Hex> seen{bank};
   std::deque<Hex> open{bank};
   while (!open.empty()) {
     Hex h = open.front();
     open.pop_front();
     for (Hex n : hex::neighbours(h)) {
-      if (seen.count(n) || !impassable(sc, h, n).empty() || sc.terrain_at(n).no_stop) continue;
+      if (seen.count(n) || !passable(sc, h, n) || sc.terrain_at(n).no_stop) continue;
       seen.insert(n);
       open.push_back(n);
     }
   }
   return seen;
+}
+
+// flood_bank, found once per scenario file and bank (keyed by the file's
+// SHA-256, as exclusive_of is): every move of a unit still to cross asks it.
+const std::set<Hex>& far_bank(const Scenario& sc, Hex bank) {
+  static std::mutex lock;
+  static std::map<std::pair<std::string, Hex>, std::set<Hex>> cache;
+  thread_local std::set<Hex> unkeyed;
+  if (sc.sha256.empty()) return unkeyed = flood_bank(sc, bank);
+  std::lock_guard<std::mutex> guard(lock);
+  auto key = std::make_pair(sc.sha256, bank);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, flood_bank(sc, bank)).first;
+  return it->second;
 }
 
 }  // namespace

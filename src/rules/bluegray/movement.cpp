@@ -60,6 +60,16 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
   return std::nullopt;
 }
 
+// !entry_problem(m, from, to) for a step that is passable(), without building
+// a message: the search of find() asks it for every passable step it tries
+// (cheapest_path has already asked passable(), entry_problem's first tests).
+bool entry_allowed(const Mover& m, const StepRestrictions& restricted, Hex to) {
+  if (m.board.enemy_at(to, m.side)) return false;
+  if ((m.night || m.ineffective) && m.ezoc.count(to)) return false;
+  if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance) return false;
+  return !restricted.refuse(to);
+}
+
 // A hex where no unit may stop (a ferry hex) cannot end a move.
 std::optional<OrderProblem> stop_problem(const Mover& m, Hex end) {
   const auto& t = m.board.scenario().terrain_at(end);
@@ -144,7 +154,8 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   rules.start = start;
   rules.spent = pm.mp;
   rules.allowance = pm.of;
-  rules.may_enter = [&](Hex from, Hex to) { return !entry_problem(m, from, to); };
+  const StepRestrictions restricted(m.board, m.order.unit);
+  rules.may_enter = [&](Hex, Hex to) { return entry_allowed(m, restricted, to); };
   rules.stops = [&](Hex h) { return m.ezoc.count(h) > 0; };
   if (auto path = cheapest_path(sc, rules, *goal)) {
     pm.path = path->hexes;

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 #include "rules/bluegray/readings.h"
+#include "rules/bluegray/step_table.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -44,32 +44,90 @@ StepCost step_cost(const Scenario& sc, Hex from, Hex to) {
   return out;
 }
 
+bool passable(const Scenario& sc, Hex from, Hex to) {
+  if (!sc.on_map(to)) return false;
+  if (const auto* side = sc.hexside_at(hex::hexside(from, to)); side && !side->passable)
+    return false;
+  return sc.terrain_at(to).passable;
+}
+
+int step_mp(const Scenario& sc, Hex from, Hex to) {
+  return step_mp_read(sc, from, to, readings::route_pays_hexside(sc));
+}
+
+int step_mp_read(const Scenario& sc, Hex from, Hex to, bool route_pays_hexside) {
+  // step_cost's arithmetic, without its words.
+  const int terrain_mp = sc.terrain_at(to).mp;
+  const hex::Hexside crossed = hex::hexside(from, to);
+  const auto* side = sc.hexside_at(crossed);
+  const int side_mp = side ? side->mp : 0;
+  const int mp = terrain_mp + side_mp;
+  std::string route = sc.route_across(crossed);
+  if (route.empty()) return mp;
+  int route_mp = route == "road" ? sc.road_mp : sc.trail_mp;
+  if (route_pays_hexside) return route_mp > terrain_mp ? mp : route_mp + side_mp;
+  return route_mp <= mp ? route_mp : mp;
+}
+
 std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, Hex goal) {
   // Labels order by (mp, hexes, sequence): extending two labels by the same
-  // step keeps their order, so a plain Dijkstra finds the least label.
-  using Label = std::tuple<int, std::size_t, std::vector<Hex>>;
-  std::set<Label> open;
-  std::map<Hex, Label> best;
-  Label first{rules.spent, 1, {rules.start}};
-  open.insert(first);
-  best[rules.start] = first;
+  // step keeps their order, so a plain Dijkstra finds the least label. Each
+  // label is a node naming its last hex and the label it extends, so a step
+  // costs one node rather than a copy of the path.
+  struct Node {
+    Hex hex;
+    int mp;
+    std::size_t count;
+    int parent;  // -1 for the start
+  };
+  std::vector<Node> nodes;
+  auto less = [&nodes](int a, int b) {
+    const Node& x = nodes[std::size_t(a)];
+    const Node& y = nodes[std::size_t(b)];
+    if (x.mp != y.mp) return x.mp < y.mp;
+    if (x.count != y.count) return x.count < y.count;
+    // Equal lengths: walk both back to their common start; the difference
+    // nearest the start decides, as in comparing the two hex sequences.
+    int order = 0;
+    for (int i = a, j = b; i != j;
+         i = nodes[std::size_t(i)].parent, j = nodes[std::size_t(j)].parent) {
+      Hex hi = nodes[std::size_t(i)].hex, hj = nodes[std::size_t(j)].hex;
+      if (hi != hj) order = hi < hj ? -1 : 1;
+    }
+    return order < 0;
+  };
+  const StepTable* table = StepTable::of(sc);
+  std::set<int, decltype(less)> open(less);
+  std::map<Hex, int> best;
+  nodes.push_back({rules.start, rules.spent, 1, -1});
+  open.insert(0);
+  best[rules.start] = 0;
   while (!open.empty()) {
-    Label label = *open.begin();
+    const int label = *open.begin();
     open.erase(open.begin());
-    const auto& [mp, count, hexes] = label;
-    Hex at = hexes.back();
-    if (at == goal) return Path{hexes, mp};
-    if (rules.stops && rules.stops(at)) continue;
-    for (Hex next : hex::neighbours(at)) {
-      if (!impassable(sc, at, next).empty()) continue;
-      if (rules.may_enter && !rules.may_enter(at, next)) continue;
-      int cost = mp + step_cost(sc, at, next).mp;
+    const Node here = nodes[std::size_t(label)];
+    if (here.hex == goal) {
+      Path path{std::vector<Hex>(here.count), here.mp};
+      for (int i = label, k = int(here.count); i >= 0; i = nodes[std::size_t(i)].parent)
+        path.hexes[std::size_t(--k)] = nodes[std::size_t(i)].hex;
+      return path;
+    }
+    if (rules.stops && rules.stops(here.hex)) continue;
+    const auto around = hex::neighbours(here.hex);
+    for (int dir = 0; dir < 6; ++dir) {
+      const Hex next = around[std::size_t(dir)];
+      if (!(table ? table->passable(sc, here.hex, dir) : passable(sc, here.hex, next))) continue;
+      if (rules.may_enter && !rules.may_enter(here.hex, next)) continue;
+      int cost =
+          here.mp + (table ? table->step_mp(sc, here.hex, dir) : step_mp(sc, here.hex, next));
       if (cost > rules.allowance) continue;
-      std::vector<Hex> path = hexes;
-      path.push_back(next);
-      Label candidate{cost, path.size(), path};
+      nodes.push_back({next, cost, here.count + 1, label});
+      const int candidate = int(nodes.size() - 1);
       auto it = best.find(next);
-      if (it != best.end() && !(candidate < it->second)) continue;
+      if (it != best.end() && !less(candidate, it->second)) {
+        nodes.pop_back();
+        continue;
+      }
       if (it != best.end()) open.erase(it->second);
       best[next] = candidate;
       open.insert(candidate);

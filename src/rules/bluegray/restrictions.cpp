@@ -1,6 +1,7 @@
 #include "rules/bluegray/restrictions.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "rules/bluegray/exclusive.h"
 
@@ -22,6 +23,20 @@ int distance_to_edge(const Scenario& sc, Hex h, const std::string& edge) {
   return best;
 }
 
+// distance_to_edge(sc, h, edge) <= limit, looking only at the edge hexes
+// that can be that near: no hex is nearer to h than their columns differ.
+bool near_edge(const Scenario& sc, Hex h, const std::string& edge, int limit) {
+  if (limit >= kFar) return distance_to_edge(sc, h, edge) <= limit;
+  if (edge == "north" || edge == "south") {
+    for (int col = std::max(1, h.col - limit); col <= std::min(sc.columns, h.col + limit); ++col)
+      if (hex::distance(h, Hex{col, edge == "north" ? 1 : sc.last_row(col)}) <= limit) return true;
+    return false;
+  }
+  const int col = edge == "west" ? 1 : sc.columns;
+  if (std::abs(h.col - col) > limit) return false;
+  return distance_to_edge(sc, h, edge) <= limit;
+}
+
 bool crossing_allowed(const State& state) {
   return state.extra.contains("crossing") && state.extra["crossing"].value("allowed", false);
 }
@@ -32,28 +47,59 @@ bool listed(const std::vector<std::string>& units, const std::string& unit) {
 
 }  // namespace
 
+namespace {
+
+enum class Refusal { kNone, kEdgeZone, kCrossingElsewhere, kCrossingNotYet };
+
+Refusal refusal(const Board& board, const Exclusive& ex, const std::string& side,
+                const std::string& unit, Hex to) {
+  const Scenario& sc = board.scenario();
+  if (const auto& z = ex.edge_zone; z && z->side == side && board.state().turn < z->before_turn &&
+                                    near_edge(sc, to, z->edge, z->distance))
+    return Refusal::kEdgeZone;
+  if (const auto& c = ex.crossing_roll;
+      c && listed(c->units, unit) && c->ferry_terrain.count(sc.terrain_at(to).id)) {
+    if (to != c->hex) return Refusal::kCrossingElsewhere;
+    if (!crossing_allowed(board.state())) return Refusal::kCrossingNotYet;
+  }
+  return Refusal::kNone;
+}
+
+}  // namespace
+
 std::optional<Restriction> step_restriction(const Board& board, const std::string& unit, Hex to) {
   const Scenario& sc = board.scenario();
   const Exclusive& ex = exclusive_of(sc);
   const std::string side = board.side_of(unit);
-  if (const auto& z = ex.edge_zone; z && z->side == side && board.state().turn < z->before_turn &&
-                                    distance_to_edge(sc, to, z->edge) <= z->distance)
-    return Restriction{"move.edge_zone", z->rule,
-                       hex::format(to) + " lies within " + std::to_string(z->distance) +
-                           " hexes of the map edge, which " + side +
-                           " units may not enter before turn " + std::to_string(z->before_turn)};
-  if (const auto& c = ex.crossing_roll;
-      c && listed(c->units, unit) && c->ferry_terrain.count(sc.terrain_at(to).id)) {
-    if (to != c->hex)
+  switch (refusal(board, ex, side, unit, to)) {
+    case Refusal::kNone:
+      return std::nullopt;
+    case Refusal::kEdgeZone: {
+      const auto& z = *ex.edge_zone;
+      return Restriction{"move.edge_zone", z.rule,
+                         hex::format(to) + " lies within " + std::to_string(z.distance) +
+                             " hexes of the map edge, which " + side +
+                             " units may not enter before turn " + std::to_string(z.before_turn)};
+    }
+    case Refusal::kCrossingElsewhere: {
+      const auto& c = *ex.crossing_roll;
       return Restriction{
-          "move.crossing", c->rule,
-          unit + " may cross only at " + hex::format(c->hex) + ", not at " + hex::format(to)};
-    if (!crossing_allowed(board.state()))
+          "move.crossing", c.rule,
+          unit + " may cross only at " + hex::format(c.hex) + ", not at " + hex::format(to)};
+    }
+    case Refusal::kCrossingNotYet:
       return Restriction{
-          "move.crossing", c->rule,
+          "move.crossing", ex.crossing_roll->rule,
           unit + " may not cross at " + hex::format(to) + " until the crossing roll succeeds"};
   }
   return std::nullopt;
+}
+
+StepRestrictions::StepRestrictions(const Board& board, const std::string& unit)
+    : board_(board), ex_(exclusive_of(board.scenario())), unit_(unit), side_(board.side_of(unit)) {}
+
+bool StepRestrictions::refuse(Hex to) const {
+  return refusal(board_, ex_, side_, unit_, to) != Refusal::kNone;
 }
 
 std::optional<QuotaRule> quota_for(const Scenario& sc, const std::string& unit) {

@@ -10,6 +10,7 @@
 
 #include "ledger/dice.h"
 #include "rules/bluegray/events.h"
+#include "rules/bluegray/exclusive.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -20,6 +21,20 @@ struct Restriction {
   std::string message;
 };
 std::optional<Restriction> step_restriction(const Board& board, const std::string& unit, Hex to);
+
+// step_restriction(board, unit, to).has_value() for one unit and many hexes,
+// without building messages (for path searches).
+class StepRestrictions {
+ public:
+  StepRestrictions(const Board& board, const std::string& unit);
+  bool refuse(Hex to) const;
+
+ private:
+  const Board& board_;
+  const Exclusive& ex_;
+  std::string unit_;
+  std::string side_;
+};
 
 // 17.1: does a move of `unit` count against its side's quota, and the
 // quota's size and rule; nullopt when no quota binds the unit.

@@ -172,9 +172,9 @@ class BlueGray : public Ruleset {
 
 }  // namespace
 
-std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
                                       int version) {
-  return std::make_unique<BlueGray>(Scenario::from_json(scenario, source), version, source);
+  return std::make_unique<BlueGray>(std::move(scenario), version, source);
 }
 
 }  // namespace adjutant::rules::bluegray

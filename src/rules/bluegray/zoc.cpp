@@ -10,6 +10,9 @@ bool zoc_extends(const Scenario& sc, Hex from, Hex into) {
 }
 
 std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
+  // Found once for each placing of the side's units: the index drops it when
+  // one of them moves.
+  if (const auto* known = board.index().known_zoc(side)) return *known;
   std::set<Hex> out;
   for (const auto& id : board.units_of(side)) {
     if (!is_combat(*board.def(id))) continue;
@@ -17,6 +20,7 @@ std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
     for (Hex n : hex::neighbours(at))
       if (zoc_extends(board.scenario(), at, n)) out.insert(n);
   }
+  board.index().remember_zoc(side, out);
   return out;
 }
 
