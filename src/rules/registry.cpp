@@ -1,3 +1,5 @@
+#include <mutex>
+
 #include "rules/ah1961/ah1961.h"
 #include "rules/bluegray/bluegray.h"
 #include "rules/ruleset.h"
@@ -6,64 +8,96 @@ namespace adjutant::rules {
 
 namespace {
 
-using Factory = std::unique_ptr<Ruleset> (*)(const Json&, const std::string&, int);
-
 struct Entry {
-  const char* id;
-  int latest;
-  Factory make;
+  RulesetInfo info;
+  RulesetFactory make;
 };
 
-// Every ruleset adjutant knows, in one place. Every version from 1 to
+// Every ruleset adjutant ships, in one place. Every version from 1 to
 // `latest` stays playable and verifiable forever.
-const Entry kRulesets[] = {
-    {"bluegray", bluegray::kVersion, &bluegray::make_ruleset},
-    {"ah1961", ah1961::kVersion, &ah1961::make_ruleset},
-};
+std::vector<Entry>& entries() {
+  static std::vector<Entry> all = {
+      {{"bluegray", bluegray::kVersion, 1, true}, &bluegray::make_ruleset},
+      {{"ah1961", ah1961::kVersion, 1, true}, &ah1961::make_ruleset},
+  };
+  return all;
+}
+
+std::mutex& entries_mutex() {
+  static std::mutex m;
+  return m;
+}
 
 std::string known_ids() {
   std::string out;
-  for (const auto& e : kRulesets) out += (out.empty() ? "" : ", ") + std::string(e.id);
+  for (const auto& e : entries()) out += (out.empty() ? "" : ", ") + e.info.id;
   return out;
 }
 
 }  // namespace
 
+std::string scenario_ruleset_id(const Json& scenario) {
+  return scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
+             ? scenario["ruleset"].get<std::string>()
+             : "";
+}
+
+void add_ruleset(const RulesetInfo& info, RulesetFactory make) {
+  std::lock_guard<std::mutex> lock(entries_mutex());
+  for (const auto& e : entries())
+    if (e.info.id == info.id)
+      throw Error("registry.duplicate", "ruleset \"" + info.id + "\" is already registered");
+  entries().push_back({info, make});
+}
+
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
                                       int version) {
-  std::string id =
-      scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
-          ? scenario["ruleset"].get<std::string>()
-          : "";
-  for (const auto& e : kRulesets) {
-    if (id != e.id) continue;
-    if (version == 0) version = e.latest;
-    if (version > e.latest)
+  std::string id = scenario_ruleset_id(scenario);
+  const RulesetInfo* info = ruleset_info(id);
+  RulesetFactory make = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(entries_mutex());
+    for (const auto& e : entries())
+      if (e.info.id == id) make = e.make;
+  }
+  if (info && make) {
+    if (version == 0) version = info->latest;
+    if (version > info->latest)
       throw Error("archive.ruleset_version",
                   source + ": made under ruleset " + id + " version " + std::to_string(version) +
-                      ", newer than this adjutant knows (" + std::to_string(e.latest) +
+                      ", newer than this adjutant knows (" + std::to_string(info->latest) +
                       "); use a newer release. This is not evidence of tampering.",
                   Exit::kRulesetVersion);
     if (version < 1)
       throw Error("archive.ruleset_version",
                   source + ": ruleset version " + std::to_string(version) + " does not exist",
                   Exit::kVerifyFailed);
-    return e.make(scenario, source, version);
+    return make(scenario, source, version);
   }
+  std::lock_guard<std::mutex> lock(entries_mutex());
   throw Error("scenario.unknown_ruleset",
               source + ": unknown ruleset \"" + id + "\" (known: " + known_ids() + ")");
 }
 
 std::vector<RulesetInfo> registered_rulesets() {
+  std::lock_guard<std::mutex> lock(entries_mutex());
   std::vector<RulesetInfo> out;
-  for (const auto& e : kRulesets) out.push_back({e.id, e.latest, 1});
+  for (const auto& e : entries()) out.push_back(e.info);
   return out;
 }
 
 const RulesetInfo* ruleset_info(const std::string& id) {
-  static const std::vector<RulesetInfo> all = registered_rulesets();
-  for (const auto& r : all)
-    if (r.id == id) return &r;
+  std::lock_guard<std::mutex> lock(entries_mutex());
+  // Entries are only ever appended to a vector of fixed capacity use; copy
+  // the info into a stable list so the pointer stays valid.
+  static std::vector<std::unique_ptr<RulesetInfo>> stable;
+  for (const auto& e : entries()) {
+    if (e.info.id != id) continue;
+    for (const auto& s : stable)
+      if (s->id == id) return s.get();
+    stable.push_back(std::make_unique<RulesetInfo>(e.info));
+    return stable.back().get();
+  }
   return nullptr;
 }
 
