@@ -35,6 +35,11 @@ class HiddenPieces : public rules::Ruleset {
     length_ = need_int("length", 2, 1000);
     turns_ = need_int("turns", 1, 100);
     reach_ = need_int("reach", 1, 1000);
+    // Every scenario names its sides in "sides" (docs/protocol.md 3).
+    if (scenario.value("sides", Json()) !=
+        Json::array({{{"id", kSides[0]}}, {{"id", kSides[1]}}}))
+      throw Error("scenario.field", source + ": \"sides\" must be [{\"id\": \"north\"}, "
+                                              "{\"id\": \"south\"}]");
     if (!scenario.contains("pieces") || !scenario["pieces"].is_object())
       throw Error("scenario.field", source + ": \"pieces\" must be an object of sides");
   }
@@ -242,6 +247,7 @@ void register_hidden_pieces() {
 Json hidden_pieces_scenario(int turns, bool fog) {
   return {{"ruleset", kHiddenPieces},
           {"fog", fog},
+          {"sides", {{{"id", "north"}}, {{"id", "south"}}}},
           {"id", "line-duel"},
           {"title", "Two sides on a line"},
           {"length", 20},

@@ -6,7 +6,8 @@
 // sides end on one square, one of them is drawn from a tin and lost.
 //
 // Scenario (its own format, not a hex scenario):
-//   {"ruleset":"hidden-pieces","id":ID,"title":TEXT,"length":N,"turns":T,
+//   {"ruleset":"hidden-pieces","id":ID,"title":TEXT,"sides":[{"id":"north"},
+//    {"id":"south"}],"length":N,"turns":T,
 //    "reach":R,"fog":BOOL,"pieces":{"north":[{"id":..,"at":SQUARE}],"south":[...]}}
 // With "fog": true the game declares fog of war.
 // Orders: {"moves":[{"piece":ID,"to":SQUARE}]}, each piece at most once and

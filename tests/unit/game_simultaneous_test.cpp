@@ -6,6 +6,10 @@
 // and refuses a tampered log.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
+
 #include "game/adjudicate.h"
 #include "game/genesis.h"
 #include "game/ruling.h"
@@ -313,4 +317,57 @@ TEST_CASE("a player's copy syncs through a simultaneous game, one file at a time
   game::ReadGame mine(copy);
   CHECK(mine.replay.phase().side.empty());  // two turns played: the game is over
   CHECK(game::verify_archive(copy).ok);
+}
+
+namespace {
+
+// tests/tools/independent_verify.py on `game` (no vectors): its exit code
+// and output.
+std::pair<int, std::string> independent(const fs::path& game, const fs::path& scratch) {
+  fs::path out = scratch / "independent.out";
+  std::string cmd = "/usr/bin/python3 '" +
+                    (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
+                    "' --no-vectors '" + game.string() + "' > '" + out.string() + "' 2>&1";
+  int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, adjutant::read_file(out, 1u << 20)};
+}
+
+}  // namespace
+
+TEST_CASE("the independent verifier checks a simultaneous game from the protocol alone",
+          "[game][simultaneous][independent]") {
+  TempDir tmp("simultaneous-independent");
+  SimGame g(tmp.path(), true, 2);
+  g.take(g.sign("north", move("n1", 5), "a"));
+  g.take(g.sign("north", move("n1", 6), "b"));  // a corrected file, the same link
+  g.take(g.sign("south", move("s2", 13)));
+  // Half of turn 2: the log ends waiting for south.
+  g.take(g.sign("north", move("n1", 9)));
+  auto ok = independent(g.dir, tmp.path());
+  INFO(ok.second);
+  CHECK(ok.first == 0);
+  CHECK(ok.second.find("awaiting the others") != std::string::npos);
+  REQUIRE(game::verify_archive(g.dir).ok);
+
+  // An umpire who logs a second north file that reveals the next link
+  // instead of the same one (a replacement that would change the dice):
+  // both verifiers refuse it.
+  auto lines = g.log_lines();
+  const Player& north = g.parties.at("north");
+  Json env = ledger::parse_strict(lines[1], "line 1")["body"];
+  Json body = env["body"];
+  body["reveal"] = {{"m", 2}, {"s", ledger::to_hex(ledger::link(ledger::load_chain(north.chain), 2))}};
+  body["moves"] = move("n1", 4);
+  env = ledger::sign_envelope(ledger::kOrdersType, body, ledger::SigningKey::load_pem(north.key));
+  std::string forged = game::make_entry_line(2, ledger::sha256_hex(lines[1]), "orders", env,
+                                             ledger::SigningKey::load_pem(g.parties.at("umpire").key));
+  adjutant::write_file_atomic(g.dir / "log.jsonl", lines[0] + "\n" + lines[1] + "\n" + forged + "\n");
+  auto report = game::verify_archive(g.dir);
+  CHECK_FALSE(report.ok);
+  CHECK(report.error_id == "verify.orders");
+  CHECK(report.bad_line == 2);
+  auto bad = independent(g.dir, tmp.path());
+  INFO(bad.second);
+  CHECK(bad.first == 1);
+  CHECK(bad.second.find("does not reveal the same link") != std::string::npos);
 }
