@@ -36,10 +36,10 @@ class HiddenPieces : public rules::Ruleset {
     turns_ = need_int("turns", 1, 100);
     reach_ = need_int("reach", 1, 1000);
     // Every scenario names its sides in "sides" (docs/protocol.md 3).
-    if (scenario.value("sides", Json()) !=
-        Json::array({{{"id", kSides[0]}}, {{"id", kSides[1]}}}))
-      throw Error("scenario.field", source + ": \"sides\" must be [{\"id\": \"north\"}, "
-                                              "{\"id\": \"south\"}]");
+    if (scenario.value("sides", Json()) != Json::array({{{"id", kSides[0]}}, {{"id", kSides[1]}}}))
+      throw Error("scenario.field", source +
+                                        ": \"sides\" must be [{\"id\": \"north\"}, "
+                                        "{\"id\": \"south\"}]");
     if (!scenario.contains("pieces") || !scenario["pieces"].is_object())
       throw Error("scenario.field", source + ": \"pieces\" must be an object of sides");
   }

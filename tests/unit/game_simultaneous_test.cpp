@@ -20,6 +20,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "report/turn_outputs.h"
 #include "rulesets/hidden_pieces.h"
 #include "support/cli_harness.h"
 #include "util/error.h"
@@ -47,8 +48,11 @@ struct SimGame {
   fs::path dir;
   std::map<std::string, Player> parties;
 
-  explicit SimGame(const fs::path& r, bool umpire = true, int turns = 2)
-      : root(r), dir(r / "game") {
+  game::TurnWriter writer;  // draws each turn folder's outputs; none by default
+
+  explicit SimGame(const fs::path& r, bool umpire = true, int turns = 2,
+                   game::TurnWriter outputs = {})
+      : root(r), dir(r / "game"), writer(std::move(outputs)) {
     adjutant::testing::register_hidden_pieces();
     game::NewGame g;
     g.name = "duel";
@@ -70,7 +74,7 @@ struct SimGame {
       parties[id] = p;
     }
     g.host = ids.back();
-    game::create_archive(dir, g, ledger::SigningKey::load_pem(parties.at(g.host).key), {});
+    game::create_archive(dir, g, ledger::SigningKey::load_pem(parties.at(g.host).key), writer);
   }
 
   // Signs `moves` for `side` against the archive as it is now.
@@ -90,6 +94,7 @@ struct SimGame {
     o.chain = parties.at("umpire").chain;
     o.secrets = root / "no-secrets";
     o.at = at;
+    o.outputs = writer;
     return o;
   }
 
@@ -325,9 +330,10 @@ namespace {
 // and output.
 std::pair<int, std::string> independent(const fs::path& game, const fs::path& scratch) {
   fs::path out = scratch / "independent.out";
-  std::string cmd = "/usr/bin/python3 '" +
-                    (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
-                    "' --no-vectors '" + game.string() + "' > '" + out.string() + "' 2>&1";
+  std::string cmd =
+      "/usr/bin/python3 '" +
+      (adjutant::testing::source_dir() / "tests/tools/independent_verify.py").string() +
+      "' --no-vectors '" + game.string() + "' > '" + out.string() + "' 2>&1";
   int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, adjutant::read_file(out, 1u << 20)};
 }
@@ -356,12 +362,15 @@ TEST_CASE("the independent verifier checks a simultaneous game from the protocol
   const Player& north = g.parties.at("north");
   Json env = ledger::parse_strict(lines[1], "line 1")["body"];
   Json body = env["body"];
-  body["reveal"] = {{"m", 2}, {"s", ledger::to_hex(ledger::link(ledger::load_chain(north.chain), 2))}};
+  body["reveal"] = {{"m", 2},
+                    {"s", ledger::to_hex(ledger::link(ledger::load_chain(north.chain), 2))}};
   body["moves"] = move("n1", 4);
   env = ledger::sign_envelope(ledger::kOrdersType, body, ledger::SigningKey::load_pem(north.key));
-  std::string forged = game::make_entry_line(2, ledger::sha256_hex(lines[1]), "orders", env,
-                                             ledger::SigningKey::load_pem(g.parties.at("umpire").key));
-  adjutant::write_file_atomic(g.dir / "log.jsonl", lines[0] + "\n" + lines[1] + "\n" + forged + "\n");
+  std::string forged =
+      game::make_entry_line(2, ledger::sha256_hex(lines[1]), "orders", env,
+                            ledger::SigningKey::load_pem(g.parties.at("umpire").key));
+  adjutant::write_file_atomic(g.dir / "log.jsonl",
+                              lines[0] + "\n" + lines[1] + "\n" + forged + "\n");
   auto report = game::verify_archive(g.dir);
   CHECK_FALSE(report.ok);
   CHECK(report.error_id == "verify.orders");
@@ -370,4 +379,22 @@ TEST_CASE("the independent verifier checks a simultaneous game from the protocol
   INFO(bad.second);
   CHECK(bad.first == 1);
   CHECK(bad.second.find("does not reveal the same link") != std::string::npos);
+}
+
+TEST_CASE("reports of a game without a hex scenario are written from the ids",
+          "[game][simultaneous][report]") {
+  TempDir tmp("simultaneous-reports");
+  SimGame g(tmp.path(), true, 2,
+            [](const game::Archive& a, const game::Post& post, const fs::path& folder) {
+              adjutant::report::write_post_outputs(a, post, folder);
+            });
+  g.take(g.sign("north", move("n1", 5)));
+  auto done = g.take(g.sign("south", move("s1", 12)));
+  REQUIRE(done.adjudications.size() == 1);
+  fs::path folder = g.dir / "turns" / done.adjudications.front().folder_name();
+  REQUIRE(fs::is_directory(folder));
+  int files = 0;
+  for (const auto& f : fs::directory_iterator(folder)) files += f.is_regular_file() ? 1 : 0;
+  CHECK(files > 2);  // post.json, events.json and the reports
+  CHECK(game::verify_archive(g.dir).ok);
 }
