@@ -1,3 +1,4 @@
+#include <deque>
 #include <mutex>
 
 #include "rules/ah1961/ah1961.h"
@@ -14,9 +15,10 @@ struct Entry {
 };
 
 // Every ruleset adjutant ships, in one place. Every version from 1 to
-// `latest` stays playable and verifiable forever.
-std::vector<Entry>& entries() {
-  static std::vector<Entry> all = {
+// `latest` stays playable and verifiable forever. A deque: entries added at
+// run time never move the ones before them, so ruleset_info's pointers stay.
+std::deque<Entry>& entries() {
+  static std::deque<Entry> all = {
       {{"bluegray", bluegray::kVersion, 1, true}, &bluegray::make_ruleset},
       {{"ah1961", ah1961::kVersion, 1, true}, &ah1961::make_ruleset},
   };
@@ -88,16 +90,8 @@ std::vector<RulesetInfo> registered_rulesets() {
 
 const RulesetInfo* ruleset_info(const std::string& id) {
   std::lock_guard<std::mutex> lock(entries_mutex());
-  // Entries are only ever appended to a vector of fixed capacity use; copy
-  // the info into a stable list so the pointer stays valid.
-  static std::vector<std::unique_ptr<RulesetInfo>> stable;
-  for (const auto& e : entries()) {
-    if (e.info.id != id) continue;
-    for (const auto& s : stable)
-      if (s->id == id) return s.get();
-    stable.push_back(std::make_unique<RulesetInfo>(e.info));
-    return stable.back().get();
-  }
+  for (const auto& e : entries())
+    if (e.info.id == id) return &e.info;
   return nullptr;
 }
 
