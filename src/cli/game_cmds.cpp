@@ -237,8 +237,9 @@ int cmd_check(int argc, char** argv) {
   try {
     game::ReadGame g(required(*r, "game"));
     fs::path file = required(*r, "orders");
-    auto in = game::take_orders(g.archive, g.replay.state(), game::read_order_file(file),
-                                file.string(), g.archive.head(), g.replay.reveals());
+    auto in =
+        game::take_orders(g.archive, g.replay.state(), game::read_order_file(file), file.string(),
+                          g.replay.expected_after(), g.replay.intake_reveals());
     if (json) {
       print_json({{"ok", true}, {"side", in.side}, {"echo", in.checked.echo}});
     } else {
@@ -290,6 +291,15 @@ int cmd_adjudicate(int argc, char** argv) {
     return int(Exit::kBadInput);
   }
   print_notes(result.warnings);
+  if (result.adjudications.empty()) {
+    // One side's file of a simultaneous phase (docs/protocol.md 5a).
+    game::ReadGame g(dir);
+    std::string awaited;
+    for (const auto& s : g.replay.sides_awaited()) awaited += (awaited.empty() ? "" : ", ") + s;
+    std::cout << "orders logged (log line " << g.archive.log().size() - 1
+              << "); the phase is adjudicated when orders from " << awaited << " are in\n";
+    return 0;
+  }
   const auto& adj = result.adjudications.back();
   fs::path folder = dir / "turns" / adj.folder_name();
   std::cout << "adjudicated turn " << adj.turn << " phase " << adj.phase << " (t=" << adj.t

@@ -158,7 +158,7 @@ int fetch(int argc, char** argv) {
   // log that verifies.
   FolderLock lock(dir);
   game::ReadGame g(dir);
-  mail::IntakeContext ctx = mail::intake_context(g.archive);
+  mail::IntakeContext ctx = mail::intake_context(g.archive, g.replay.expected_after());
   std::vector<mail::Intake> results = mail::take_all(ctx, messages);
   if (r->count("json")) {
     Json out = Json::array();

@@ -4,6 +4,7 @@
 
 #include "render/map.h"
 #include "report/turn_outputs.h"
+#include "util/files.h"
 #include "util/printable.h"
 
 namespace adjutant::cli {
@@ -15,7 +16,16 @@ game::TurnWriter turn_writer() {
     // ruleset lets it see. The reports show map-<side>.png, so maps come
     // first: the position after an adjudication (with its moves and
     // combats), at the start and at the end of the game.
-    if (post.kind != "extend") {
+    if (post.kind != "extend" && !archive.ruleset().draws_hex_map()) {
+      // A ruleset that draws its own table (docs/rulesets.md): one SVG per
+      // view, of what that side may see.
+      std::vector<std::string> views = archive.ruleset().sides();
+      views.push_back("umpire");
+      for (const auto& side : views) {
+        std::string svg = archive.ruleset().draw_svg(post.state, side);
+        if (!svg.empty()) write_file_atomic(folder / ("map-" + side + ".svg"), svg);
+      }
+    } else if (post.kind != "extend") {
       std::vector<std::string> views = archive.ruleset().sides();
       views.push_back("umpire");
       const auto& ruleset = archive.ruleset();

@@ -25,7 +25,8 @@ int cmd_ruling(int argc, char** argv) {
       cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
                                      cxxopts::value<std::string>())(
       "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
-      "no-outputs", "with --nmr: write no maps, reports or mail");
+      "side", "in a phase of several movers: the side the ruling concerns",
+      cxxopts::value<std::string>())("no-outputs", "with --nmr: write no maps, reports or mail");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -35,6 +36,7 @@ int cmd_ruling(int argc, char** argv) {
   if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
   if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
   if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
+  if (r->count("side")) opt.side = (*r)["side"].as<std::string>();
   opt.secrets = game::secrets_dir(optional(*r, "secrets"));
   std::string reason = (*r)["reason"].as<std::string>();
   if (r->count("extend") == r->count("nmr"))
@@ -49,6 +51,11 @@ int cmd_ruling(int argc, char** argv) {
   }
   auto result = game::rule_nmr(dir, reason, opt);
   print_notes(result.warnings);
+  if (result.adjudications.empty()) {
+    std::cout << "no moves received from " << (opt.side.empty() ? "the late side" : opt.side)
+              << "; the phase is adjudicated when the other orders are in\n";
+    return 0;
+  }
   const auto& adj = result.adjudications.back();
   std::cout << "no moves received: turn " << adj.turn << " phase " << adj.phase
             << " adjudicated empty (t=" << adj.t << ", log line " << adj.seq << ")\n";

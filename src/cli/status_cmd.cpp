@@ -41,13 +41,16 @@ int cmd_status(int argc, char** argv) {
     parties.push_back({{"id", p.id}, {"name", p.name}, {"email", p.email}, {"keyid", p.key_id}});
   Json j = {{"game", a.name()},
             {"game_id", a.game_id()},
-            {"scenario", a.scenario().id},
+            {"scenario", a.scenario_json().value("id", "")},
             {"ruleset", a.genesis().at("ruleset")},
             {"umpire", a.has_umpire()},
             {"parties", parties},
             {"turn", state.turn},
             {"phase", phase.name},
             {"orders_due_from", phase.side},
+            // Simultaneous phases (docs/protocol.md 5a): whose files are in.
+            {"orders_awaited", g.replay.sides_awaited()},
+            {"orders_in", g.replay.sides_in()},
             {"adjudicator", phase.side.empty() ? "" : a.adjudicator_for(phase.side)},
             {"adjudications", state.adjudications},
             {"due_by", phase.side.empty() ? "" : deadline},
@@ -62,8 +65,8 @@ int cmd_status(int argc, char** argv) {
     return 0;
   }
   std::cout << "game      " << printable(a.name()) << " (" << a.game_id().substr(0, 16) << ")\n"
-            << "scenario  " << printable(a.scenario().title) << " [" << printable(a.scenario().id)
-            << "]\n"
+            << "scenario  " << printable(a.scenario_json().value("title", "")) << " ["
+            << printable(a.scenario_json().value("id", "")) << "]\n"
             << "ruleset   " << a.ruleset().id() << " v" << a.ruleset().version()
             << (a.has_umpire() ? ", umpire game" : ", no umpire") << "\n";
   for (const auto& p : a.parties())
@@ -72,9 +75,14 @@ int cmd_status(int argc, char** argv) {
   if (phase.side.empty()) {
     std::cout << "game over: " << printable(state.result) << "\n";
   } else {
+    std::string awaited;
+    for (const auto& s : g.replay.sides_awaited()) awaited += (awaited.empty() ? "" : " and ") + s;
+    std::string in;
+    for (const auto& s : g.replay.sides_in()) in += (in.empty() ? "" : ", ") + s;
     std::cout << "turn      " << state.turn << ", " << phase.name << " player-turn\n"
-              << "due       orders from " << phase.side << ", adjudicated by "
-              << a.adjudicator_for(phase.side) << "\n"
+              << "due       orders from " << (phase.simultaneous() ? awaited : phase.side)
+              << ", adjudicated by " << a.adjudicator_for(phase.side)
+              << (in.empty() ? "" : " (in: " + in + ")") << "\n"
               << "by        " << due
               << (extension ? " (deadline extended by " + std::to_string(extension) + " hours)"
                             : "")

@@ -59,6 +59,16 @@ Json adjudication_body(const Archive& archive, const model::State& state,
                        const rules::Checked& checked,
                        const std::map<std::string, LatestReveal>& reveals,
                        const SigningParty& adjudicator, int orders_seq, const std::string& at) {
+  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
+  return adjudication_body(archive, state, {{phase.side, checked}}, {orders_seq}, reveals,
+                           adjudicator, at);
+}
+
+Json adjudication_body(const Archive& archive, const model::State& state,
+                       const std::vector<rules::SideOrders>& orders,
+                       const std::vector<int>& orders_lines,
+                       const std::map<std::string, LatestReveal>& reveals,
+                       const SigningParty& adjudicator, const std::string& at) {
   const std::string& id = adjudicator.party.id;
   std::uint32_t i = reveals.at(id).m + 1;
   if (i > adjudicator.party.chain_length)
@@ -68,23 +78,42 @@ Json adjudication_body(const Archive& archive, const model::State& state,
   std::string seed = adjudication_seed(archive, t, id, i, s_i, reveals);
   ledger::SeededDice dice(seed);
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  Json events = archive.ruleset().adjudicate(state, checked, dice);
+  Json events = phase.simultaneous()
+                    ? archive.ruleset().adjudicate_phase(state, orders, dice)
+                    : archive.ruleset().adjudicate(state, orders.front().checked, dice);
   model::State after = apply_adjudication(archive.ruleset(), state, events);
   Json rolls = Json::array();
   for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
+  std::vector<std::string> echo;
+  for (const auto& o : orders)
+    echo.insert(echo.end(), o.checked.echo.begin(), o.checked.echo.end());
+  Json lines = phase.simultaneous() ? Json(orders_lines) : Json(orders_lines.front());
   return {{"t", t},
           {"turn", phase.turn},
           {"phase", phase.name},
-          {"orders", orders_seq},
+          {"orders", lines},
           {"adjudicator", id},
           {"reveal", {{"m", i}, {"s", ledger::to_hex(s_i)}}},
           {"reveals", reveals_json(reveals)},
           {"seed", ledger::to_hex(seed)},
           {"rolls", rolls},
-          {"echo", checked.echo},
+          {"echo", echo},
           {"events", events},
           {"state", after.hash()},
           {"at", at}};
+}
+
+std::vector<std::string> phase_lines(const Archive& archive, const Replay& replay,
+                                     const std::string& line, const SigningParty& adjudicator,
+                                     const std::string& at) {
+  Archive ext = archive.with_lines({line});
+  Replay next = replay;
+  next.step(ext.log().back());
+  if (!next.awaiting_adjudication()) return {line};
+  Json body = adjudication_body(archive, next.state(), next.pending_orders(), next.pending_lines(),
+                                next.reveals(), adjudicator, at);
+  return {line, make_entry_line(int(ext.log().size()), ext.head(), "adjudication", body,
+                                adjudicator.key)};
 }
 
 namespace {
@@ -124,22 +153,27 @@ CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
   OpenGame g(dir, options.outputs);
   Json envelope = read_order_file(orders_file);
   Intake in = take_orders(g.archive, g.replay.state(), envelope, orders_file.string(),
-                          g.archive.head(), g.replay.reveals());
-  std::string id = g.archive.adjudicator_for(in.side);
+                          g.replay.expected_after(), g.replay.intake_reveals());
+  std::string id = g.archive.adjudicator_for(g.replay.phase().side);
   SigningParty adjudicator =
       load_signing_party(g.archive, id, options, true, "who adjudicates " + in.side + "'s orders");
   int orders_seq = int(g.archive.log().size());
-  auto reveals = g.replay.reveals();
-  reveals[in.side] = {in.m, in.s};
-  Json body = adjudication_body(g.archive, g.replay.state(), in.checked, reveals, adjudicator,
-                                orders_seq, at);
   std::string orders_line =
       make_entry_line(orders_seq, g.archive.head(), "orders", in.envelope, adjudicator.key);
-  std::string adj_line = make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
-                                         "adjudication", body, adjudicator.key);
+  std::vector<std::string> lines;
+  if (g.replay.phase().simultaneous()) {
+    lines = phase_lines(g.archive, g.replay, orders_line, adjudicator, at);
+  } else {
+    auto reveals = g.replay.reveals();
+    reveals[in.side] = {in.m, in.s};
+    Json body = adjudication_body(g.archive, g.replay.state(), in.checked, reveals, adjudicator,
+                                  orders_seq, at);
+    lines = {orders_line, make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
+                                          "adjudication", body, adjudicator.key)};
+  }
   std::string raw = ledger::canonical(envelope);
   CommitResult result =
-      commit_lines(g.archive, g.replay, {orders_line, adj_line}, options.outputs,
+      commit_lines(g.archive, g.replay, lines, options.outputs,
                    ledger::sha256_hex(raw).substr(0, 16) + ".orders.json", envelope.dump(2) + "\n");
   result.warnings.insert(result.warnings.begin(), g.notes.begin(), g.notes.end());
   return result;

@@ -82,18 +82,30 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   std::string scenario_file = (dir / "scenario.json").string();
   Json scenario =
       ledger::parse_strict(read_file(dir / "scenario.json", kMaxJsonFile), scenario_file);
-  a.scenario_ =
-      std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
+  const rules::RulesetInfo* info = rules::ruleset_info(rules::scenario_ruleset_id(scenario));
+  std::string named;
+  if (!info || info->hex) {
+    a.scenario_ =
+        std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
+    a.scenario_sha256_ = a.scenario_->sha256;
+    named = a.scenario_->ruleset;
+  } else {
+    // A ruleset with a scenario format of its own reads it in its factory.
+    a.scenario_sha256_ = ledger::sha256_hex(ledger::canonical(scenario));
+    named = info->id;
+  }
   // The rules run at the version genesis pinned, so an old archive is
   // adjudicated and verified exactly as the release that made it did.
   auto [id, version] = pinned_ruleset(a.genesis_, (dir / "log.jsonl").string());
-  if (id != a.scenario_->ruleset)
+  if (id != named)
     throw Error("archive.ruleset",
                 dir.string() + ": genesis names ruleset \"" + id +
-                    "\" but scenario.json is for \"" + a.scenario_->ruleset + "\"",
+                    "\" but scenario.json is for \"" + named + "\"",
                 Exit::kVerifyFailed);
-  a.ruleset_ = rules::make_ruleset(*a.scenario_, scenario_file, version);
-  a.scenario_->rules_version = a.ruleset_->version();
+  a.ruleset_ = a.scenario_ ? rules::make_ruleset(*a.scenario_, scenario_file, version)
+                            : rules::make_ruleset(scenario, scenario_file, version);
+  if (a.scenario_) a.scenario_->rules_version = a.ruleset_->version();
+  a.scenario_json_ = std::move(scenario);
   return a;
 }
 
@@ -133,9 +145,15 @@ std::optional<Party> Archive::party(const std::string& id) const {
   return std::nullopt;
 }
 
+const model::Scenario& Archive::scenario() const {
+  if (!scenario_)
+    throw Error("archive.not_hex", dir_.string() + ": a " + ruleset_->id() +
+                                       " game has no hex scenario (this command needs one)");
+  return *scenario_;
+}
+
 std::string Archive::adjudicator_for(const std::string& side) const {
-  if (has_umpire()) return "umpire";
-  return scenario_->other_side(side);
+  return ruleset_->adjudicator(side, has_umpire());
 }
 
 int Archive::deadline_hours() const {
@@ -150,13 +168,17 @@ int Archive::deadline_hours() const {
 std::vector<Adjudication> Archive::adjudications() const {
   std::vector<Adjudication> out;
   model::State state = ruleset_->initial_state();
-  Json orders;  // the order body the next adjudication resolves
+  Json orders;                    // the order body the next adjudication resolves
+  Json by_side = Json::object();  // the same per side, for a simultaneous phase
   for (const auto& e : log_) {
     std::string where = "log.jsonl line " + std::to_string(e.seq);
     if (e.kind == "orders") {
       orders = e.body.is_object() && e.body.contains("body") ? e.body["body"] : Json::object();
+      if (orders.is_object() && orders.contains("side") && orders["side"].is_string())
+        by_side[orders["side"].get<std::string>()] = orders;
     } else if (e.kind == "ruling") {
-      if (read_ruling(e.body, where).ruling == "nmr") orders = nmr_orders();
+      RulingBody r = read_ruling(e.body, where);
+      if (r.ruling == "nmr") by_side[r.side] = orders = ruleset_->empty_orders(r.side);
     } else if (e.kind == "end") {
       state = apply_end(state, read_end(e.body, where));
     } else if (e.kind == "adjudication") {
@@ -169,7 +191,7 @@ std::vector<Adjudication> Archive::adjudications() const {
       a.phase = b.phase;
       a.adjudicator = b.adjudicator;
       a.at = b.at;
-      a.orders = orders;
+      a.orders = b.orders_lines.size() > 1 ? by_side : orders;
       a.events = b.events;
       a.rolls = b.rolls;
       a.echo = b.echo;
@@ -178,6 +200,7 @@ std::vector<Adjudication> Archive::adjudications() const {
       a.after = state;
       out.push_back(std::move(a));
       orders = Json();
+      by_side = Json::object();
     }
   }
   return out;

@@ -95,7 +95,13 @@ class Archive {
   // refuses such an archive, open_partial() leaves it to verify to report.
   const std::string& genesis_problem() const { return genesis_problem_; }
   std::string name() const;  // the game's name from genesis
-  const model::Scenario& scenario() const { return *scenario_; }
+  // The hex scenario; Error "archive.not_hex" for a ruleset that owns
+  // another scenario format (hex_scenario() false).
+  const model::Scenario& scenario() const;
+  bool hex_scenario() const { return scenario_ != nullptr; }
+  // scenario.json as parsed, and its canonical SHA-256 (hex), for every ruleset.
+  const Json& scenario_json() const { return scenario_json_; }
+  const std::string& scenario_sha256() const { return scenario_sha256_; }
   const rules::Ruleset& ruleset() const { return *ruleset_; }
   const std::vector<LogEntry>& log() const { return log_; }
   std::string head() const { return log_.empty() ? kZeroHash : log_.back().hash; }
@@ -104,7 +110,8 @@ class Archive {
   // signatures checked once, when the archive is opened.
   const std::vector<Party>& parties() const { return parties_; }
   std::optional<Party> party(const std::string& id) const;
-  // Who adjudicates orders of `side`: the umpire, or else the other side.
+  // Who adjudicates orders of `side`: the ruleset decides (for the hex
+  // rulesets the umpire, or else the other side).
   std::string adjudicator_for(const std::string& side) const;
   int deadline_hours() const;
 
@@ -122,7 +129,9 @@ class Archive {
   std::string game_id_;
   std::vector<Party> parties_;
   std::string genesis_problem_;
-  std::shared_ptr<model::Scenario> scenario_;
+  std::shared_ptr<model::Scenario> scenario_;  // null when not a hex scenario
+  Json scenario_json_;
+  std::string scenario_sha256_;
   std::shared_ptr<rules::Ruleset> ruleset_;
   std::vector<LogEntry> log_;
 };

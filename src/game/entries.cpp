@@ -62,7 +62,23 @@ AdjudicationBody read_adjudication(const Json& body, const std::string& where) {
     b.t = int(f.integer("t", 1, kMaxCount));
     b.turn = int(f.integer("turn", 0, kMaxCount));
     b.phase = f.str("phase");
-    b.orders = int(f.integer("orders", 1, kMaxCount));
+    // One orders line, or (a simultaneous phase, protocol 5a) an array of
+    // them in the order of the sides the phase waited on.
+    if (f.has("orders") && body["orders"].is_array()) {
+      const Json& list = f.array("orders");
+      if (list.size() < 2 || list.size() > 64)
+        throw Error("log.entry", where + ": \"orders\" lists 2 to 64 lines", Exit::kVerifyFailed);
+      for (const Json& n : list) {
+        if (!n.is_number_integer() || n.get<long long>() < 1 || n.get<long long>() > kMaxCount)
+          throw Error("log.entry", where + ": \"orders\" holds a line number out of range",
+                      Exit::kVerifyFailed);
+        b.orders_lines.push_back(int(n.get<long long>()));
+      }
+      b.orders = b.orders_lines.front();
+    } else {
+      b.orders = int(f.integer("orders", 1, kMaxCount));
+      b.orders_lines = {b.orders};
+    }
     b.adjudicator = id_member(f, "adjudicator");
     b.reveal = link_member(f.object("reveal"), where + ": reveal");
     int i = 0;

@@ -32,6 +32,9 @@ struct AdjudicationBody {
   int turn = 0;
   std::string phase;
   int orders = 0;  // the log line of the orders (or NMR ruling) it adjudicates
+  // Every orders (or NMR ruling) line it adjudicates: {orders} for a phase
+  // of one mover, one per side of a simultaneous phase.
+  std::vector<int> orders_lines;
   std::string adjudicator;
   LinkReveal reveal;
   std::vector<PartyReveal> reveals;

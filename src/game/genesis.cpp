@@ -146,6 +146,16 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
   }
   for (const auto& s : sides)
     if (!seen.count(s)) throw Error("new.missing_side", "no player card for side \"" + s + "\"");
+  // Fog of war needs the sealed log of docs/protocol.md 10a, which is not
+  // built yet: such a game would mail every hidden fact in clear.
+  if (ruleset.fog_of_war())
+    throw Error("new.fog_unsupported",
+                "the " + ruleset.id() +
+                    " game hides information from its sides, and this adjutant cannot yet keep "
+                    "it from their copies (docs/protocol.md 10a); no game was made");
+  if (ruleset.umpire_required() && !seen.count("umpire"))
+    throw Error("new.umpire_required",
+                "the " + ruleset.id() + " rules need an umpire: add the umpire's card");
   if (!seen.count(g.host))
     throw Error("new.host", "the host \"" + g.host + "\" has no card in this game", Exit::kUsage);
   return Json{{"format", kGameFormat},

@@ -1,5 +1,7 @@
 #include "game/intake.h"
 
+#include <algorithm>
+
 #include "ledger/armor.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
@@ -73,7 +75,8 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
                 source + ": \"turn\" is " + in.body["turn"].dump() + ", not a game-turn number");
   int turn = int(in.body["turn"].get<long long>());
   std::string phase_name = need_string("phase");
-  if (in.side != phase.side)
+  auto movers = phase.waiting_on();
+  if (std::find(movers.begin(), movers.end(), in.side) == movers.end())
     throw Error("orders.not_your_phase", source + ": orders for " + in.side + ", but it is " +
                                              phase.side + "'s player-turn (turn " +
                                              std::to_string(phase.turn) + ")");

@@ -1,5 +1,7 @@
 #include "game/replay.h"
 
+#include <algorithm>
+
 #include "game/adjudicate.h"
 #include "game/genesis.h"
 #include "game/log.h"
@@ -75,7 +77,7 @@ void check_genesis(const Archive& a) {
                            ? g["scenario"]["sha256"].get<std::string>()
                            : std::string();
   // The scenario as opened (its canonical hash, computed once).
-  if (a.scenario().sha256 != pinned)
+  if (a.scenario_sha256() != pinned)
     fail("verify.scenario", "scenario.json is not the scenario genesis pinned (SHA-256 differs)");
   Json game_json = ledger::parse_strict(read_file(a.dir() / "game.json", kMaxJsonFile),
                                         (a.dir() / "game.json").string());
@@ -87,9 +89,55 @@ Replay::Replay(const Archive& archive, bool collect)
     : a_(archive), collect_(collect), state_(archive.ruleset().initial_state()) {
   for (const auto& p : a_.parties()) reveals_[p.id] = {0, p.anchor};
   head_ = a_.log().empty() ? kZeroHash : a_.log().front().hash;
+  phase_head_ = head_;
   const Json& g = a_.genesis();
   phase_began_ = g.contains("created") && g["created"].is_string() ? g["created"].get<std::string>()
                                                                    : std::string();
+}
+
+bool Replay::awaiting_adjudication() const {
+  if (pending_.empty()) return false;
+  for (const auto& side : phase().waiting_on())
+    if (!pending_.count(side)) return false;
+  return true;
+}
+
+std::vector<std::string> Replay::sides_in() const {
+  std::vector<std::string> out;
+  for (const auto& side : phase().waiting_on())
+    if (pending_.count(side)) out.push_back(side);
+  return out;
+}
+
+std::vector<std::string> Replay::sides_awaited() const {
+  std::vector<std::string> out;
+  for (const auto& side : phase().waiting_on())
+    if (!pending_.count(side)) out.push_back(side);
+  return out;
+}
+
+std::string Replay::expected_after() const {
+  return phase().simultaneous() ? phase_head_ : head_;
+}
+
+std::map<std::string, LatestReveal> Replay::intake_reveals() const {
+  auto out = reveals_;
+  for (const auto& [side, p] : pending_) out[side] = p.prior;
+  return out;
+}
+
+std::vector<rules::SideOrders> Replay::pending_orders() const {
+  std::vector<rules::SideOrders> out;
+  for (const auto& side : phase().waiting_on())
+    if (pending_.count(side)) out.push_back({side, pending_.at(side).in.checked});
+  return out;
+}
+
+std::vector<int> Replay::pending_lines() const {
+  std::vector<int> out;
+  for (const auto& side : phase().waiting_on())
+    if (pending_.count(side)) out.push_back(pending_.at(side).seq);
+  return out;
 }
 
 rules::PhaseInfo Replay::phase() const {
@@ -153,32 +201,55 @@ void Replay::step(const LogEntry& e) {
 void Replay::orders(const LogEntry& e) {
   rules::PhaseInfo ph = phase();
   if (ph.side.empty()) fail("verify.after_end", "an entry after the end of the game");
-  if (pending_) fail("verify.sequence", "two order entries without an adjudication between");
+  if (!ph.simultaneous() && !pending_.empty())
+    fail("verify.sequence", "two order entries without an adjudication between");
+  if (awaiting_adjudication())
+    fail("verify.sequence",
+         "an order entry after every order file of the phase is in; the adjudication is due");
   std::string adjudicator = a_.adjudicator_for(ph.side);
   signed_by(e, adjudicator, "who adjudicates " + ph.side + "'s orders");
   Intake in;
   try {
-    in = take_orders(a_, state_, e.body, "line " + std::to_string(e.seq), e.prev, reveals_);
+    in = take_orders(a_, state_, e.body, "line " + std::to_string(e.seq),
+                     ph.simultaneous() ? phase_head_ : e.prev, intake_reveals());
   } catch (const Error& err) {
     fail("verify.orders", err.what());
   }
+  // A second file for a side already in replaces it (the same link again,
+  // which take_orders demanded); never one ruled NMR.
+  auto known = pending_.find(in.side);
+  if (known != pending_.end() && known->second.nmr)
+    fail("verify.orders", in.side + " was ruled no moves received in this phase");
+  LatestReveal prior = known != pending_.end() ? known->second.prior : reveals_.at(in.side);
   reveals_[in.side] = {in.m, in.s};
-  pending_ = std::move(in);
-  pending_seq_ = e.seq;
-  pending_orders_body_ = pending_->body;
+  Json body = in.body;
+  std::string side = in.side;
+  pending_[side] = Pending{std::move(in), e.seq, std::move(body), prior, false};
 }
 
 void Replay::ruling(const LogEntry& e) {
-  if (pending_) fail("verify.sequence", "a ruling between orders and their adjudication");
-  RulingBody b = read_ruling(e.body, "ruling");
   rules::PhaseInfo ph = phase();
-  check_phase(b.turn, b.phase, &b.side, ph, "verify.ruling");
+  if (!ph.simultaneous() && !pending_.empty())
+    fail("verify.sequence", "a ruling between orders and their adjudication");
+  if (awaiting_adjudication())
+    fail("verify.sequence", "a ruling after every order file of the phase is in");
+  RulingBody b = read_ruling(e.body, "ruling");
+  if (ph.simultaneous()) {
+    // The ruling names the mover it concerns (protocol 5a).
+    check_phase(b.turn, b.phase, nullptr, ph, "verify.ruling");
+    auto movers = ph.waiting_on();
+    if (std::find(movers.begin(), movers.end(), b.side) == movers.end())
+      fail("verify.ruling", in_quotes(b.side) + " sends no orders in this phase");
+  } else {
+    check_phase(b.turn, b.phase, &b.side, ph, "verify.ruling");
+  }
   std::string by = a_.adjudicator_for(ph.side);
-  signed_by(e, by, "who waits for " + ph.side + "'s orders");
+  signed_by(e, by, "who waits for " + b.side + "'s orders");
   if (b.ruling == "extend") {
     extension_hours_ += b.hours;
     return;
   }
+  if (pending_.count(b.side)) fail("verify.ruling", b.side + "'s orders are already in");
   // An NMR stands for the order entry of the adjudication after it; it is
   // allowed only once the deadline it names, the phase's, has passed.
   if (b.deadline != deadline())
@@ -187,23 +258,23 @@ void Replay::ruling(const LogEntry& e) {
   if (parse_rfc3339(b.at) < parse_rfc3339(b.deadline))
     fail("verify.ruling", "the NMR was ruled at " + b.at + ", before the deadline " + b.deadline);
   Intake in;
-  in.side = ph.side;
-  in.m = reveals_.at(ph.side).m;
-  in.s = reveals_.at(ph.side).s;
+  in.side = b.side;
+  in.m = reveals_.at(b.side).m;
+  in.s = reveals_.at(b.side).s;
+  Json empty = a_.ruleset().empty_orders(b.side);
   try {
-    in.checked = a_.ruleset().check(state_, nmr_orders(), "line " + std::to_string(e.seq));
+    in.checked = a_.ruleset().check(state_, empty, "line " + std::to_string(e.seq));
   } catch (const Error& err) {
     fail("verify.ruling", std::string("no moves is not a legal player-turn here: ") + err.what());
   }
-  in.checked.echo.insert(in.checked.echo.begin(), nmr_echo_line(ph.side));
-  in.body = nmr_orders();
-  pending_ = std::move(in);
-  pending_seq_ = e.seq;
-  pending_orders_body_ = nmr_orders();
+  in.checked.echo.insert(in.checked.echo.begin(), nmr_echo_line(b.side));
+  in.body = empty;
+  pending_[b.side] = Pending{std::move(in), e.seq, empty, reveals_.at(b.side), true};
 }
 
 void Replay::end(const LogEntry& e) {
-  if (pending_) fail("verify.sequence", "an end entry between orders and their adjudication");
+  if (!pending_.empty())
+    fail("verify.sequence", "an end entry between orders and their adjudication");
   EndBody b = read_end(e.body, "end");
   rules::PhaseInfo ph = phase();
   check_phase(b.turn, b.phase, nullptr, ph, "verify.end");
@@ -221,12 +292,30 @@ void Replay::adjudication(const LogEntry& e) {
   if (ph.side.empty()) fail("verify.after_end", "an entry after the end of the game");
   std::string adjudicator = a_.adjudicator_for(ph.side);
   signed_by(e, adjudicator, "who adjudicates " + ph.side + "'s orders");
-  if (!pending_) fail("verify.sequence", "an adjudication without its order entry before it");
+  if (pending_.empty())
+    fail("verify.sequence", "an adjudication without its order entry before it");
+  if (!awaiting_adjudication())
+    fail("verify.sequence", "an adjudication before every order file of the phase is in");
   AdjudicationBody b = read_adjudication(e.body, "adjudication");
   int t = state_.adjudications + 1;
   if (b.t != t) fail("verify.adjudication", "t should be " + std::to_string(t));
-  if (b.orders != pending_seq_)
-    fail("verify.adjudication", "orders must name line " + std::to_string(pending_seq_));
+  // The phase's order files in the order of the sides it waited on.
+  std::vector<int> order_lines;
+  std::vector<rules::SideOrders> side_orders;
+  std::vector<std::string> echo;
+  for (const auto& side : ph.waiting_on()) {
+    const Pending& p = pending_.at(side);
+    order_lines.push_back(p.seq);
+    side_orders.push_back({side, p.in.checked});
+    echo.insert(echo.end(), p.in.checked.echo.begin(), p.in.checked.echo.end());
+  }
+  if (!ph.simultaneous() && (b.orders != order_lines.front() || !e.body["orders"].is_number()))
+    fail("verify.adjudication", "orders must name line " + std::to_string(order_lines.front()));
+  if (ph.simultaneous() && (!e.body["orders"].is_array() || b.orders_lines != order_lines)) {
+    std::string want;
+    for (int n : order_lines) want += (want.empty() ? "" : ",") + std::to_string(n);
+    fail("verify.adjudication", "orders must name the lines [" + want + "]");
+  }
   if (b.adjudicator != adjudicator)
     fail("verify.adjudication", "adjudicator should be " + adjudicator);
   if (b.turn != ph.turn || b.phase != ph.name)
@@ -244,13 +333,15 @@ void Replay::adjudication(const LogEntry& e) {
   if (ledger::to_hex(seed) != b.seed)
     fail("verify.seed",
          "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
-  if (b.echo != pending_->checked.echo)
+  if (b.echo != echo)
     fail("verify.echo",
          "the orders as applied (echo) differ from what the orders say: the first line should "
          "be " +
-             in_quotes(pending_->checked.echo.empty() ? "" : pending_->checked.echo.front()));
+             in_quotes(echo.empty() ? "" : echo.front()));
   ledger::SeededDice dice(seed);
-  Json events = a_.ruleset().adjudicate(state_, pending_->checked, dice);
+  Json events = ph.simultaneous()
+                    ? a_.ruleset().adjudicate_phase(state_, side_orders, dice)
+                    : a_.ruleset().adjudicate(state_, side_orders.front().checked, dice);
   check_rolls(b.rolls, dice.rolls());
   if (!ledger::same_canonical(events, b.events))
     fail("verify.events", "the logged events differ from the replay's");
@@ -261,12 +352,17 @@ void Replay::adjudication(const LogEntry& e) {
     Adjudication c;
     c.t = t;
     c.seq = e.seq;
-    c.orders_seq = pending_seq_;
+    c.orders_seq = order_lines.front();
     c.turn = b.turn;
     c.phase = b.phase;
     c.adjudicator = adjudicator;
     c.at = b.at;
-    c.orders = pending_orders_body_;
+    if (ph.simultaneous()) {
+      c.orders = Json::object();
+      for (const auto& side : ph.waiting_on()) c.orders[side] = pending_.at(side).body;
+    } else {
+      c.orders = pending_.at(ph.side).body;
+    }
     c.events = std::move(events);
     c.rolls = b.rolls;
     c.echo = b.echo;
@@ -277,8 +373,8 @@ void Replay::adjudication(const LogEntry& e) {
   dice_ += int(dice.rolls().size());
   reveals_[adjudicator] = {i, b.reveal.s};
   state_ = std::move(after);
-  pending_.reset();
-  pending_seq_ = -1;
+  pending_.clear();
+  phase_head_ = e.hash;
   phase_began_ = b.at;
   extension_hours_ = 0;
 }

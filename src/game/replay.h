@@ -43,7 +43,25 @@ class Replay {
   std::string head() const { return head_; }
   int adjudications() const { return state_.adjudications; }
   int dice() const { return dice_; }
-  bool awaiting_adjudication() const { return pending_.has_value(); }
+  // True when every order file the phase waits on is in (orders or NMR
+  // ruling) and the adjudication is the next line due.
+  bool awaiting_adjudication() const;
+  // The sides of the current phase whose order file is in, and those still
+  // awaited (a simultaneous phase fills in one side at a time).
+  std::vector<std::string> sides_in() const;
+  std::vector<std::string> sides_awaited() const;
+  // The `after` an order file of the current phase must name: the log head
+  // for a phase of one mover, the line the phase opened at (the last
+  // adjudication, or genesis) for a simultaneous one (protocol 5a).
+  std::string expected_after() const;
+  // The reveals an order file of the current phase is checked against: the
+  // latest ones, except that a side whose file is already in is taken at
+  // its link before it, so a corrected file reveals the same link again.
+  std::map<std::string, LatestReveal> intake_reveals() const;
+  // The checked orders and log lines of the files in, in the order of the
+  // sides the phase waits on (what its adjudication resolves).
+  std::vector<rules::SideOrders> pending_orders() const;
+  std::vector<int> pending_lines() const;
   const std::vector<Adjudication>& collected() const { return collected_; }
   // Keep (or stop keeping) the adjudications stepped from now on.
   void collect(bool on) { collect_ = on; }
@@ -66,14 +84,21 @@ class Replay {
   bool collect_;
   model::State state_;
   std::map<std::string, LatestReveal> reveals_;
-  std::optional<Intake> pending_;
-  int pending_seq_ = -1;
+  // An order file (or NMR ruling) of the current phase, not yet adjudicated.
+  struct Pending {
+    Intake in;
+    int seq = -1;
+    Json body;           // the order body adjudicated
+    LatestReveal prior;  // the side's reveal before this phase's file
+    bool nmr = false;
+  };
+  std::map<std::string, Pending> pending_;
+  std::string phase_head_;  // hash of the line the current phase opened at
   int lines_ = 1;
   int dice_ = 0;
   std::string head_;
   std::string phase_began_;
   int extension_hours_ = 0;
-  Json pending_orders_body_;
   std::vector<Adjudication> collected_;
 };
 

@@ -10,7 +10,7 @@ namespace adjutant::game {
 Json sign_orders(const Archive& archive, const Replay& replay, const std::string& side,
                  const ledger::SigningKey& key, const ledger::ChainSecret& chain, Json body) {
   auto phase = replay.phase();
-  std::uint32_t m = replay.reveals().at(side).m + 1;
+  std::uint32_t m = replay.intake_reveals().at(side).m + 1;
   auto own = archive.party(side);
   if (m > own->chain_length)
     throw Error("chain.exhausted", side + "'s dice chain has no link left to reveal");
@@ -19,7 +19,7 @@ Json sign_orders(const Archive& archive, const Replay& replay, const std::string
   body["side"] = side;
   body["turn"] = phase.turn;
   body["phase"] = phase.name;
-  body["after"] = archive.head();
+  body["after"] = replay.expected_after();
   body["reveal"] = {{"m", m}, {"s", ledger::to_hex(ledger::link(chain, m))}};
   return ledger::sign_envelope(ledger::kOrdersType, body, key);
 }

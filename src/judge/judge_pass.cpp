@@ -154,7 +154,7 @@ class GameJudge {
   void file_orders(const Mailbox& mailbox) {
     FolderLock lock(dir_);
     game::ReadGame g(dir_);
-    mail::IntakeContext ctx = mail::intake_context(g.archive);
+    mail::IntakeContext ctx = mail::intake_context(g.archive, g.replay.expected_after());
     for (const mail::Intake& i : mail::take_all(ctx, mailbox.messages)) {
       if (i.ok()) {
         action("filed",
@@ -174,6 +174,9 @@ class GameJudge {
     due.turn = phase.turn;
     due.phase = phase.name;
     due.side = phase.side;
+    // A simultaneous phase: the first side still awaited (docs/protocol.md 5a).
+    if (phase.simultaneous() && !g.replay.sides_awaited().empty())
+      due.side = g.replay.sides_awaited().front();
     due.deadline = g.replay.deadline();
     return due;
   }
@@ -193,7 +196,7 @@ class GameJudge {
         continue;
       }
       if (!envelope.is_object() || !envelope.contains("body") || !envelope["body"].is_object() ||
-          envelope["body"].value("after", "") != g.archive.head())
+          envelope["body"].value("after", "") != g.replay.expected_after())
         continue;
       found.push_back({{fs::last_write_time(f.path(), ec), name}, f.path()});
     }
@@ -209,7 +212,10 @@ class GameJudge {
       report::PhaseDue due = due_of(g);
       if (due.side.empty()) return;
       bool done = false;
-      for (const fs::path& file : candidates(g, due.side)) {
+      std::vector<std::pair<std::string, fs::path>> files;
+      for (const auto& side : g.replay.sides_awaited())
+        for (const fs::path& file : candidates(g, side)) files.push_back({side, file});
+      for (const auto& [side, file] : files) {
         std::string hash = ledger::sha256_hex(ledger::canonical(game::read_order_file(file)));
         std::string key = "orders:" + hash;
         if (j_.seen(label_ + "|" + key))
@@ -217,6 +223,13 @@ class GameJudge {
         game::AdjudicateOptions a = ruling_options();
         try {
           game::CommitResult c = game::adjudicate_file(dir_, file, a);
+          if (c.adjudications.empty()) {
+            // One side's file of a simultaneous phase: logged, the others awaited.
+            action("taken", side + "'s orders for turn " + std::to_string(due.turn) + " " +
+                                due.phase + " from inbox/" + file.filename().string());
+            done = true;
+            break;
+          }
           const game::Adjudication& adj = c.adjudications.back();
           action("adjudicated", "turn " + std::to_string(adj.turn) + " " + adj.phase +
                                     " (t=" + std::to_string(adj.t) + ", log line " +
@@ -261,6 +274,7 @@ class GameJudge {
     if (now >= deadline + std::int64_t(p.grace_hours) * 3600) {
       game::AdjudicateOptions a = ruling_options();
       a.expect_head = g.archive.head();
+      if (g.replay.phase().simultaneous()) a.side = due.side;
       int used = extensions_in_phase(g.archive);
       std::string late = due.side + "'s orders for turn " + std::to_string(due.turn) +
                          " were due by " + due.deadline;
@@ -275,9 +289,12 @@ class GameJudge {
         } else {
           game::CommitResult c =
               game::rule_nmr(dir_, "no moves received by " + due.deadline + " (judge policy)", a);
-          const game::Adjudication& adj = c.adjudications.back();
-          action("nmr", late + "; played with no moves received (t=" + std::to_string(adj.t) +
-                            ", log line " + std::to_string(adj.seq) + ")");
+          if (c.adjudications.empty())
+            action("nmr", late + "; ruled no moves received, other sides still awaited");
+          else
+            action("nmr", late + "; played with no moves received (t=" +
+                              std::to_string(c.adjudications.back().t) + ", log line " +
+                              std::to_string(c.adjudications.back().seq) + ")");
         }
       } catch (const Error& e) {
         if (e.id() == "ruling.moved" || e.id() == "ruling.before_deadline")

@@ -1,5 +1,9 @@
 #include "ledger/vectors.h"
 
+#include <tuple>
+
+#include "ledger/dice_draw.h"
+
 #include <cstdint>
 #include <string>
 
@@ -92,6 +96,27 @@ Json protocol_vectors() {
                         {"v", die(r_t, k, 6)}};
     break;
   }
+
+  // Drawing 5 of the 17 items 0..16 from a fresh stream of R_1 (section 8a),
+  // and 3 of 3, whose last item is drawn without a die.
+  for (auto [n, k, name] : {std::tuple<int, int, const char*>{17, 5, "draw"},
+                            std::tuple<int, int, const char*>{3, 3, "draw_all"}}) {
+    SeededDice tin(r_t);
+    std::vector<int> drawn = draw(tin, n, k, "tin");
+    Json draw_rolls = Json::array();
+    for (const Roll& r : tin.rolls()) draw_rolls.push_back(to_json(r));
+    out[name] = {{"n", n}, {"k", k}, {"rolls", draw_rolls}, {"drawn", drawn}};
+  }
+
+  // A commitment to a hidden item (section 10a): salt 0x60..0x7f.
+  const std::string salt = counting_bytes(0x60);
+  const Json hidden = {{"side", "union"}, {"units", {{"a", 3}, {"b", 7}}}};
+  out["commitment"] = {
+      {"kind", "state"},
+      {"salt", to_hex(salt)},
+      {"content", hidden},
+      {"preimage", to_hex(lp("adjutant-fog-v1/commit") + lp("state") + salt + canonical(hidden))},
+      {"C", to_hex(commitment("state", salt, hidden))}};
 
   const std::string private_seed = counting_bytes(0x01);
   const SigningKey key = SigningKey::from_seed(private_seed);

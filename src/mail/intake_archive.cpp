@@ -4,10 +4,10 @@
 
 namespace adjutant::mail {
 
-IntakeContext intake_context(const game::Archive& archive) {
+IntakeContext intake_context(const game::Archive& archive, const std::string& after) {
   IntakeContext ctx;
   ctx.game_id = archive.game_id();
-  ctx.head = archive.head();
+  ctx.head = after.empty() ? archive.head() : after;
   for (const game::Party& p : archive.parties())
     if (!p.public_key.empty()) ctx.side_keys[p.id] = p.public_key;
   ctx.inbox = archive.dir() / "inbox";

@@ -22,7 +22,9 @@ struct IntakeContext {
   std::filesystem::path inbox;
 };
 
-IntakeContext intake_context(const game::Archive& archive);
+// `after`: the head order files must name (Replay::expected_after(); ""
+// is the log head).
+IntakeContext intake_context(const game::Archive& archive, const std::string& after = "");
 
 // One order file found in one message and what became of it.
 struct Intake {

@@ -12,7 +12,9 @@ GameFacts game_facts(const game::Archive& archive) {
   g.name = archive.name();
   g.folder = fs::absolute(archive.dir()).lexically_normal().filename().string();
   if (g.folder.empty()) g.folder = fs::absolute(archive.dir()).parent_path().filename().string();
-  g.scenario = &archive.scenario();
+  // Null for a ruleset with a scenario format of its own: the reports then
+  // name sides and units by id.
+  g.scenario = archive.hex_scenario() ? &archive.scenario() : nullptr;
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();
   g.deadline_hours = archive.deadline_hours();

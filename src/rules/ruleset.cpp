@@ -12,3 +12,26 @@ std::vector<OrderProblem> Ruleset::problems(const model::State& state, const Jso
 }
 
 }  // namespace adjutant::rules
+
+namespace adjutant::rules {
+
+std::string Ruleset::adjudicator(const std::string& side, bool has_umpire) const {
+  if (has_umpire) return "umpire";
+  for (const auto& s : sides())
+    if (s != side) return s;
+  return "";
+}
+
+Json Ruleset::empty_orders(const std::string&) const {
+  return {{"moves", Json::array()}, {"attacks", Json::array()}};
+}
+
+Json Ruleset::adjudicate_phase(const model::State& state, const std::vector<SideOrders>& orders,
+                               ledger::Dice& dice) const {
+  if (orders.size() != 1)
+    throw Error("rules.simultaneous", id() + " adjudicates one side's orders per phase, not " +
+                                          std::to_string(orders.size()));
+  return adjudicate(state, orders.front().checked, dice);
+}
+
+}  // namespace adjutant::rules

@@ -53,8 +53,25 @@ struct Checked {
 // One player-turn (or other order-taking step) of the sequence of play.
 struct PhaseInfo {
   int turn = 0;
-  std::string side;  // who sends orders
+  std::string side;  // who sends orders (the first of `movers`); "" when the game is over
   std::string name;  // "union", shown in folders and reports
+  // A simultaneous phase waits on an order file from each of these sides
+  // (docs/protocol.md section 5a); empty for a phase of one mover, `side`.
+  std::vector<std::string> movers = {};
+
+  // Every side whose order file the phase waits on, in the ruleset's order.
+  std::vector<std::string> waiting_on() const {
+    if (!movers.empty()) return movers;
+    if (side.empty()) return {};
+    return {side};
+  }
+  bool simultaneous() const { return movers.size() > 1; }
+};
+
+// One side's checked orders in the adjudication of a phase.
+struct SideOrders {
+  std::string side;
+  Checked checked;
 };
 
 class Ruleset {
@@ -103,6 +120,37 @@ class Ruleset {
   virtual model::State view(const model::State& state, const std::string& side) const {
     return state;
   }
+
+  // --- What a ruleset decides about the game layer (docs/rulesets.md). ---
+  // The defaults are those of the hex rulesets, whose archives must keep
+  // their bytes: one mover per phase, the other side adjudicates where there
+  // is no umpire, no moves is {"moves":[],"attacks":[]}, a hex map is drawn.
+
+  // True when a game needs an umpire card (new refuses one without).
+  virtual bool umpire_required() const { return false; }
+  // Who adjudicates the phase whose (first) mover is `side`: the umpire when
+  // the game has one, else the first other side.
+  virtual std::string adjudicator(const std::string& side, bool has_umpire) const;
+  // The order body a "no moves received" ruling adjudicates for `side`.
+  virtual Json empty_orders(const std::string& side) const;
+  // Resolves a phase from the checked orders of every side it waited on,
+  // in the order of PhaseInfo::waiting_on(). The default takes exactly one
+  // and calls adjudicate.
+  virtual Json adjudicate_phase(const model::State& state, const std::vector<SideOrders>& orders,
+                                ledger::Dice& dice) const;
+  // Whether the game layer draws this ruleset's state as a hex map; a
+  // ruleset that returns false draws with draw_svg (may be "": no map).
+  virtual bool draws_hex_map() const { return true; }
+  virtual std::string draw_svg(const model::State& state, const std::string& side) const {
+    return "";
+  }
+  // Fog of war (docs/protocol.md section 10a): hidden orders, events and
+  // states travel as commitments. Events are hidden by default; a ruleset
+  // opts in by returning from visible_events what `side` may read.
+  virtual bool fog_of_war() const { return false; }
+  virtual Json visible_events(const Json& events, const std::string& side) const {
+    return Json::array();
+  }
 };
 
 // Builds the ruleset a scenario names ("ruleset": "bluegray") at `version`
@@ -120,7 +168,21 @@ struct RulesetInfo {
   std::string id;
   int latest = 1;  // what new games pin
   int oldest = 1;  // the oldest version this build still adjudicates
+  // True when the scenario is a hex scenario (model::Scenario); a ruleset
+  // that owns another scenario format says false.
+  bool hex = true;
 };
+
+using RulesetFactory = std::unique_ptr<Ruleset> (*)(const Json& scenario, const std::string& source,
+                                                    int version);
+
+// Adds a ruleset for the rest of the run (a program that links rulesets of
+// its own: the test suite's test games). Error "registry.duplicate" for an
+// id already known.
+void add_ruleset(const RulesetInfo& info, RulesetFactory make);
+
+// The id a scenario file names in "ruleset" ("" when it names none).
+std::string scenario_ruleset_id(const Json& scenario);
 
 // Every registered ruleset, for `adjutant --version` and rules-diff.
 std::vector<RulesetInfo> registered_rulesets();

@@ -304,6 +304,30 @@ def roll(R, k, n):
 TIME_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z\Z")
 
 
+def draw(R, k0, n, k):
+    """Section 8a: draws k of the items 0..n-1 with dice k0, k0+1, ... of
+    R; returns (the items drawn in order, [(die k, sides, value)])."""
+    if not (1 <= n <= 256 and 0 <= k <= n):
+        raise ValueError("a draw takes k of n items, 1 <= n <= 256")
+    items = list(range(n))
+    used = []
+    for j in range(k):
+        left = n - j
+        if left < 2:
+            break
+        v = roll(R, k0 + len(used), left)
+        used.append((k0 + len(used), left, v))
+        items[j], items[j + v - 1] = items[j + v - 1], items[j]
+    return items[:k], used
+
+
+def commitment_preimage(kind, salt, content):
+    """Section 10a: lp(label) || lp(kind) || salt || JCS(content)."""
+    if len(salt) != 32:
+        raise ValueError("a salt is 32 bytes")
+    return lp(b"adjutant-fog-v1/commit") + lp(kind.encode()) + salt + jcs(content)
+
+
 def time_seconds(text, line):
     """Seconds since 1970 of a log time, which is always YYYY-MM-DDTHH:MM:SSZ."""
     m = TIME_RE.match(text) if isinstance(text, str) else None
@@ -560,7 +584,12 @@ def verify_archive(folder):
     game_id = keys = chains = players = None
     umpire = False
     adjudications = dice = 0
-    pending = None  # the orders entry waiting for its adjudication
+    # The order files (or NMR rulings) of the phase due, by side: section 5a
+    # lets a simultaneous phase take several, one per side, a corrected
+    # file replacing the first with the same link.
+    pending = {}
+    phase_entries = 0  # orders and rulings since the phase opened
+    phase_open = None  # hash of the line the phase opened at
     phase_began = None  # when the phase due began: genesis, then each adjudication
     deadline_hours = 72
     extension = 0  # hours extended since then
@@ -589,14 +618,13 @@ def verify_archive(folder):
             if kind != "genesis":
                 raise Fail(0, "line 0 is %r, not genesis" % (kind,))
             game_id, keys, chains, players = verify_genesis(folder, entry)
+            phase_open = H(line).hex()
             umpire = "umpire" in keys
             phase_began = entry["body"].get("created")
             deadline_hours = entry["body"].get("deadline_hours")
             if not is_int(deadline_hours) or not 1 <= deadline_hours <= 8760:
                 raise Fail(0, "deadline_hours must be 1 to 8760")
         elif kind == "orders":
-            if pending is not None:
-                raise Fail(seq, "orders entry follows an unadjudicated orders entry")
             env = entry["body"]
             ob, _, _ = check_envelope(env, PT_ORDERS, seq, "order envelope")
             side = ob.get("side")
@@ -612,12 +640,21 @@ def verify_archive(folder):
                 raise Fail(seq, "order game is not this game's game_id")
             if not is_int(ob.get("turn")) or not isinstance(ob.get("phase"), str):
                 raise Fail(seq, "order turn/phase missing or mistyped")
-            if ob.get("after") != prev_hash:
+            # 'after' is the hash of line seq-1 for a phase of one mover,
+            # the line the phase opened at for a simultaneous one: which,
+            # the adjudication's "orders" tells (checked there).
+            if ob.get("after") not in (prev_hash, phase_open):
                 raise Fail(seq, "order 'after' is not the hash of line %d"
                            % (seq - 1))
             rv = need_obj(ob.get("reveal"), seq, "order reveal", ("m", "s"))
-            chains[side].reveal(rv["m"], hex32(rv["s"], seq, "order reveal s"),
-                                seq, side)
+            link = hex32(rv["s"], seq, "order reveal s")
+            if side in pending:
+                # A corrected file reveals the same link again.
+                if pending[side]["nmr"] or pending[side]["link"] != (rv["m"], link):
+                    raise Fail(seq, "a second file for %s that does not reveal "
+                               "the same link as the first" % side)
+            else:
+                chains[side].reveal(rv["m"], link, seq, side)
             if umpire:
                 adjudicator = "umpire"
             else:
@@ -627,20 +664,42 @@ def verify_archive(folder):
                 adjudicator = others[0]
             check_entry_sig(entry, unsigned, keys[adjudicator], seq,
                             "adjudicator %s" % adjudicator)
-            pending = (seq, ob, adjudicator)
+            pending[side] = {"seq": seq, "ob": ob, "adjudicator": adjudicator,
+                             "prev": prev_hash, "link": (rv["m"], link), "nmr": False}
+            phase_entries += 1
         elif kind == "adjudication":
-            if pending is None:
+            if not pending:
                 raise Fail(seq, "adjudication without an orders entry before it")
-            oseq, ob, adjudicator = pending
-            pending = None
-            adjudications += 1
+            latest = sorted(p["seq"] for p in pending.values())
             b = need_obj(entry["body"], seq, "adjudication body", ADJ_KEYS)
+            if isinstance(b["orders"], list):
+                # Section 5a: every side's latest file, each naming the
+                # line the phase opened at.
+                if len(b["orders"]) < 2 or sorted(b["orders"]) != latest:
+                    raise Fail(seq, "orders is %r, the phase's files are %r"
+                               % (b["orders"], latest))
+                for p in pending.values():
+                    if not p["nmr"] and p["ob"]["after"] != phase_open:
+                        raise Fail(p["seq"], "a simultaneous order file must name "
+                                   "the line its phase opened at")
+            else:
+                if len(pending) != 1 or phase_entries != 1 or b["orders"] != latest[0] \
+                        or not is_int(b["orders"]):
+                    raise Fail(seq, "orders is %r, expected %d (one file)"
+                               % (b["orders"], latest[-1]))
+                only = next(iter(pending.values()))
+                if not only["nmr"] and only["ob"]["after"] != only["prev"]:
+                    raise Fail(only["seq"], "order 'after' is not the hash of "
+                               "line %d" % (only["seq"] - 1))
+            adjudicator = next(iter(pending.values()))["adjudicator"]
+            for p in pending.values():
+                if p["ob"]["turn"] != b["turn"] or p["ob"]["phase"] != b["phase"]:
+                    raise Fail(seq, "turn/phase differ from the orders entry")
+            pending = {}
+            phase_entries = 0
+            adjudications += 1
             if b["t"] != adjudications or not is_int(b["t"]):
                 raise Fail(seq, "t is %r, expected %d" % (b["t"], adjudications))
-            if b["orders"] != oseq or not is_int(b["orders"]):
-                raise Fail(seq, "orders is %r, expected %d" % (b["orders"], oseq))
-            if b["turn"] != ob["turn"] or b["phase"] != ob["phase"]:
-                raise Fail(seq, "turn/phase differ from the orders entry")
             if b["adjudicator"] != adjudicator:
                 raise Fail(seq, "adjudicator is %r, expected %r"
                            % (b["adjudicator"], adjudicator))
@@ -675,13 +734,13 @@ def verify_archive(folder):
             last_state = hex32(b["state"], seq, "state")
             time_seconds(b["at"], seq)
             phase_began = b["at"]
+            phase_open = H(line).hex()
             extension = 0
             check_entry_sig(entry, unsigned, keys[adjudicator], seq,
                             "adjudicator %s" % adjudicator)
         elif kind == "ruling":
             # Section 9a: signed by the party waiting for the mover's orders.
-            if pending is not None:
-                raise Fail(seq, "ruling between orders and their adjudication")
+            had_pending = bool(pending)
             b = entry["body"]
             ruling = b.get("ruling") if isinstance(b, dict) else None
             keys_9a = ("ruling", "turn", "phase", "side", "reason", "at")
@@ -707,9 +766,15 @@ def verify_archive(folder):
                                % (b["deadline"], time_text(due)))
                 if time_seconds(b["at"], seq) < due:
                     raise Fail(seq, "the NMR was ruled before the deadline")
-                pending = (seq, {"turn": b["turn"], "phase": b["phase"]}, waiting)
+                if mover in pending:
+                    raise Fail(seq, "an NMR for %s, whose orders are in" % mover)
+                pending[mover] = {"seq": seq, "adjudicator": waiting, "nmr": True,
+                                  "ob": {"turn": b["turn"], "phase": b["phase"]}}
+            # A ruling between an order file and its adjudication belongs to
+            # a simultaneous phase only (the adjudication's list form).
+            phase_entries += (2 if had_pending else 0) + (1 if ruling == "nmr" else 0)
         elif kind == "end":
-            if pending is not None:
+            if pending:
                 raise Fail(seq, "end between orders and their adjudication")
             b = need_obj(entry["body"], seq, "end body",
                          ("reason", "side", "result", "turn", "phase", "at"))
@@ -724,12 +789,18 @@ def verify_archive(folder):
         prev_hash = H(line).hex()
 
     n = len(raw_lines)
-    if pending is not None:
-        raise Fail(n - 1, "orders entry without its adjudication")
+    notes = []
+    if pending:
+        # Only a simultaneous phase of an umpire game may wait with some
+        # files in; which sides it waits on, only the rules know.
+        if not umpire or phase_entries == 1 and len(pending) == 1 and \
+                next(iter(pending.values()))["ob"].get("after") != phase_open:
+            raise Fail(n - 1, "orders entry without its adjudication")
+        notes.append("%d order file(s) of the phase due are in, awaiting the others"
+                     % len(pending))
     # After a concession (section 9a) state.json is the last logged state
     # with no phase due and the result set; its hash is in no entry.
     # state.json is a cache (section 9): a stale one is noted, not a failure.
-    notes = []
     if last_state is not None and ended is None:
         try:
             st = read_json_file(os.path.join(folder, "state.json"), n - 1,
@@ -826,6 +897,22 @@ def check_vectors(doc_path):
     if mac[0] < 252:
         raise ValueError("the rejection vector's first byte is not rejected")
     eq("rejection v", X["v"], roll(R, X["k"], X["n"]))
+
+    # Section 8a: k of n items without replacement, partial Fisher-Yates,
+    # one die of r = n - j sides per item drawn while r >= 2.
+    for name in ("draw", "draw_all"):
+        D = V[name]
+        drawn, dice_used = draw(R, 0, D["n"], D["k"])
+        eq(name + " drawn", D["drawn"], drawn)
+        eq(name + " rolls", [(r["k"], r["n"], r["v"]) for r in D["rolls"]], dice_used)
+        eq(name + " distinct", len(set(drawn)), D["k"])
+
+    # Section 10a: the commitment to a hidden item.
+    C = V["commitment"]
+    eq("commitment salt", C["salt"], bytes(range(0x60, 0x80)).hex())
+    pre = commitment_preimage(C["kind"], bytes.fromhex(C["salt"]), C["content"])
+    eq("commitment preimage", C["preimage"], pre.hex())
+    eq("commitment C", C["C"], H(pre).hex())
 
     G = V["signature"]
     priv = bytes.fromhex(G["private_key"])
