@@ -1,1 +1,1 @@
-games 10  adjudications 200  dice 272  digest 3c6d73e4171e6be8
+games 11  adjudications 255  dice 284  digest 37bbf1b6b68d6e7d

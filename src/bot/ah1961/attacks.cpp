@@ -225,12 +225,16 @@ Json plan_attacks(const Position& p, const r61::Board& b, const std::set<std::st
     battle_of[e] = e;
     busy.insert(u);
   }
-  // Best odds first; then the standing parts of each attack.
-  std::vector<std::tuple<long, std::string>> order;
-  for (const auto& [key, x] : battles) order.emplace_back(-odds(b, x), key);
+  // Best odds first, attacks on HQs alone last (they are no battle: given
+  // among the battles they would shift the engine's combat numbers off the
+  // check's, as ruleset version 1 numbers them); then the standing parts of
+  // each attack.
+  std::vector<std::tuple<bool, long, std::string>> order;
+  for (const auto& [key, x] : battles)
+    order.emplace_back(strength(b, x.defenders) == 0, -odds(b, x), key);
   std::sort(order.begin(), order.end());
   Json out = Json::array();
-  for (const auto& [o, key] : order) {
+  for (const auto& [hq_only, o, key] : order) {
     const Battle& x = battles[key];
     Json a = {{"attackers", x.attackers}, {"defenders", x.defenders}};
     bool prize = false;
