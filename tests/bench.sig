@@ -1,1 +1,1 @@
-games 11  adjudications 255  dice 284  digest 37bbf1b6b68d6e7d
+games 11  adjudications 255  dice 248  digest 2ebcd1c9cb56a8fb
