@@ -71,6 +71,7 @@ hex::Point MapGeometry::centre(hex::Hex h) const {
 }
 
 MapGeometry map_geometry(const model::Scenario& scenario) {
+  hex::SheetsScope sheets(scenario.sheets);
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
   return {scene.width,       scene.height,       scene.size,        scene.map_origin,
@@ -78,6 +79,7 @@ MapGeometry map_geometry(const model::Scenario& scenario) {
 }
 
 std::string render_svg(const MapInput& in) {
+  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   std::string out;
   Surface surface(cairo_svg_surface_create_for_stream(append, &out, scene.width, scene.height));
@@ -99,6 +101,7 @@ std::string render_svg(const MapInput& in) {
 }
 
 std::string render_png(const MapInput& in) {
+  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
   check(cairo_surface_status(surface.get()), "image surface");

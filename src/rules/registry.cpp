@@ -1,6 +1,7 @@
 #include "rules/ah1961/ah1961.h"
 #include "rules/bluegray/bluegray.h"
 #include "rules/ruleset.h"
+#include "rules/sheets_bound.h"
 
 namespace adjutant::rules {
 
@@ -48,7 +49,10 @@ std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& s
       throw Error("archive.ruleset_version",
                   source + ": ruleset version " + std::to_string(version) + " does not exist",
                   Exit::kVerifyFailed);
-    return e.make(scenario, source, version);
+    // The factory reads the scenario, which leaves its sheets in use: the
+    // ruleset keeps them for every call.
+    auto ruleset = e.make(scenario, source, version);
+    return bind_sheets(std::move(ruleset), hex::shared_sheets_in_use());
   }
   throw Error("scenario.unknown_ruleset",
               source + ": unknown ruleset \"" + id + "\" (known: " + known_ids() + ")");
