@@ -1,5 +1,5 @@
 // Reading Grand Chancellorsville's forced march (23.2, 23.21) from the
-// scenario's "rules.forced_march", and the hexes it may be made in.
+// scenario's rules.forced_march, and the hexes it may be made in.
 #include <deque>
 
 #include "rules/bluegray/exclusive_reader.h"
