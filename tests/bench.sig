@@ -1,1 +1,1 @@
-games 11  adjudications 255  dice 248  digest 2ebcd1c9cb56a8fb
+games 11  adjudications 255  dice 250  digest f5ff6171b265a98f

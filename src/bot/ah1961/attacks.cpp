@@ -225,10 +225,9 @@ Json plan_attacks(const Position& p, const r61::Board& b, const std::set<std::st
     battle_of[e] = e;
     busy.insert(u);
   }
-  // Best odds first, attacks on HQs alone last (they are no battle: given
-  // among the battles they would shift the engine's combat numbers off the
-  // check's, as ruleset version 1 numbers them); then the standing parts of
-  // each attack.
+  // Best odds first, attacks on HQs alone last (they are no battle; under
+  // ruleset version 1, given before a battle, they shifted its combat number
+  // off the check's echo); then the standing parts of each attack.
   std::vector<std::tuple<bool, long, std::string>> order;
   for (const auto& [key, x] : battles)
     order.emplace_back(strength(b, x.defenders) == 0, -odds(b, x), key);
