@@ -1,1 +1,1 @@
-games 10  adjudications 200  dice 272  digest 3c6d73e4171e6be8
+games 11  adjudications 255  dice 250  digest f5ff6171b265a98f

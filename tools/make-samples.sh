@@ -10,7 +10,8 @@
 #   showing that version's reading; the last adds rulings and a concession.
 # - skirmish-bot-umpire, skirmish-bot-noumpire, cemetery-hill-bot,
 #   hooker-lee-1975-bot (with an umpire), hooker-lee-2006-bot,
-#   grand-chancellorsville-bot: whole games
+#   grand-chancellorsville-bot, ah1961-bot (the 1961 rules, from Prepare For
+#   Play): whole games
 #   played by `adjutant bot --play` at the latest version, from genesis to the
 #   final victory level (the game_end event): one for every scenario.
 #
@@ -37,7 +38,7 @@ export ADJUTANT_SECRETS="$work/secrets"
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
   skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot
-  grand-chancellorsville-bot"
+  grand-chancellorsville-bot ah1961-bot"
 shift $(($# < 2 ? $# : 2))
 if [ $# -gt 0 ]; then
   for g in "$@"; do
@@ -126,4 +127,5 @@ wanted cemetery-hill-bot && bot_game cemetery-hill-bot no cemetery-hill 3
 wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
 wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
 wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6
+wanted ah1961-bot && bot_game ah1961-bot no ah1961 7
 exit 0

@@ -1,3 +1,4 @@
+#include "bot/ah1961/generator.h"
 #include "bot/bluegray/generator.h"
 #include "bot/bot.h"
 #include "util/error.h"
@@ -17,6 +18,7 @@ struct Entry {
 // teaches the bot here (tests/unit/bot_test.cpp checks that every one has).
 const Entry kGenerators[] = {
     {"bluegray", &bluegray::make_generator},
+    {"ah1961", &ah1961::make_generator},
 };
 
 }  // namespace

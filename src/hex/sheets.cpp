@@ -43,6 +43,10 @@ const Sheets* sheets_in_use() {
   return t_sheets.get();
 }
 
+std::shared_ptr<const Sheets> shared_sheets_in_use() {
+  return t_sheets;
+}
+
 void use_sheets(std::shared_ptr<const Sheets> sheets) {
   t_sheets = std::move(sheets);
 }

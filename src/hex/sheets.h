@@ -50,9 +50,14 @@ class Sheets {
 };
 
 // The sheets hex numbers on this thread are read and written with; nullptr
-// for plain numbers. Scenario::from_json sets it for the scenario it reads,
-// so the rules, reports and maps of that scenario speak its hex numbers.
+// for plain numbers. They belong to a scenario (Scenario::sheets): each part
+// that works on a scenario binds that scenario's sheets with a SheetsScope
+// for as long as it works (the rules through the registry, the bot, reports
+// and maps), so what it reads and writes never depends on which scenario the
+// thread read last. Scenario::from_json also leaves the sheets of the
+// scenario it read in use, for code that works with a single scenario.
 const Sheets* sheets_in_use();
+std::shared_ptr<const Sheets> shared_sheets_in_use();
 void use_sheets(std::shared_ptr<const Sheets> sheets);
 
 // Puts back the sheets that were in use when it was made.

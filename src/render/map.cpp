@@ -73,6 +73,7 @@ hex::Point MapGeometry::centre(hex::Hex h) const {
 }
 
 MapGeometry map_geometry(const model::Scenario& scenario) {
+  hex::SheetsScope sheets(scenario.sheets);
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
   return {scene.width,       scene.height,       scene.size,        scene.map_origin,
@@ -80,6 +81,7 @@ MapGeometry map_geometry(const model::Scenario& scenario) {
 }
 
 std::string render_svg(const MapInput& in) {
+  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   std::string out;
   Surface surface(
@@ -102,6 +104,7 @@ std::string render_svg(const MapInput& in) {
 }
 
 std::string render_png(const MapInput& in) {
+  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   Surface surface(cairo_api().image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
   check(cairo_api().surface_status(surface.get()), "image surface");

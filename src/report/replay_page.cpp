@@ -202,6 +202,7 @@ std::string lines_html(const game::LineChecks& checks) {
 
 std::string replay_page(const game::Archive& archive, const game::LineChecks& checks,
                         const std::string& side) {
+  hex::SheetsScope sheets(archive.scenario().sheets);
   const game::Archive verified = archive.prefix(checks.verified);
   const GameFacts g = game_facts(verified);
   std::vector<game::Post> posts =

@@ -197,6 +197,7 @@ bool follows_combat(const std::string& type) {
 }  // namespace
 
 ReportDoc build_report(const ReportInput& in) {
+  hex::SheetsScope sheets(in.game.scenario ? in.game.scenario->sheets : nullptr);
   ReportDoc doc;
   const Json events = visible_events(in.adj.events, in.side);
   const model::State state = visible_state(in.game, in.adj.after, in.side);

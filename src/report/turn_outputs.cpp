@@ -91,6 +91,7 @@ std::string embedded_map(const fs::path& folder, const std::string& side) {
 std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adjudication& adj,
                                          const fs::path& folder,
                                          const std::vector<Attachment>& extra) {
+  hex::SheetsScope sheets(facts.scenario ? facts.scenario->sheets : nullptr);
   make_folder(folder);
   std::vector<fs::path> written;
   for (const game::Party& p : facts.parties) {

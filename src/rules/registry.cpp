@@ -4,6 +4,7 @@
 #include "rules/ah1961/ah1961.h"
 #include "rules/bluegray/bluegray.h"
 #include "rules/ruleset.h"
+#include "rules/sheets_bound.h"
 
 namespace adjutant::rules {
 
@@ -18,10 +19,19 @@ struct Entry {
   HexFactory make_hex = nullptr;  // null for a ruleset added at run time
 };
 
+// A hex ruleset made from its scenario, bound to the scenario's map sheets:
+// every call reads and writes hex numbers with them, whatever scenario the
+// thread read since.
+std::unique_ptr<Ruleset> bound(HexFactory make, model::Scenario scenario,
+                               const std::string& source, int version) {
+  auto sheets = scenario.sheets;
+  return bind_sheets(make(std::move(scenario), source, version), std::move(sheets));
+}
+
 // A hex ruleset built from its scenario file: the file is read here.
 template <HexFactory F>
 std::unique_ptr<Ruleset> from_file(const Json& scenario, const std::string& source, int version) {
-  return F(model::Scenario::from_json(scenario, source), source, version);
+  return bound(F, model::Scenario::from_json(scenario, source), source, version);
 }
 
 // Every ruleset adjutant ships, in one place. Every version from 1 to
@@ -104,7 +114,7 @@ std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std
   if (!e.make_hex)
     throw Error("archive.not_hex",
                 source + ": ruleset \"" + scenario.ruleset + "\" does not play on a hex map");
-  return e.make_hex(scenario, source, version);
+  return bound(e.make_hex, scenario, source, version);
 }
 
 std::vector<RulesetInfo> registered_rulesets() {

@@ -94,8 +94,8 @@ TEST_CASE("every scenario has a whole sample game, verified alike by both verifi
                     std::to_string(report["dice"].get<int>()) + " dice agree") !=
           std::string::npos);
     // A whole game: from genesis to the final victory level of its scenario.
-    // The bot plays them (the 1961 sample, whose ruleset the bot has not
-    // been taught yet, is played by tools/make-ah1961-sample.sh).
+    // The bot plays them (ah1961-sample, the scripted 1961 game, is played
+    // by tools/make-ah1961-sample.sh).
     bool by_bot = e.path().filename().string().find("-bot") != std::string::npos;
     bool whole = state["phase"] == "" && !state["result"].get<std::string>().empty() &&
                  report["adjudications"].get<int>() > 10;

@@ -248,6 +248,11 @@ SCENARIO = {
     },
     "rules": {
         "side_stacking": {"union": {"alone_types": ["infantry"], "rule": "23.1"}},
+        # 23.21: north of the Rappahannock is the land reached from Stafford
+        # Heights without crossing the river; its ferry and pontoon hexes are
+        # left out.
+        "forced_march": {"side": "union", "last_turn": 5, "mp": 12, "from": "F0114",
+                         "excluded_terrain": ["ferry", "pontoon"], "rule": "23.21"},
     },
 }
 

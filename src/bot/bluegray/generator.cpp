@@ -39,6 +39,7 @@ Json standing(const Temper& t) {
 class BlueGrayGenerator : public OrderGenerator {
  public:
   Orders orders(const Request& r) const override {
+    hex::SheetsScope sheets(r.scenario.sheets);
     Situation s(r.scenario, r.state, r.side, r.seed);
     std::vector<Json> moves = plan_moves(s);
     Orders out;

@@ -15,7 +15,9 @@ namespace adjutant::rules::ah1961 {
 
 // The latest version; new games pin it (docs/protocol.md "Archives verify
 // forever"): every change that alters an outcome bumps it.
-inline constexpr int kVersion = 1;
+// Version 2: an attack on HQs alone takes no combat number when it is
+// resolved, as the check's echo already said (combat.h).
+inline constexpr int kVersion = 2;
 
 // `scenario` as Scenario::from_json read it from `source`.
 std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,

@@ -254,8 +254,14 @@ int resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger
   if (st.extra.contains("combats") && st.extra["combats"].at("turn") == st.turn)
     base = st.extra["combats"].at("count").get<int>();
   int n = base;
-  for (const auto& a : attacks)
+  const bool unnumbered = hq_attack_unnumbered(em.scenario());
+  for (const auto& a : attacks) {
+    if (unnumbered && !fights(em.board(), a)) {
+      resolve_one(em, a, dice, "");  // the HQs are eliminated; no die, no number
+      continue;
+    }
     resolve_one(em, a, dice, std::to_string(st.turn) + "." + std::to_string(++n));
+  }
   return n;
 }
 

@@ -22,6 +22,13 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
 // returns the battles numbered so far in this game-turn (T.N numbering).
 int resolve_attacks(Emitter& em, const std::vector<AttackOrder>& attacks, ledger::Dice& dice);
 
+// Version 2: an attack on HQs alone is no battle and takes no combat number
+// when resolved, as in the check's echo. Version 1 numbered it, so a battle
+// given after it in the same file was logged one number above its echo.
+inline bool hq_attack_unnumbered(const Scenario& sc) {
+  return sc.rules_version >= 2;
+}
+
 // Battles numbered so far in this game-turn (combat numbers T.N).
 int combats_so_far(const State& st);
 // Whether the attack is a battle (some defender is not an HQ).

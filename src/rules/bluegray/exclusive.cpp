@@ -92,6 +92,7 @@ Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source) 
   if (auto j = f.any_opt("crossing_roll")) out.crossing_roll = hooks::read_crossing_roll(r, *j);
   if (auto j = f.any_opt("side_stacking")) out.side_stacking = hooks::read_side_stacking(r, *j);
   if (auto j = f.any_opt("demoralization")) out.demoralization = hooks::read_demoralization(r, *j);
+  if (auto j = f.any_opt("forced_march")) out.forced_march = hooks::read_forced_march(r, *j);
   f.finish();
   return out;
 }

@@ -107,6 +107,22 @@ struct Demoralization {
   std::string victory_rule;  // 20.3, 21.3: a demoralized winner drops one level ("" none)
 };
 
+// Grand Chancellorsville 23.2, 23.21: for the first `last_turn` game-turns
+// `side`'s units moving only in the hexes of `region` (the land reached from
+// `from` without crossing a hex of `excluded` terrain or an impassable one:
+// north of the Rappahannock, ferry and pontoon hexes left out) may move with
+// `mp` MP ("forced": true), never with strategic movement, and may not enter
+// an enemy zone of control while doing so.
+struct ForcedMarch {
+  std::string side;
+  int last_turn = 0;
+  int mp = 0;
+  hex::Hex from;
+  std::set<std::string> excluded;
+  std::set<hex::Hex> region;
+  std::string rule = "23.21";
+};
+
 struct Exclusive {
   std::optional<Reschedule> reschedule;
   std::optional<ExitRace> exit_race;
@@ -117,6 +133,7 @@ struct Exclusive {
   std::optional<CrossingRoll> crossing_roll;
   std::map<std::string, SideStacking> side_stacking;
   std::optional<Demoralization> demoralization;
+  std::optional<ForcedMarch> forced_march;
 };
 
 // Reads the scenario's "rules"; scenario.* errors name the JSON path

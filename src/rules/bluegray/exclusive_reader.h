@@ -32,5 +32,6 @@ EdgeZone read_edge_zone(const Reader& r, const ledger::Json& j);
 CrossingRoll read_crossing_roll(const Reader& r, const ledger::Json& j);
 std::map<std::string, SideStacking> read_side_stacking(const Reader& r, const ledger::Json& j);
 Demoralization read_demoralization(const Reader& r, const ledger::Json& j);
+ForcedMarch read_forced_march(const Reader& r, const ledger::Json& j);
 
 }  // namespace adjutant::rules::bluegray::hooks

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "rules/bluegray/arrivals.h"
+#include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/exits.h"
 #include "rules/bluegray/morale.h"
 #include "rules/bluegray/pathfind.h"
@@ -26,6 +27,7 @@ struct Mover {
   bool night = false;
   bool ineffective = false;
   bool strategic = false;
+  const ForcedMarch* forced = nullptr;  // 23.21, when the move is a forced march
 };
 
 OrderProblem fail(const Mover& m, const std::string& id, Hex at, const std::string& rule,
@@ -50,6 +52,15 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
     return fail(m, "move.ineffective_zoc", to, "10.2",
                 m.order.unit + " is ineffective and may not enter an enemy zone of control at " +
                     hex::format(to));
+  if (m.forced && !m.forced->region.count(to))
+    return fail(m, "move.forced_march", to, m.forced->rule,
+                "a forced march moves only in hexes north of the river, not in ferry or pontoon "
+                "hexes: " +
+                    hex::format(to) + " is not one");
+  if (m.forced && m.ezoc.count(to))
+    return fail(m, "move.forced_march", to, m.forced->rule,
+                "a unit on a forced march may not enter an enemy zone of control (" +
+                    hex::format(to) + ")");
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance)
     return fail(m, "move.strategic", to, "11.1",
                 "moving strategically, may not come within " +
@@ -276,6 +287,28 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
   }
   pm.of = def->movement + (order.strategic ? (is_cavalry(*def) ? 4 : 3) : 0);
   pm.strategic = order.strategic;
+  if (order.forced) {
+    const auto& fm = exclusive_of(sc).forced_march;
+    if (!fm)
+      return refuse("move.forced_march", "", "23.2", "forced march is not a rule of this scenario");
+    if (order.strategic)
+      return refuse("move.forced_march", "", fm->rule,
+                    "forced march may not be combined with strategic movement");
+    if (side != fm->side)
+      return refuse("move.forced_march", "", fm->rule, "only the " + fm->side + " may force march");
+    if (board.state().turn > fm->last_turn)
+      return refuse("move.forced_march", "", fm->rule,
+                    "forced march is allowed only in the first " + std::to_string(fm->last_turn) +
+                        " game-turns");
+    if (!fm->region.count(start))
+      return refuse("move.forced_march", hex::format(start), fm->rule,
+                    "a forced march moves only in hexes north of the river, not in ferry or "
+                    "pontoon hexes: " +
+                        hex::format(start) + " is not one");
+    m.forced = &*fm;
+    pm.of = fm->mp;
+    pm.forced = true;
+  }
 
   if (pm.enter) {
     if (board.enemy_at(start, side))
@@ -337,6 +370,10 @@ void emit_move(Emitter& em, const PlannedMove& pm) {
              {"of", pm.of},       {"strategic", pm.strategic},
              {"order", pm.index}, {"rule", pm.minimum ? "7.4" : pm.strategic ? "11.1" : "7.0"}};
   if (pm.found) ev["found"] = true;
+  if (pm.forced) {
+    ev["forced"] = true;
+    if (!pm.minimum) ev["rule"] = exclusive_of(em.board().scenario()).forced_march->rule;
+  }
   em.emit(ev);
 }
 
@@ -364,6 +401,7 @@ Json PlannedMove::to_json() const {
             {"entry_mp", entry_mp}};
   if (exit) j["exit_mp"] = exit_mp;
   if (entry_rule != "14.32") j["entry_rule"] = entry_rule;
+  if (forced) j["forced"] = true;
   return j;
 }
 
@@ -383,6 +421,7 @@ PlannedMove PlannedMove::from_json(const Json& j) {
   pm.exit = j.contains("exit_mp");
   if (pm.exit) pm.exit_mp = j["exit_mp"].get<int>();
   pm.entry_rule = j.value("entry_rule", std::string("14.32"));
+  pm.forced = j.value("forced", false);
   return pm;
 }
 
@@ -397,6 +436,7 @@ std::string PlannedMove::echo() const {
                                     : " leaves the map at " + hex::format(path.back());
   out += ", " + std::to_string(mp + (exit ? exit_mp : 0)) + " of " + mp_text(of);
   if (strategic) out += " (strategic movement)";
+  if (forced) out += " (forced march)";
   if (minimum) out += " (minimum move, rule 7.4)";
   return out;
 }

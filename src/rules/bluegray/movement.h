@@ -22,6 +22,7 @@ struct PlannedMove {
   int mp = 0;                        // spent, entry included
   int of = 0;                        // allowance (7.0, 11.1)
   bool strategic = false;            // 11.1
+  bool forced = false;               // Grand Chancellorsville 23.21: forced march
   bool minimum = false;              // 7.4: one hex despite its cost
   bool found = false;                // the engine chose the path (order gave "to")
   int entry_mp = 1;                  // what entering cost (14.32), when `enter`

@@ -37,6 +37,7 @@ MoveOrder read_move(const Json& j, int index, const std::string& where) {
   m.path = f.strings_opt("path");
   m.to = f.str_opt("to");
   m.strategic = f.boolean("strategic", false);
+  m.forced = f.boolean("forced", false);
   m.exit = f.boolean("exit", false);
   f.finish();
   if (f.has("path") == m.to.has_value())

@@ -19,7 +19,8 @@ struct MoveOrder {
   std::vector<std::string> path;
   std::optional<std::string> to;
   bool strategic = false;
-  bool exit = false;  // leaves the map from the last hex (14.4 style, scenario `exits`)
+  bool forced = false;  // Grand Chancellorsville 23.21: forced march
+  bool exit = false;    // leaves the map from the last hex (14.4 style, scenario `exits`)
 };
 
 struct AttackOrder {
