@@ -95,6 +95,8 @@ int cmd_orders(int argc, char** argv) {
   if (side.empty())
     throw Error("orders.game_over",
                 archive.dir().string() + ": the game has ended; no orders are due");
+  if (!archive.party(side) || side == "umpire")
+    throw Error("orders.unknown_side", "--side " + in_quotes(side) + " is not a side of this game");
   game::WrittenOrders written;
   try {
     written = game::read_written_orders(archive, content, source, side);

@@ -126,5 +126,8 @@ TEST_CASE("text orders: problems name the line and column, and change nothing", 
   auto other = run_adjutant("orders game union.txt --side union", tmp.path());
   CHECK(other.exit == 1);
   CHECK_THAT(other.err, Catch::Contains("[orders.not_your_phase]"));
+  auto nobody = run_adjutant("orders game union.txt --side umpire", tmp.path());
+  CHECK(nobody.exit == 1);
+  CHECK_THAT(nobody.err, Catch::Contains("[orders.unknown_side]"));
   CHECK(folder_hash(game) == before);
 }

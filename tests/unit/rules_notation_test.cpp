@@ -299,6 +299,9 @@ TEST_CASE("text orders: every problem names its line and column", "[notation]") 
            {"standing evade maybe", "text.syntax", 1, 16},
            {"1/Heth 0402 enter 0401 enter 0401", "text.twice", 1, 24},
            {"attack 1004 with Jenkins odds 1-2 odds 1-3", "text.twice", 1, 35},
+           {"attack 1004 with Jenkins odds \"1 2\"", "text.syntax", 1, 31},
+           {"standing retreat sideways", "text.syntax", 1, 18},
+           {"no retreats", "text.syntax", 1, 4},
        }) {
     INFO(c.text);
     auto p = refusal(skirmish(), c.text, "confederate");

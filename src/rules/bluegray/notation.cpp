@@ -92,7 +92,8 @@ Json read_attack(Reader& r, const UnitNames& names) {
     std::string key;
     if (r.accept("odds")) {
       key = "odds";
-      if (r.done() || r.at_keyword()) fail("text.syntax", r.pos(), "expected odds such as 1-2");
+      if (r.done() || r.at_keyword() || r.peek().quoted)
+        fail("text.syntax", r.pos(), "expected odds such as 1-2");
       if (!a.contains(key)) a[key] = r.next().text;
     } else if (r.accept("advance")) {
       key = "advance";
@@ -121,7 +122,11 @@ void read_standing(Reader& r, Json& standing, std::set<std::string>& seen) {
       key = "retreat";
       Json retreat = Json::object();
       if (r.at("away") || r.at("toward")) retreat["prefer"] = lower(r.next().text);
-      if (r.at_hex()) retreat["hex"] = r.hex("");
+      if (r.at_hex())
+        retreat["hex"] = r.hex("");
+      else if (!r.done() && !r.at_keyword())
+        fail("text.syntax", r.pos(),
+             "retreat: expected away, toward or a hex, found " + in_quotes(r.peek().text));
       if (!standing.contains(key)) standing[key] = retreat;
     } else if (r.accept("evade")) {
       key = "cavalry_evade";
