@@ -51,7 +51,7 @@ std::string UnitNames::resolve(const std::string& text, Pos pos, Whose whose) co
   std::vector<std::string> candidates;
   std::string id = match(text, whose, true, &candidates);
   if (!id.empty()) return id;
-  std::string whom = whose == Whose::kOwn ? "of " + side_ : "of " + side_ + "'s enemy";
+  std::string whom = whose == Whose::kOwn ? "of " + side_ : "of the enemy of " + side_;
   if (candidates.size() > 1)
     fail("text.ambiguous_unit", pos,
          in_quotes(text) + " could be any of " + std::to_string(candidates.size()) +

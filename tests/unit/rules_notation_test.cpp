@@ -263,6 +263,10 @@ TEST_CASE("text orders: the 1961 set-up and turn forms", "[notation]") {
         Json::parse(R"({"units": ["1/V", "2/V"], "path": ["2307", "2207", "2107"]})"));
   CHECK(turn["moves"][1] ==
         Json::parse(R"({"build": "Bridge/3", "river": "2110", "far": "2111"})"));
+  // Defenders by the start of an enemy unit's id, attackers of one's own.
+  CHECK(read_text(s, "attack hook with w.h", "confederate")["attacks"][0] ==
+        Json::parse(R"({"attackers": ["W.H.F.Lee"], "defenders": ["Hooker"]})"));
+  CHECK(refusal(s, "attack W.H with F.Lee", "confederate").id == "text.unknown_unit");
   CHECK(turn["attacks"][0] ==
         Json::parse(R"({"attackers": ["W.H.F.Lee", "F.Lee"], "defenders": ["3/II", "Art/II"],
                         "retreat": {"3/II": ["2110", "2111"]}})"));
