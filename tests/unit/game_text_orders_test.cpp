@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "ledger/jcs.h"
@@ -130,4 +131,44 @@ TEST_CASE("text orders: problems name the line and column, and change nothing", 
   CHECK(nobody.exit == 1);
   CHECK_THAT(nobody.err, Catch::Contains("[orders.unknown_side]"));
   CHECK(folder_hash(game) == before);
+}
+
+TEST_CASE(
+    "each example of docs/orders.md, given to its sample game where it was due, is "
+    "checked and echoed as the adjudication logged it",
+    "[game][text]") {
+  std::string doc = adjutant::read_file(source_dir() / "docs" / "orders.md");
+  std::regex example(
+      R"(From samples/games/([a-z0-9-]+), log line ([0-9]+)[^\n]*\n\n```\n([^`]*)```)");
+  int examples = 0;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), example);
+       it != std::sregex_iterator(); ++it) {
+    std::string name = (*it)[1];
+    int seq = std::stoi((*it)[2]);
+    INFO(name << " line " << seq);
+    TempDir tmp("text-orders-doc");
+    fs::path game = tmp.path() / "game";
+    fs::copy(source_dir() / "samples" / "games" / name, game, fs::copy_options::recursive);
+    // The log as it stood when these orders were due.
+    std::vector<std::string> lines;
+    std::istringstream log(adjutant::read_file(game / "log.jsonl"));
+    for (std::string line; std::getline(log, line);) lines.push_back(line);
+    REQUIRE(int(lines.size()) > seq + 1);
+    std::string head;
+    for (int i = 0; i < seq; ++i) head += lines[std::size_t(i)] + "\n";
+    put(game / "log.jsonl", head);
+    put(tmp.path() / "orders.txt", (*it)[3]);
+    auto r = run_adjutant("orders game orders.txt", tmp.path());
+    INFO(r.err);
+    REQUIRE(r.exit == 0);
+    Json orders = Json::parse(lines[std::size_t(seq)])["body"]["body"];
+    Json adjudication = Json::parse(lines[std::size_t(seq) + 1])["body"];
+    Json body = Json::parse(r.out);
+    for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+      orders.erase(k);
+    CHECK(body == orders);
+    CHECK(lines_after_first(r.err) == adjudication["echo"].get<std::vector<std::string>>());
+    ++examples;
+  }
+  CHECK(examples >= 8);
 }
