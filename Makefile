@@ -14,7 +14,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZERS ?= json envelope orders scenario verify mime
+FUZZERS ?= json envelope orders scenario verify mime text
 
 .PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean
 

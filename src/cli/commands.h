@@ -8,6 +8,7 @@ int cmd_keygen(int argc, char** argv);
 int cmd_join(int argc, char** argv);
 int cmd_new(int argc, char** argv);
 int cmd_sign(int argc, char** argv);
+int cmd_orders(int argc, char** argv);
 int cmd_check(int argc, char** argv);
 int cmd_adjudicate(int argc, char** argv);
 int cmd_status(int argc, char** argv);

@@ -10,6 +10,7 @@
 #include "game/intake.h"
 #include "game/secrets.h"
 #include "game/sign_orders.h"
+#include "game/text_orders.h"
 #include "ledger/chain.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
@@ -119,8 +120,9 @@ int cmd_sign(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant sign",
       "Sign an order file for the current phase: fills in format, game, side, turn, phase,\n"
-      "after (the log head) and reveal (your next dice chain link), then signs it.");
-  options.add_options()("orders", "order file (moves, attacks, standing)",
+      "after (the log head) and reveal (your next dice chain link), then signs it. The file\n"
+      "is JSON when its first character is `{`, else text orders (docs/orders.md).");
+  options.add_options()("orders", "order file: a JSON body or text orders",
                         cxxopts::value<std::string>())("game", "your copy of the game archive",
                                                        cxxopts::value<std::string>())(
       "key", "your private key (default: the key of a side of this game in SECRETS)",
@@ -163,10 +165,10 @@ int cmd_sign(int argc, char** argv) {
       !key_file.empty() && fs::exists(key_file.string() + ".chain"))
     chain_file = key_file.string() + ".chain";
   auto chain = game::chain_for(mine.front(), secrets, chain_file);
-  Json body =
-      ledger::parse_strict(read_file(orders_file, game::kMaxOrderBytes), orders_file.string());
-  if (!body.is_object())
-    throw Error("orders.format", orders_file.string() + ": must be a JSON object");
+  // JSON, or text orders in the ruleset's notation (docs/orders.md).
+  auto written = game::read_written_orders(archive, read_file(orders_file, game::kMaxOrderBytes),
+                                           orders_file.string(), side);
+  Json body = written.body;
   auto phase = g.replay.phase();
   Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body);
   fs::path out =
@@ -174,6 +176,9 @@ int cmd_sign(int argc, char** argv) {
           ? fs::path((*r)["out"].as<std::string>())
           : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
   write_file_atomic(out, envelope.dump(2) + "\n");
+  if (written.text)
+    std::cout << "read " << written.parsed.orders.size() << " orders from the text in "
+              << orders_file.string() << "\n";
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
             << phase.name << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
   if (r->count("mail")) {

@@ -1,5 +1,6 @@
 // The reports of the posts that are no adjudication: the invitation that
 // opens a game, a deadline extension, and the end of the game.
+#include "report/answer_steps.h"
 #include "report/event_text.h"
 #include "report/report_doc.h"
 #include "report/side_notes.h"
@@ -43,10 +44,7 @@ Section next_section(const GameFacts& g, const game::Post& post, const std::stri
   std::string adjudicator = g.has_umpire() ? std::string(kUmpire) : g.other_side(next.side);
   if (const game::Party* a = g.party(adjudicator))
     s.fact("Mail them to", address(*a) + " (" + g.side_name(adjudicator) + ", who adjudicates)");
-  if (side == next.side)
-    s.line(
-        "Your orders are due next: write them, sign them with `adjutant sign`, and mail the "
-        "signed file to the adjudicator.");
+  if (side == next.side) answer_steps(s, g);
   return s;
 }
 

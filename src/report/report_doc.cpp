@@ -3,6 +3,7 @@
 #include <set>
 
 #include "render/army_notes.h"
+#include "report/answer_steps.h"
 #include "report/event_text.h"
 #include "report/side_notes.h"
 #include "report/visibility.h"
@@ -119,10 +120,7 @@ Section next_section(const ReportInput& in, const NextPhase& next, const std::st
   } else {
     s.fact("Due by", "no deadline set");
   }
-  if (in.side == next.side)
-    s.line(
-        "Your orders are due next: write them \"after\" the log head below, sign them, and "
-        "mail them to the adjudicator.");
+  if (in.side == next.side) answer_steps(s, in.game);
   return s;
 }
 

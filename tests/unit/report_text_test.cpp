@@ -77,6 +77,8 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
                                "Orders due from: Union",
                                "2024-05-03 12:00 UTC (48 hours",
                                "Your orders are due next",
+                               "adjutant orders ely-mill orders.txt",
+                               "adjutant sign orders.txt --game ely-mill",
                                "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",
                                "1/Heth moves 0401-0402-0403 (2 of 6 MP)",
                                "2/Pender enters at 0101",
@@ -104,6 +106,7 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
   // The confederate reads the same events but is not told its orders are due.
   std::string other = report_text({g.facts, g.adj, "confederate"});
   CHECK(other.find("Your orders are due next") == std::string::npos);
+  CHECK(other.find("adjutant sign") == std::string::npos);
   CHECK(other.find("Report for:") != std::string::npos);
 }
 

@@ -1,0 +1,127 @@
+// `adjutant orders`: text orders (docs/orders.md) into the JSON order body,
+// checked as `check` checks them and echoed in the adjudication's words;
+// `--to-text` writes a body back as text.
+#include <filesystem>
+#include <iterator>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "game/adjudicate.h"
+#include "game/intake.h"
+#include "game/text_orders.h"
+#include "rules/notation.h"
+#include "util/error.h"
+#include "util/files.h"
+#include "util/printable.h"
+
+namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+using ledger::Json;
+
+namespace {
+
+// FILE, or standard input when none is given ("-" too).
+std::string read_input(const std::string& file, std::string& source) {
+  if (!file.empty() && file != "-") {
+    source = file;
+    try {
+      return read_file(file, game::kMaxOrderBytes);
+    } catch (const Error& e) {
+      if (e.id() == "io.too_large")
+        throw Error("orders.too_large", file + ": order files are limited to 1 MiB");
+      throw;
+    }
+  }
+  source = "<stdin>";
+  std::string text;
+  char buf[4096];
+  while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
+    text.append(buf, std::size_t(std::cin.gcount()));
+    if (text.size() > game::kMaxOrderBytes)
+      throw Error("orders.too_large", "<stdin>: order files are limited to 1 MiB");
+  }
+  return text;
+}
+
+void write_output(const std::string& out, const std::string& bytes) {
+  if (out.empty()) {
+    std::cout << bytes << std::flush;
+    if (!std::cout)
+      throw Error("io.stdout", "standard output cannot be written", Exit::kEnvironment);
+  } else {
+    write_file_atomic(out, bytes);
+  }
+}
+
+}  // namespace
+
+int cmd_orders(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant orders",
+      "Read text orders (docs/orders.md) for the phase due, check them exactly as `check` does\n"
+      "and write the JSON order body `adjutant sign` signs (sign also takes the text itself).\n"
+      "The body goes to standard output (or --out) and what was understood, in the words of\n"
+      "the adjudication, to standard error (to standard output with --out). With --to-text,\n"
+      "FILE is an order body (or a signed order file) and its text is written instead.");
+  options.add_options()("game", "your copy of the game archive", cxxopts::value<std::string>())(
+      "file", "the text orders (default: standard input)", cxxopts::value<std::string>())(
+      "side", "whose orders (default: the side whose orders are due)",
+      cxxopts::value<std::string>())("o,out", "write the result to this file",
+                                     cxxopts::value<std::string>())(
+      "to-text", "write an order body as text orders");
+  options.parse_positional({"game", "file"});
+  options.positional_help("GAME [FILE]");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  game::ReadGame g(required(*r, "game"));
+  const game::Archive& archive = g.archive;
+  std::string out = optional(*r, "out");
+  std::string source;
+  std::string content = read_input(optional(*r, "file"), source);
+
+  if (r->count("to-text")) {
+    Json body = ledger::parse_strict(content, source, game::kMaxOrderBytes);
+    // A signed order file: its body.
+    if (body.is_object() && body.contains("payloadType") && body.contains("body"))
+      body = body["body"];
+    write_output(out, rules::make_notation(archive.ruleset().id())->print(body));
+    return 0;
+  }
+
+  rules::PhaseInfo phase = archive.ruleset().current_phase(g.replay.state());
+  std::string side = optional(*r, "side");
+  if (side.empty()) side = phase.side;
+  if (side.empty())
+    throw Error("orders.game_over",
+                archive.dir().string() + ": the game has ended; no orders are due");
+  if (!archive.party(side) || side == "umpire")
+    throw Error("orders.unknown_side", "--side " + in_quotes(side) + " is not a side of this game");
+  game::WrittenOrders written;
+  try {
+    written = game::read_written_orders(archive, content, source, side);
+  } catch (const rules::text::TextRefused& e) {
+    std::cerr << e.detail() << "\n";
+    return int(Exit::kBadInput);
+  }
+  rules::Checked checked;
+  try {
+    checked = game::check_written_orders(archive, g.replay.state(), side, written.body, source);
+  } catch (const rules::OrdersRefused& e) {
+    for (const auto& p : e.problems())
+      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
+    return int(Exit::kBadInput);
+  }
+  write_output(out, written.body.dump(2) + "\n");
+  std::ostream& said = out.empty() ? std::cerr : std::cout;
+  said << "orders for " << side << ", turn " << phase.turn << " phase " << phase.name
+       << ", as understood:\n";
+  for (const auto& line : checked.echo) said << "  " << printable(line) << "\n";
+  if (checked.echo.empty()) said << "  (no orders)\n";
+  if (!out.empty())
+    said << "wrote " << out << "; sign it with `adjutant sign " << out << " --game "
+         << archive.dir().string() << "`\n";
+  return 0;
+}
+
+}  // namespace adjutant::cli

@@ -1,0 +1,50 @@
+#include "game/text_orders.h"
+
+#include "util/error.h"
+#include "util/printable.h"
+
+namespace adjutant::game {
+
+WrittenOrders read_written_orders(const Archive& archive, const std::string& content,
+                                  const std::string& source, const std::string& side) {
+  WrittenOrders out;
+  if (rules::text::looks_like_json(content)) {
+    out.body = ledger::parse_strict(content, source);
+    if (!out.body.is_object()) throw Error("orders.format", source + ": must be a JSON object");
+    return out;
+  }
+  auto notation = rules::make_notation(archive.ruleset().id());
+  out.text = true;
+  out.parsed = notation->parse(content, source, archive.scenario(), side);
+  out.body = out.parsed.body;
+  return out;
+}
+
+rules::Checked check_written_orders(const Archive& archive, const model::State& state,
+                                    const std::string& side, const Json& body,
+                                    const std::string& source) {
+  auto party = archive.party(side);
+  if (!party || side == "umpire")
+    throw Error("orders.unknown_side",
+                source + ": side " + in_quotes(side) + " is not a side of this game");
+  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
+  if (phase.side.empty())
+    throw Error("orders.game_over", source + ": the game has ended; no orders are due");
+  if (side != phase.side)
+    throw Error("orders.not_your_phase", source + ": orders for " + side + ", but it is " +
+                                             phase.side + "'s player-turn (turn " +
+                                             std::to_string(phase.turn) + ")");
+  return archive.ruleset().check(state, body, source);
+}
+
+std::string problem_at(const rules::OrderProblem& problem, const rules::ParsedText& parsed,
+                       const std::string& source) {
+  std::string where = printable(source);
+  if (problem.order >= 1 && std::size_t(problem.order) <= parsed.orders.size()) {
+    const auto& pos = parsed.orders[std::size_t(problem.order) - 1];
+    where += ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
+  }
+  return where + ": " + problem.text();
+}
+
+}  // namespace adjutant::game

@@ -1,0 +1,115 @@
+#include "rules/unit_names.h"
+
+#include "util/printable.h"
+
+namespace adjutant::rules::text {
+
+namespace {
+
+constexpr std::size_t kShown = 12;
+
+std::string joined(const std::vector<Token>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i].text;
+  return out;
+}
+
+std::string listing(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kShown; ++i)
+    out += (i ? ", " : "") + printable(names[i]);
+  if (names.size() > kShown) out += " and " + std::to_string(names.size() - kShown) + " more";
+  return out;
+}
+
+}  // namespace
+
+UnitNames::UnitNames(const model::Scenario& scenario, std::string side) : side_(std::move(side)) {
+  for (const auto& u : scenario.units) units_.push_back(&u);
+}
+
+std::string UnitNames::match(const std::string& text, Whose whose, bool prefix,
+                             std::vector<std::string>* candidates) const {
+  for (const auto* u : units_)
+    if (u->id == text) return u->id;
+  std::string low = lower(text);
+  std::vector<std::string> exact, starts;
+  for (const auto* u : units_) {
+    std::string id = lower(u->id);
+    if (id == low) exact.push_back(u->id);
+    bool theirs = (u->side == side_) == (whose == Whose::kOwn);
+    if (theirs && id.compare(0, low.size(), low) == 0) starts.push_back(u->id);
+  }
+  if (exact.size() == 1) return exact.front();
+  if (!prefix) return "";
+  if (starts.size() == 1) return starts.front();
+  if (candidates) *candidates = starts;
+  return "";
+}
+
+std::string UnitNames::resolve(const std::string& text, Pos pos, Whose whose) const {
+  std::vector<std::string> candidates;
+  std::string id = match(text, whose, true, &candidates);
+  if (!id.empty()) return id;
+  std::string whom = whose == Whose::kOwn ? "of " + side_ : "of the enemy of " + side_;
+  if (candidates.size() > 1)
+    fail("text.ambiguous_unit", pos,
+         in_quotes(text) + " could be any of " + std::to_string(candidates.size()) +
+             " units: " + listing(candidates) + "; write more of the name");
+  // Unknown: the units whose id holds the text, else every unit of the side.
+  std::string low = lower(text);
+  for (const auto* u : units_) {
+    bool theirs = (u->side == side_) == (whose == Whose::kOwn);
+    if (theirs && lower(u->id).find(low) != std::string::npos) candidates.push_back(u->id);
+  }
+  std::string hint = "did you mean " + listing(candidates) + "?";
+  if (candidates.empty()) {
+    for (const auto* u : units_)
+      if ((u->side == side_) == (whose == Whose::kOwn)) candidates.push_back(u->id);
+    hint = "the units " + whom + " are " + listing(candidates);
+  }
+  fail("text.unknown_unit", pos, "no unit " + whom + " is called " + in_quotes(text) + "; " + hint);
+}
+
+std::string UnitNames::one(const std::vector<Token>& words, Whose whose) const {
+  return resolve(joined(words, 0, words.size()), words.front().pos, whose);
+}
+
+std::vector<std::string> UnitNames::list(const std::vector<Token>& words, Whose whose) const {
+  std::vector<std::string> out;
+  // Runs of plain words between quoted words and commas.
+  std::size_t i = 0;
+  bool whole = words.size() > 1;
+  for (const auto& w : words)
+    whole = whole && !w.quoted && !(&w != &words.front() && w.after_comma);
+  if (whole) {
+    std::string id = match(joined(words, 0, words.size()), whose, true, nullptr);
+    if (!id.empty()) return {id};
+  }
+  while (i < words.size()) {
+    if (words[i].quoted) {
+      out.push_back(resolve(words[i].text, words[i].pos, whose));
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
+    // The longest run from i that names an id exactly.
+    std::size_t taken = 0;
+    for (std::size_t j = end; j > i + 1 && !taken; --j) {
+      std::string id = match(joined(words, i, j), whose, false, nullptr);
+      if (!id.empty()) {
+        out.push_back(id);
+        taken = j - i;
+      }
+    }
+    if (!taken) {
+      out.push_back(resolve(words[i].text, words[i].pos, whose));
+      taken = 1;
+    }
+    i += taken;
+  }
+  return out;
+}
+
+}  // namespace adjutant::rules::text

@@ -1,0 +1,41 @@
+// Unit names in text orders: a name matches a unit id exactly, else (in
+// either case) exactly or as the start of exactly one id of the side it must
+// belong to. An unknown or ambiguous name is a problem listing the
+// candidates (docs/orders.md "Unit names").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/scenario.h"
+#include "rules/text_lexer.h"
+
+namespace adjutant::rules::text {
+
+// Whose units a name may be a prefix of.
+enum class Whose { kOwn, kEnemy };
+
+class UnitNames {
+ public:
+  UnitNames(const model::Scenario& scenario, std::string side);
+
+  // The words of one name (joined by single spaces, or one quoted word).
+  std::string one(const std::vector<Token>& words, Whose whose) const;
+  // The words of several names: quoted words and commas part them; a run of
+  // plain words is read as the longest names that match ids exactly, a word
+  // that starts no such name as a prefix on its own. The whole run is first
+  // tried as one name.
+  std::vector<std::string> list(const std::vector<Token>& words, Whose whose) const;
+
+ private:
+  // The id `text` names, or "" when none matches exactly (any side, then
+  // ignoring case); `prefix` also tries the start of one id of `whose`.
+  std::string match(const std::string& text, Whose whose, bool prefix,
+                    std::vector<std::string>* candidates) const;
+  std::string resolve(const std::string& text, Pos pos, Whose whose) const;
+
+  std::vector<const model::UnitDef*> units_;
+  std::string side_;
+};
+
+}  // namespace adjutant::rules::text

@@ -1,0 +1,174 @@
+// `adjutant orders` and `adjutant sign` with text orders, on the sample game
+// at turn 2 (the confederate's orders due): the body and echo are those of
+// the JSON order file, the signed files are the same bytes, problems name
+// their line and column and change nothing.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "ledger/jcs.h"
+#include "support/cli_harness.h"
+#include "util/files.h"
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+using adjutant::testing::folder_hash;
+using adjutant::testing::make_sample_game;
+using adjutant::testing::run_adjutant;
+using adjutant::testing::source_dir;
+using adjutant::testing::TempDir;
+
+namespace {
+
+void put(const fs::path& file, const std::string& text) {
+  std::ofstream(file) << text;
+}
+
+std::vector<std::string> lines_after_first(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line))
+    if (line.rfind("  ", 0) == 0) out.push_back(line.substr(2));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("text orders are read, checked, echoed and signed like their JSON", "[game][text]") {
+  TempDir tmp("text-orders");
+  fs::path game = tmp.path() / "game";
+  make_sample_game(game, false);
+  fs::path json_orders =
+      source_dir() / "samples" / "orders" / "skirmish" / "03-t2-confederate.json";
+  Json expected = adjutant::ledger::parse_strict(adjutant::read_file(json_orders), "orders");
+
+  // The JSON order file as text, and that text back into the same body.
+  auto text = run_adjutant("orders game --to-text '" + json_orders.string() + "'", tmp.path());
+  REQUIRE(text.exit == 0);
+  CHECK_THAT(text.out, Catch::Contains("attack 0604 with 1/Heth 2/Heth Pegram advance 1/Heth"));
+  put(tmp.path() / "orders.txt", "# turn 2\n" + text.out);
+  std::string before = folder_hash(game);
+  auto read = run_adjutant("orders game orders.txt", tmp.path());
+  INFO(read.err);
+  REQUIRE(read.exit == 0);
+  CHECK(Json::parse(read.out) == expected);
+
+  // What it understood is the check's echo of the signed JSON, word for word.
+  auto signed_json = run_adjutant("sign '" + json_orders.string() +
+                                      "' --game game --key confederate.key --out json.signed.json",
+                                  tmp.path());
+  REQUIRE(signed_json.exit == 0);
+  auto check = run_adjutant("check game json.signed.json --json", tmp.path());
+  REQUIRE(check.exit == 0);
+  std::vector<std::string> echo = Json::parse(check.out)["echo"].get<std::vector<std::string>>();
+  REQUIRE(!echo.empty());
+  CHECK(lines_after_first(read.err) == echo);
+
+  // --out: the body in the file, the echo on stdout.
+  auto out = run_adjutant("orders game orders.txt -o body.json", tmp.path());
+  REQUIRE(out.exit == 0);
+  CHECK(lines_after_first(out.out) == echo);
+  CHECK_THAT(out.out, Catch::Contains("wrote body.json"));
+  CHECK(Json::parse(adjutant::read_file(tmp.path() / "body.json")) == expected);
+
+  // Standard input when no file is given.
+  std::string cmd = "cd '" + tmp.path().string() + "' && '" + ADJUTANT_BINARY +
+                    "' orders game < orders.txt > stdin.out 2> stdin.err";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(Json::parse(adjutant::read_file(tmp.path() / "stdin.out")) == expected);
+
+  // sign takes the text itself: the same signed bytes as from the JSON.
+  auto signed_text = run_adjutant(
+      "sign orders.txt --game game --key confederate.key --out text.signed.json", tmp.path());
+  INFO(signed_text.err);
+  REQUIRE(signed_text.exit == 0);
+  CHECK_THAT(signed_text.out, Catch::Contains("read 5 orders from the text"));
+  CHECK(adjutant::read_file(tmp.path() / "text.signed.json") ==
+        adjutant::read_file(tmp.path() / "json.signed.json"));
+  CHECK(folder_hash(game) == before);
+}
+
+TEST_CASE("text orders: problems name the line and column, and change nothing", "[game][text]") {
+  TempDir tmp("text-orders-bad");
+  fs::path game = tmp.path() / "game";
+  make_sample_game(game, false);
+  std::string before = folder_hash(game);
+
+  // The reader's problems, every bad line.
+  put(tmp.path() / "names.txt", "1/Heth 0402 0502\nJinkins 0901\nattack 0604 with 1/ Pegram\n");
+  auto names = run_adjutant("orders game names.txt", tmp.path());
+  CHECK(names.exit == 1);
+  CHECK(names.out.empty());
+  CHECK_THAT(names.err, Catch::Contains("names.txt:2:1: [text.unknown_unit]"));
+  CHECK_THAT(names.err, Catch::Contains("names.txt:3:18: [text.ambiguous_unit]") &&
+                            Catch::Contains("1/Heth, 1/Pender"));
+
+  // The check's problems, on the line of their order (attacks after moves).
+  put(tmp.path() / "rules.txt",
+      "# a mistyped hex\nattack 0604 with Pegram\n\n  1/Heth 0402 0499\n");
+  auto rules = run_adjutant("orders game rules.txt", tmp.path());
+  CHECK(rules.exit == 1);
+  CHECK_THAT(rules.err,
+             Catch::Contains("rules.txt:4:3: order 1 (unit 1/Heth) at 0499: [move.off_map]"));
+
+  // The same refusal from sign's text and from check of what sign wrote.
+  auto sign = run_adjutant("sign names.txt --game game --key confederate.key", tmp.path());
+  CHECK(sign.exit == 1);
+  CHECK_THAT(sign.err, Catch::Contains("[text.unknown_unit]"));
+  CHECK_FALSE(fs::exists(tmp.path() / "names.signed.json"));
+
+  // Orders for the side that is not to move.
+  put(tmp.path() / "union.txt", "1/I 0606\n");
+  auto other = run_adjutant("orders game union.txt --side union", tmp.path());
+  CHECK(other.exit == 1);
+  CHECK_THAT(other.err, Catch::Contains("[orders.not_your_phase]"));
+  auto nobody = run_adjutant("orders game union.txt --side umpire", tmp.path());
+  CHECK(nobody.exit == 1);
+  CHECK_THAT(nobody.err, Catch::Contains("[orders.unknown_side]"));
+  CHECK(folder_hash(game) == before);
+}
+
+TEST_CASE(
+    "each example of docs/orders.md, given to its sample game where it was due, is "
+    "checked and echoed as the adjudication logged it",
+    "[game][text]") {
+  std::string doc = adjutant::read_file(source_dir() / "docs" / "orders.md");
+  std::regex example(
+      R"(From samples/games/([a-z0-9-]+), log line ([0-9]+)[^\n]*\n\n```\n([^`]*)```)");
+  int examples = 0;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), example);
+       it != std::sregex_iterator(); ++it) {
+    std::string name = (*it)[1];
+    int seq = std::stoi((*it)[2]);
+    INFO(name << " line " << seq);
+    TempDir tmp("text-orders-doc");
+    fs::path game = tmp.path() / "game";
+    fs::copy(source_dir() / "samples" / "games" / name, game, fs::copy_options::recursive);
+    // The log as it stood when these orders were due.
+    std::vector<std::string> lines;
+    std::istringstream log(adjutant::read_file(game / "log.jsonl"));
+    for (std::string line; std::getline(log, line);) lines.push_back(line);
+    REQUIRE(int(lines.size()) > seq + 1);
+    std::string head;
+    for (int i = 0; i < seq; ++i) head += lines[std::size_t(i)] + "\n";
+    put(game / "log.jsonl", head);
+    put(tmp.path() / "orders.txt", (*it)[3]);
+    auto r = run_adjutant("orders game orders.txt", tmp.path());
+    INFO(r.err);
+    REQUIRE(r.exit == 0);
+    Json orders = Json::parse(lines[std::size_t(seq)])["body"]["body"];
+    Json adjudication = Json::parse(lines[std::size_t(seq) + 1])["body"];
+    Json body = Json::parse(r.out);
+    for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+      orders.erase(k);
+    CHECK(body == orders);
+    CHECK(lines_after_first(r.err) == adjudication["echo"].get<std::vector<std::string>>());
+    ++examples;
+  }
+  CHECK(examples >= 8);
+}

@@ -1,0 +1,344 @@
+// Text orders (docs/orders.md): every order body of every sample written as
+// text and read back unchanged; every example of docs/orders.md read into the
+// body its sample's log holds; names, errors with line and column.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "ledger/jcs.h"
+#include "model/scenario.h"
+#include "rules/notation.h"
+#include "rules/ruleset.h"
+#include "support/cli_harness.h"
+#include "util/files.h"
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+using adjutant::model::Scenario;
+using adjutant::rules::make_notation;
+using adjutant::rules::text::TextRefused;
+using adjutant::testing::source_dir;
+
+namespace {
+
+Json notation_json(const fs::path& file) {
+  return adjutant::ledger::parse_strict(adjutant::read_file(file), file.string());
+}
+
+struct Sample {
+  Json scenario_json;
+  Scenario scenario;
+  std::string ruleset;
+};
+
+const Sample& sample_scenario(const fs::path& file) {
+  static std::map<std::string, Sample> cache;
+  auto it = cache.find(file.string());
+  if (it == cache.end()) {
+    Json j = notation_json(file);
+    it = cache
+             .emplace(file.string(), Sample{j, Scenario::from_json(j, file.string()),
+                                            j.value("ruleset", "bluegray")})
+             .first;
+  }
+  return it->second;
+}
+
+Json own_fields(Json body) {
+  for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+    body.erase(k);
+  return body;
+}
+
+// Every order body of a sample archive's log, with its side.
+std::vector<std::pair<std::string, Json>> logged_orders(const fs::path& game) {
+  std::vector<std::pair<std::string, Json>> out;
+  std::ifstream in(game / "log.jsonl");
+  std::string line;
+  while (std::getline(in, line)) {
+    Json e = Json::parse(line);
+    if (e.value("kind", "") != "orders") continue;
+    const Json& body = e["body"]["body"];
+    out.push_back({body["side"].get<std::string>(), own_fields(body)});
+  }
+  return out;
+}
+
+Json read_text(const Sample& s, const std::string& text, const std::string& side) {
+  return make_notation(s.ruleset)->parse(text, "orders.txt", s.scenario, side).body;
+}
+
+std::vector<fs::path> sample_games() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(source_dir() / "samples" / "games"))
+    out.push_back(e.path());
+  for (const auto& e : fs::directory_iterator(source_dir() / "samples" / "frozen"))
+    if (e.is_directory())
+      for (const auto& g : fs::directory_iterator(e.path())) out.push_back(g.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+fs::path scenario_file(const std::string& name) {
+  return source_dir() / "scenarios" / (name + ".json");
+}
+
+const Sample& skirmish() {
+  return sample_scenario(scenario_file("bluegray-skirmish"));
+}
+
+// The problem a text is refused with.
+adjutant::rules::text::TextProblem refusal(const Sample& s, const std::string& text,
+                                           const std::string& side) {
+  try {
+    read_text(s, text, side);
+  } catch (const TextRefused& e) {
+    REQUIRE(!e.problems().empty());
+    return e.problems().front();
+  }
+  FAIL("the text was read: " << text);
+  return {};
+}
+
+const std::string& errors_doc() {
+  static const std::string doc = adjutant::read_file(source_dir() / "docs" / "errors.md");
+  return doc;
+}
+
+}  // namespace
+
+TEST_CASE("every ruleset has a text notation", "[notation]") {
+  for (const auto& info : adjutant::rules::registered_rulesets()) {
+    INFO(info.id);
+    CHECK_NOTHROW(make_notation(info.id));
+  }
+  CHECK_THROWS_WITH(make_notation("chess"), Catch::Contains("[text.no_notation]"));
+}
+
+TEST_CASE("every order body of every sample reads back from its text", "[notation]") {
+  int bodies = 0;
+  std::set<std::string> rulesets;
+  for (const auto& game : sample_games()) {
+    const Sample& s = sample_scenario(game / "scenario.json");
+    auto notation = make_notation(s.ruleset);
+    for (const auto& [side, body] : logged_orders(game)) {
+      std::string text = notation->print(body);
+      INFO(game.filename().string() << " " << side << "\n" << body.dump() << "\n" << text);
+      Json back = notation->parse(text, "orders.txt", s.scenario, side).body;
+      CHECK(back == body);
+      ++bodies;
+    }
+    rulesets.insert(s.ruleset);
+  }
+  // The order files of samples/orders, against the scenario each was written for.
+  const std::map<std::string, std::string> scenarios = {
+      {"skirmish", "bluegray-skirmish"}, {"cemetery-hill", "cemetery-hill"}, {"ah1961", "ah1961"}};
+  for (const auto& [folder, scenario] : scenarios) {
+    const Sample& s = sample_scenario(scenario_file(scenario));
+    auto notation = make_notation(s.ruleset);
+    for (const auto& e : fs::directory_iterator(source_dir() / "samples" / "orders" / folder)) {
+      Json body = notation_json(e.path());
+      std::string side = e.path().stem().string();
+      side = side.substr(side.rfind('-') + 1);
+      std::string text = notation->print(body);
+      INFO(e.path().string() << "\n" << text);
+      CHECK(notation->parse(text, "orders.txt", s.scenario, side).body == body);
+      ++bodies;
+    }
+  }
+  CHECK(rulesets == std::set<std::string>{"ah1961", "bluegray"});
+  CHECK(bodies >= 200);  // 229 when written
+}
+
+TEST_CASE("the examples of docs/orders.md read into their samples' order bodies", "[notation]") {
+  // An example is a fenced block after a line naming its sample and log line:
+  // "From samples/games/skirmish-umpire, log line 1:".
+  std::ifstream in(source_dir() / "docs" / "orders.md");
+  REQUIRE(in);
+  std::regex from(R"(From samples/games/([a-z0-9-]+), log line ([0-9]+))");
+  std::string line, game;
+  int seq = -1, examples = 0;
+  bool inside = false;
+  std::string text;
+  std::set<std::string> games;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (!inside && std::regex_search(line, m, from)) {
+      game = m[1];
+      seq = std::stoi(m[2]);
+      continue;
+    }
+    if (line.rfind("```", 0) == 0) {
+      if (!inside && seq >= 0) {
+        inside = true;
+        text.clear();
+      } else if (inside) {
+        inside = false;
+        fs::path dir = source_dir() / "samples" / "games" / game;
+        std::ifstream log(dir / "log.jsonl");
+        std::string entry;
+        for (int i = 0; i <= seq; ++i) std::getline(log, entry);
+        Json e = Json::parse(entry);
+        REQUIRE(e["kind"] == "orders");
+        const Json& body = e["body"]["body"];
+        INFO(game << " line " << seq << "\n" << text);
+        const Sample& s = sample_scenario(dir / "scenario.json");
+        CHECK(read_text(s, text, body["side"]) == own_fields(body));
+        games.insert(game);
+        ++examples;
+        seq = -1;
+      }
+      continue;
+    }
+    if (inside) text += line + "\n";
+  }
+  CHECK_FALSE(inside);
+  // Every ruleset and the notation's special cases: lettered hexes, set-up.
+  for (const char* g : {"skirmish-umpire", "cemetery-hill-bot", "grand-chancellorsville-bot",
+                        "hooker-lee-2006-bot", "ah1961-sample"}) {
+    INFO(g);
+    CHECK(games.count(g));
+  }
+  CHECK(examples >= 8);
+}
+
+TEST_CASE("text orders: the forms of a Blue & Gray order", "[notation]") {
+  const Sample& s = skirmish();
+  Json body = read_text(s,
+                        "# turn 1\n"
+                        "\n"
+                        "  1/heth   0402   # case and spaces do not matter\n"
+                        "JENKINS 0901-1001-1002-1003\n"
+                        "1/XI enter 0610 0607 strategic\n"
+                        "Pegram path 0601\n"
+                        "attack 1004 with jenk, Pegram odds 1-2 advance Jenkins losses Pegram\n"
+                        "standing retreat toward 0101\n"
+                        "STANDING evade no losses weakest\n",
+                        "confederate");
+  Json expected = Json::parse(R"({
+    "moves": [{"unit": "1/Heth", "to": "0402"},
+              {"unit": "Jenkins", "path": ["0901", "1001", "1002", "1003"]},
+              {"unit": "1/XI", "enter": "0610", "to": "0607", "strategic": true},
+              {"unit": "Pegram", "path": ["0601"]}],
+    "attacks": [{"attackers": ["Jenkins", "Pegram"], "defenders": ["1004"], "odds": "1-2",
+                 "advance": "Jenkins", "losses": ["Pegram"]}],
+    "standing": {"retreat": {"prefer": "toward", "hex": "0101"}, "cavalry_evade": false,
+                 "losses": "weakest_first"}})");
+  CHECK(body == expected);
+}
+
+TEST_CASE("text orders: names by prefix, names with spaces, lettered hexes", "[notation]") {
+  const Sample& ch = sample_scenario(scenario_file("cemetery-hill"));
+  CHECK(read_text(ch, "attack 1605 with 1 Early 2 Early advance 1 Early", "confederate") ==
+        Json::parse(R"({"attacks": [{"attackers": ["1 Early", "2 Early"], "defenders": ["1605"],
+                        "advance": "1 Early"}]})"));
+  CHECK(read_text(ch, "f lee 2116 exit", "confederate") ==
+        Json::parse(R"({"moves": [{"unit": "F Lee", "to": "2116", "exit": true}]})"));
+  const Sample& gc = sample_scenario(scenario_file("grand-chancellorsville"));
+  CHECK(read_text(gc, "1/F. Lee/S h0305\nattack f1805 with \"Gordon/E\"", "confederate") ==
+        Json::parse(R"({"moves": [{"unit": "1/F. Lee/S", "to": "H0305"}],
+                        "attacks": [{"attackers": ["Gordon/E"], "defenders": ["F1805"]}]})"));
+  // A prefix of one unit of the side; an exact id even if it is the enemy's
+  // (the check then refuses it as not the side's own).
+  CHECK(read_text(skirmish(), "Buf 1004", "union")["moves"][0]["unit"] == "Buford");
+  CHECK(read_text(skirmish(), "Buford 1004", "confederate")["moves"][0]["unit"] == "Buford");
+}
+
+TEST_CASE("text orders: the 1961 set-up and turn forms", "[notation]") {
+  const Sample& s = sample_scenario(scenario_file("ah1961"));
+  CHECK(
+      read_text(s, "fortify 2309 2310\n1/II 2208\nsubstitute Early by Gordon Hoke at 2514\n",
+                "union") ==
+      Json::parse(R"({"fortifications": ["2309", "2310"], "place": [{"unit": "1/II", "at": "2208"}],
+                        "substitute": [{"division": "Early", "brigades": ["Gordon", "Hoke"],
+                                        "at": "2514"}]})"));
+  Json turn = read_text(s,
+                        "1/V 2/V 2307 2207 2107\n"
+                        "build Bridge/3 across 2110 to 2111\n"
+                        "attack 3/II Art/II with W.H.F.Lee F.Lee retreat 3/II 2110 2111\n",
+                        "confederate");
+  CHECK(turn["moves"][0] ==
+        Json::parse(R"({"units": ["1/V", "2/V"], "path": ["2307", "2207", "2107"]})"));
+  CHECK(turn["moves"][1] ==
+        Json::parse(R"({"build": "Bridge/3", "river": "2110", "far": "2111"})"));
+  // Defenders by the start of an enemy unit's id, attackers of one's own.
+  CHECK(read_text(s, "attack hook with w.h", "confederate")["attacks"][0] ==
+        Json::parse(R"({"attackers": ["W.H.F.Lee"], "defenders": ["Hooker"]})"));
+  CHECK(refusal(s, "attack W.H with F.Lee", "confederate").id == "text.unknown_unit");
+  CHECK(turn["attacks"][0] ==
+        Json::parse(R"({"attackers": ["W.H.F.Lee", "F.Lee"], "defenders": ["3/II", "Art/II"],
+                        "retreat": {"3/II": ["2110", "2111"]}})"));
+}
+
+TEST_CASE("text orders: unknown and ambiguous names list the candidates", "[notation]") {
+  auto p = refusal(skirmish(), "\n  Jinkins 0402\n", "confederate");
+  CHECK(p.id == "text.unknown_unit");
+  CHECK(p.pos.line == 2);
+  CHECK(p.pos.column == 3);
+  CHECK_THAT(p.message, Catch::Contains("1/Heth") && Catch::Contains("Pegram"));
+  p = refusal(skirmish(), "1/Heth 0402\nattack 1004 with 1/ Pegram\n", "confederate");
+  CHECK(p.id == "text.ambiguous_unit");
+  CHECK(p.pos.line == 2);
+  CHECK(p.pos.column == 18);
+  CHECK_THAT(p.message,
+             Catch::Contains("1/Heth") && Catch::Contains("1/Pender") && !Catch::Contains("1/I"));
+  p = refusal(skirmish(), "Hein 0402", "confederate");
+  CHECK_THAT(p.message, Catch::Contains("did you mean") || Catch::Contains("are"));
+}
+
+TEST_CASE("text orders: every problem names its line and column", "[notation]") {
+  struct Case {
+    std::string text, id;
+    int line, column;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"Jenkins", "text.hex", 1, 8},
+           {"Jenkins to", "text.hex", 1, 11},
+           {"attack with Jenkins", "text.hex", 1, 8},
+           {"attack 1004 Jenkins", "text.syntax", 1, 13},
+           {"Jenkins 0901 \"Pegram", "text.quote", 1, 14},
+           {"standing retreat toward 0101\nstanding retreat away", "text.twice", 2, 10},
+           {"standing evade maybe", "text.syntax", 1, 16},
+           {"1/Heth 0402 enter 0401 enter 0401", "text.twice", 1, 24},
+           {"attack 1004 with Jenkins odds 1-2 odds 1-3", "text.twice", 1, 35},
+           {"attack 1004 with Jenkins odds \"1 2\"", "text.syntax", 1, 31},
+           {"standing retreat sideways", "text.syntax", 1, 18},
+           {"no retreats", "text.syntax", 1, 4},
+       }) {
+    INFO(c.text);
+    auto p = refusal(skirmish(), c.text, "confederate");
+    CHECK(p.id == c.id);
+    CHECK(p.pos.line == c.line);
+    CHECK(p.pos.column == c.column);
+    CHECK(errors_doc().find("| " + p.id + " |") != std::string::npos);
+  }
+  // Every line with a problem is reported, not just the first.
+  try {
+    read_text(skirmish(), "Jinkins 0402\n1/Heth 0402\nPegrim 0601\n", "confederate");
+    FAIL("read");
+  } catch (const TextRefused& e) {
+    REQUIRE(e.problems().size() == 2);
+    CHECK(e.problems()[1].pos.line == 3);
+    CHECK_THAT(std::string(e.what()), Catch::Contains("orders.txt:3:1: [text.unknown_unit]"));
+  }
+}
+
+TEST_CASE("text orders: a body the notation cannot write is refused", "[notation]") {
+  auto bg = make_notation("bluegray");
+  CHECK_THROWS_WITH(
+      bg->print(Json::parse(R"({"moves": [{"unit": "X", "to": "0402", "speed": 3}]})")),
+      Catch::Contains("[text.unprintable]"));
+  CHECK_THROWS_WITH(bg->print(Json::parse(R"({"moves": [{"unit": 7, "to": "0402"}]})")),
+                    Catch::Contains("[text.unprintable]"));
+  // A name the reader would split or take for a keyword is quoted, and read
+  // back as a name.
+  Json odd =
+      Json::parse(R"({"attacks": [{"attackers": ["with", "A \"B\""], "defenders": ["0101"]}]})");
+  std::string text = bg->print(odd);
+  CHECK(text == "attack 0101 with \"with\" \"A \\\"B\\\"\"\n");
+  auto p = refusal(skirmish(), text, "confederate");
+  CHECK(p.id == "text.unknown_unit");
+  CHECK_THAT(p.message, Catch::Contains("called \"with\""));
+}
