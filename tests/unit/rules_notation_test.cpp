@@ -229,6 +229,20 @@ TEST_CASE("text orders: the forms of a Blue & Gray order", "[notation]") {
   CHECK(body == expected);
 }
 
+TEST_CASE("text orders: a forced march (Grand Chancellorsville 23.21) reads and prints",
+          "[notation]") {
+  const Sample& s = skirmish();
+  Json body = read_text(s, "1/Heth 0402 forced\nJenkins forced no 0901 1001\n", "confederate");
+  Json expected = Json::parse(R"({
+    "moves": [{"unit": "1/Heth", "to": "0402", "forced": true},
+              {"unit": "Jenkins", "path": ["0901", "1001"], "forced": false}]})");
+  CHECK(body == expected);
+  auto notation = make_notation("bluegray");
+  std::string text = notation->print(expected);
+  CHECK(text == "1/Heth 0402 forced\nJenkins 0901 1001 forced no\n");
+  CHECK(read_text(s, text, "confederate") == expected);
+}
+
 TEST_CASE("text orders: names by prefix, names with spaces, lettered hexes", "[notation]") {
   const Sample& ch = sample_scenario(scenario_file("cemetery-hill"));
   CHECK(read_text(ch, "attack 1605 with 1 Early 2 Early advance 1 Early", "confederate") ==

@@ -4,6 +4,7 @@
 //   Jenkins 0901 1001 1002 1003         move along this path ("path")
 //   1/XI enter 0610 0607 strategic      a reinforcement entering at 0610
 //   F Lee 2116 exit                     leave the map from 2116
+//   2/VI F1705 forced                   a forced march (Grand Chancellorsville 23.21)
 //   attack 1004 with Jenkins Pegram odds 1-2 advance Jenkins losses Pegram
 //   standing retreat toward 0101 evade no advance yes losses fewest
 #include "rules/notation.h"
@@ -21,7 +22,7 @@ using namespace text;
 
 const std::set<std::string> kNotationWords = {
     "attack", "with",  "odds", "advance", "losses",    "standing", "retreat", "away",  "toward",
-    "evade",  "enter", "to",   "path",    "strategic", "exit",     "move",    "moves", "no"};
+    "evade",  "enter", "to",   "path",    "strategic", "exit",     "move",    "moves", "no", "forced"};
 
 const std::vector<std::pair<std::string, std::string>> kLosses = {
     {"fewest", "fewest_units"}, {"weakest", "weakest_first"}, {"strongest", "strongest_first"}};
@@ -57,13 +58,13 @@ Json read_move(Reader& r, const UnitNames& names) {
     } else if (r.accept("path")) {
       path = true;
       if (!r.at_hex()) r.hex("the first hex of the path");
-    } else if (r.at("strategic") || r.at("exit")) {
+    } else if (r.at("strategic") || r.at("exit") || r.at("forced")) {
       std::string key = lower(r.peek().text);
       if (m.contains(key)) fail("text.twice", at, in_quotes(key) + " is given twice");
       m[key] = yes_unless_no(r);
     } else {
       fail("text.syntax", at,
-           "expected a hex number, enter, to, path, strategic or exit, found " +
+           "expected a hex number, enter, to, path, strategic, forced or exit, found " +
                in_quotes(r.peek().text));
     }
   }
@@ -204,7 +205,7 @@ class BlueGrayNotation : public Notation {
 
  private:
   static std::string move_text(const Json& m) {
-    only_fields(m, {"unit", "enter", "path", "to", "strategic", "exit"}, "a move");
+    only_fields(m, {"unit", "enter", "path", "to", "strategic", "forced", "exit"}, "a move");
     if (!m.contains("unit")) unprintable("a move without a unit");
     std::string out = name_text(string_of(m["unit"], "a unit"), kNotationWords, false);
     if (m.contains("enter")) out += " enter " + hexes_text({string_of(m["enter"], "enter")});
@@ -218,7 +219,7 @@ class BlueGrayNotation : public Notation {
       out += (path.size() == 1 || m.contains("to") ? " path" : "") +
              std::string(path.empty() ? "" : " ") + hexes_text(path);
     }
-    for (const char* flag : {"strategic", "exit"})
+    for (const char* flag : {"strategic", "forced", "exit"})
       if (m.contains(flag)) out += std::string(" ") + flag + (bool_of(m[flag], flag) ? "" : " no");
     return out;
   }
