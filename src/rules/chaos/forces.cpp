@@ -10,7 +10,7 @@ namespace adjutant::rules::chaos {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
+[[noreturn]] void fail_force(const std::string& where, const std::string& what) {
   throw Error("scenario.force_building", where + ": " + what);
 }
 
@@ -38,31 +38,32 @@ void check_forces(Scenario& s, const std::string& where) {
       (b.arm == Arm::kCavalry ? cavalry : infantry)++;
       std::size_t n = b.regiments.size();
       if (n < 3 || n > 5)
-        fail(bp, "a brigade has 3 to 5 regiments (Scale), this one " + std::to_string(n));
+        fail_force(bp, "a brigade has 3 to 5 regiments (Scale), this one " + std::to_string(n));
       if (n == 3) ++threes[b.arm];
       if (n == 5) ++fives[b.arm];
       int guns = static_cast<int>(
           std::count_if(b.regiments.begin(), b.regiments.end(),
                         [](const Regiment& r) { return r.arm == Arm::kArtillery; }));
       if (guns > batteries_allowed(b))
-        fail(bp, std::to_string(guns) + " batteries in a " + arm_name(b.arm) + " brigade of " +
-                     std::to_string(n) + " regiments, which may have " +
-                     std::to_string(batteries_allowed(b)) + " (Force Building step three)");
+        fail_force(bp, std::to_string(guns) + " batteries in a " + arm_name(b.arm) +
+                           " brigade of " + std::to_string(n) + " regiments, which may have " +
+                           std::to_string(batteries_allowed(b)) + " (Force Building step three)");
     }
     // Step one: the first cavalry brigade replaces one infantry brigade,
     // each further one two.
     int expect = s.brigades_per_side - cavalry - std::max(0, cavalry - 1);
     if (infantry != expect)
-      fail(path, std::to_string(infantry) + " infantry and " + std::to_string(cavalry) +
-                     " cavalry brigades; with " + std::to_string(s.brigades_per_side) +
-                     " brigades per side and " + std::to_string(cavalry) + " cavalry, a side has " +
-                     std::to_string(std::max(0, expect)) +
-                     " infantry brigades (Force Building step one)" +
-                     (expect < 0 ? ", which cannot be" : ""));
+      fail_force(path, std::to_string(infantry) + " infantry and " + std::to_string(cavalry) +
+                           " cavalry brigades; with " + std::to_string(s.brigades_per_side) +
+                           " brigades per side and " + std::to_string(cavalry) +
+                           " cavalry, a side has " + std::to_string(std::max(0, expect)) +
+                           " infantry brigades (Force Building step one)" +
+                           (expect < 0 ? ", which cannot be" : ""));
     // Step three: each brigade raised to 5 needs one of its type lowered to 3.
     for (Arm a : {Arm::kInfantry, Arm::kCavalry})
       if (fives[a] > threes[a])
-        fail(path, std::to_string(fives[a]) + " " + arm_name(a) + " brigades of 5 regiments but " +
+        fail_force(path,
+                   std::to_string(fives[a]) + " " + arm_name(a) + " brigades of 5 regiments but " +
                        std::to_string(threes[a]) +
                        " of 3: each brigade raised to 5 needs one of the same type lowered to 3 "
                        "(Force Building step three)");

@@ -13,7 +13,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-[[noreturn]] void fail(const std::string& id, const std::string& where, const std::string& what) {
+[[noreturn]] void fail_load(const std::string& id, const std::string& where,
+                            const std::string& what) {
   throw Error(id, where + ": " + what);
 }
 
@@ -30,22 +31,24 @@ class Reader {
   // [x, y] in hundredths of an inch, on the table.
   Point point(const Json& v, const std::string& path) const {
     if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
-      fail("scenario.wrong_type", where(path),
-           "a point must be [x, y], two integers in hundredths of an inch, found " + v.dump());
+      fail_load("scenario.wrong_type", where(path),
+                "a point must be [x, y], two integers in hundredths of an inch, found " + v.dump());
     long long x = v[0].get<long long>(), y = v[1].get<long long>();
     if (x < 0 || y < 0 || x > s_.table.width || y > s_.table.length)
-      fail("scenario.off_table", where(path),
-           "(" + inches(x) + ", " + inches(y) + ") is off the table (0.00 to " +
-               inches(s_.table.width) + " across, 0.00 to " + inches(s_.table.length) + " along)");
+      fail_load("scenario.off_table", where(path),
+                "(" + inches(x) + ", " + inches(y) + ") is off the table (0.00 to " +
+                    inches(s_.table.width) + " across, 0.00 to " + inches(s_.table.length) +
+                    " along)");
     return {x, y};
   }
 
   std::vector<Point> points(const Json& v, const std::string& path, std::size_t least) const {
     if (!v.is_array())
-      fail("scenario.wrong_type", where(path), "must be an array of [x, y] points");
+      fail_load("scenario.wrong_type", where(path), "must be an array of [x, y] points");
     if (v.size() < least || v.size() > 1000)
-      fail("scenario.out_of_range", where(path),
-           "needs " + std::to_string(least) + " to 1000 points, has " + std::to_string(v.size()));
+      fail_load(
+          "scenario.out_of_range", where(path),
+          "needs " + std::to_string(least) + " to 1000 points, has " + std::to_string(v.size()));
     std::vector<Point> out;
     for (std::size_t i = 0; i < v.size(); ++i) out.push_back(point(v[i], at(path, i)));
     return out;
@@ -57,7 +60,7 @@ class Reader {
     Coord twice_area = 0;
     for (std::size_t i = 0; i < o.points.size(); ++i)
       twice_area += cross(o.points[i], o.points[(i + 1) % o.points.size()]);
-    if (twice_area == 0) fail("scenario.bad_shape", where(path), "the polygon has no area");
+    if (twice_area == 0) fail_load("scenario.bad_shape", where(path), "the polygon has no area");
     return o;
   }
 
@@ -65,9 +68,9 @@ class Reader {
   std::string id(Fields& f, const std::string& path) {
     std::string v = f.str("id");
     if (v.empty() || v.size() > 64)
-      fail("scenario.out_of_range", where(path), "an id must be 1 to 64 characters");
+      fail_load("scenario.out_of_range", where(path), "an id must be 1 to 64 characters");
     if (!ids_.insert(v).second)
-      fail("scenario.duplicate_id", where(path), "the id \"" + v + "\" is used twice");
+      fail_load("scenario.duplicate_id", where(path), "the id \"" + v + "\" is used twice");
     return v;
   }
 
@@ -84,8 +87,8 @@ TurnType turn_type(const Json& v, const std::string& where) {
                                                          {"late_night", TurnType::kLateNight}};
   auto it = v.is_string() ? kTypes.find(v.get<std::string>()) : kTypes.end();
   if (it == kTypes.end())
-    fail("scenario.bad_value", where,
-         "a turn is \"dawn\", \"day\", \"early_night\" or \"late_night\", found " + v.dump());
+    fail_load("scenario.bad_value", where,
+              "a turn is \"dawn\", \"day\", \"early_night\" or \"late_night\", found " + v.dump());
   return it->second;
 }
 
@@ -93,8 +96,8 @@ Quality quality(const std::string& v, const std::string& where) {
   if (v == "reliable") return Quality::kReliable;
   if (v == "unreliable") return Quality::kUnreliable;
   if (v == "untested") return Quality::kUntested;
-  fail("scenario.bad_value", where,
-       "quality is \"reliable\", \"unreliable\" or \"untested\", found \"" + v + "\"");
+  fail_load("scenario.bad_value", where,
+            "quality is \"reliable\", \"unreliable\" or \"untested\", found \"" + v + "\"");
 }
 
 Arm arm(const std::string& v, const std::string& where, const std::set<Arm>& allowed) {
@@ -102,7 +105,7 @@ Arm arm(const std::string& v, const std::string& where, const std::set<Arm>& all
   if (!a || !allowed.count(*a)) {
     std::string list;
     for (Arm x : allowed) list += std::string(list.empty() ? "" : ", ") + arm_name(x);
-    fail("scenario.bad_value", where, "arm is one of " + list + ", found \"" + v + "\"");
+    fail_load("scenario.bad_value", where, "arm is one of " + list + ", found \"" + v + "\"");
   }
   return *a;
 }
@@ -112,7 +115,7 @@ void read_bases(Scenario& s, const Json& j, const std::string& source) {
   Fields f(j, source + ": bases", "scenario");
   for (const auto& [name, value] : j.items()) {
     auto a = arm_from_name(name);
-    if (!a) fail("scenario.unknown_field", source + ": bases", "no arm \"" + name + "\"");
+    if (!a) fail_load("scenario.unknown_field", source + ": bases", "no arm \"" + name + "\"");
     Fields b(f.object(name), source + ": bases." + name, "scenario");
     s.bases[*a] = {b.integer("width", 1, 10000), b.integer("depth", 1, 10000)};
     b.finish();
@@ -195,17 +198,17 @@ Side read_side(Reader& r, const Json& j, const std::string& path) {
   Side s;
   s.id = f.str("id");
   if (s.id != "union" && s.id != "confederate")
-    fail("scenario.unknown_side", r.where(path + ".id"),
-         "a side is \"union\" or \"confederate\" (Rebel Yell tells them apart), found \"" + s.id +
-             "\"");
+    fail_load("scenario.unknown_side", r.where(path + ".id"),
+              "a side is \"union\" or \"confederate\" (Rebel Yell tells them apart), found \"" +
+                  s.id + "\"");
   s.name = f.str("name");
   s.colour = f.str_opt("colour").value_or("");
   bool hex_colour = (s.colour.size() == 4 || s.colour.size() == 7) && s.colour[0] == '#';
   for (std::size_t i = 1; i < s.colour.size(); ++i)
     hex_colour = hex_colour && std::isxdigit(static_cast<unsigned char>(s.colour[i]));
   if (!s.colour.empty() && !hex_colour)
-    fail("scenario.bad_value", r.where(path + ".colour"),
-         "a colour is #rgb or #rrggbb, found \"" + s.colour + "\"");
+    fail_load("scenario.bad_value", r.where(path + ".colour"),
+              "a colour is #rgb or #rrggbb, found \"" + s.colour + "\"");
   if (f.has("zone")) s.zone = r.area(f.any("zone"), path + ".zone");
   const Json& brigades = f.array("brigades");
   for (std::size_t i = 0; i < brigades.size(); ++i)
@@ -258,7 +261,7 @@ Scenario load_scenario(const Json& j, const std::string& source) {
 
   const Json& turns = top.array("turns");
   if (turns.empty() || turns.size() > 99)
-    fail("scenario.out_of_range", r.where("turns"), "a game has 1 to 99 turns");
+    fail_load("scenario.out_of_range", r.where("turns"), "a game has 1 to 99 turns");
   for (std::size_t i = 0; i < turns.size(); ++i)
     s.turns.push_back(turn_type(turns[i], r.where(at("turns", i))));
 
@@ -271,8 +274,8 @@ Scenario load_scenario(const Json& j, const std::string& source) {
     std::string kind = f.str("kind");
     auto k = terrain_from_name(kind);
     if (!k)
-      fail("scenario.unknown_terrain", r.where(path + ".kind"),
-           "\"" + kind + "\" is not woods, hill, town, breastworks, road or creek");
+      fail_load("scenario.unknown_terrain", r.where(path + ".kind"),
+                "\"" + kind + "\" is not woods, hill, town, breastworks, road or creek");
     feature.kind = *k;
     feature.shape = is_area(*k) ? r.area(f.any("points"), path + ".points")
                                 : polyline(r.points(f.any("points"), path + ".points", 2));
@@ -282,8 +285,9 @@ Scenario load_scenario(const Json& j, const std::string& source) {
 
   const Json& landmarks = top.array("landmarks");
   if (landmarks.size() < 2 || landmarks.size() > 4)
-    fail("scenario.landmarks", r.where("landmarks"),
-         "a battle has 2 to 4 landmarks (Terrain), this one " + std::to_string(landmarks.size()));
+    fail_load(
+        "scenario.landmarks", r.where("landmarks"),
+        "a battle has 2 to 4 landmarks (Terrain), this one " + std::to_string(landmarks.size()));
   for (std::size_t i = 0; i < landmarks.size(); ++i) {
     std::string path = at("landmarks", i);
     Fields f(landmarks[i], r.where(path), "scenario");
@@ -301,10 +305,10 @@ Scenario load_scenario(const Json& j, const std::string& source) {
     for (const auto& [name, count] : tin.items()) {
       auto t = token_from_name(name);
       if (!t)
-        fail("scenario.unknown_token", r.where("tin." + name),
-             "\"" + name + "\" is none of the 17 combat tokens");
+        fail_load("scenario.unknown_token", r.where("tin." + name),
+                  "\"" + name + "\" is none of the 17 combat tokens");
       if (!count.is_number_integer() || count.get<long long>() < 0 || count.get<long long>() > 99)
-        fail("scenario.out_of_range", r.where("tin." + name), "a count from 0 to 99");
+        fail_load("scenario.out_of_range", r.where("tin." + name), "a count from 0 to 99");
       s.tin[*t] = static_cast<int>(count.get<long long>());
     }
   } else {
@@ -313,13 +317,13 @@ Scenario load_scenario(const Json& j, const std::string& source) {
 
   const Json& sides = top.array("sides");
   if (sides.size() != 2)
-    fail("scenario.unknown_side", r.where("sides"),
-         "a battle has two sides, union and confederate");
+    fail_load("scenario.unknown_side", r.where("sides"),
+              "a battle has two sides, union and confederate");
   for (std::size_t i = 0; i < sides.size(); ++i)
     s.sides.push_back(read_side(r, sides[i], at("sides", i)));
   if (s.sides[0].id == s.sides[1].id)
-    fail("scenario.unknown_side", r.where("sides[1].id"),
-         "both sides are \"" + s.sides[0].id + "\"");
+    fail_load("scenario.unknown_side", r.where("sides[1].id"),
+              "both sides are \"" + s.sides[0].id + "\"");
   top.finish();
 
   check_forces(s, source);

@@ -25,8 +25,8 @@ struct Piece {
   Outline shape;
 };
 
-[[noreturn]] void fail(const std::string& id, const std::string& where, const Piece& p,
-                       const std::string& what) {
+[[noreturn]] void fail_piece(const std::string& id, const std::string& where, const Piece& p,
+                             const std::string& what) {
   throw Error(id, where + ": " + p.path + " (" + p.label + "): " + what);
 }
 
@@ -149,9 +149,9 @@ void check_setup(const Scenario& s, const std::string& where) {
   std::vector<Piece> all = gather(s, where);
   for (const Piece& p : all)
     if (!on_table(s, p.shape))
-      fail("scenario.off_table", where, p,
-           "its base reaches off the table (0.00 to " + inches(s.table.width) +
-               " across, 0.00 to " + inches(s.table.length) + " along)");
+      fail_piece("scenario.off_table", where, p,
+                 "its base reaches off the table (0.00 to " + inches(s.table.width) +
+                     " across, 0.00 to " + inches(s.table.length) + " along)");
 
   // Markers lie wholly in their side's zone, a deployed brigade's commander
   // in it ("The brigade commander is placed within the deployment area").
@@ -159,11 +159,12 @@ void check_setup(const Scenario& s, const std::string& where) {
     const auto& zone = s.side(p.side).zone;
     if (!zone) continue;
     if (p.kind == Kind::kMarker && !in_zone(*zone, p.shape))
-      fail("scenario.deployment_zone", where, p,
-           "the marker is not wholly inside the " + p.side + " deployment zone");
+      fail_piece("scenario.deployment_zone", where, p,
+                 "the marker is not wholly inside the " + p.side + " deployment zone");
     if (p.kind == Kind::kBrigadeCommander && !inside(*zone, centre_of(p.shape)))
-      fail("scenario.deployment_zone", where, p,
-           format_point(centre_of(p.shape)) + " is outside the " + p.side + " deployment zone");
+      fail_piece(
+          "scenario.deployment_zone", where, p,
+          format_point(centre_of(p.shape)) + " is outside the " + p.side + " deployment zone");
   }
 
   // No two bases on the table overlap (markers are cards laid over the
@@ -173,8 +174,8 @@ void check_setup(const Scenario& s, const std::string& where) {
     for (std::size_t j = i + 1; j < all.size(); ++j) {
       if (all[j].kind != Kind::kRegiment && all[j].kind != Kind::kWagon) continue;
       if (convex_overlap(all[i].shape, all[j].shape, kOverlapTolerance))
-        fail("scenario.overlap", where, all[j],
-             "its base overlaps " + all[i].label + " (" + all[i].path + ")");
+        fail_piece("scenario.overlap", where, all[j],
+                   "its base overlaps " + all[i].label + " (" + all[i].path + ")");
     }
   }
 
@@ -184,8 +185,8 @@ void check_setup(const Scenario& s, const std::string& where) {
     if (p.kind == Kind::kBrigadeCommander) commanders[p.brigade] = &p;
   for (const Piece& p : all)
     if (p.kind == Kind::kRegiment && !within(commanders.at(p.brigade)->shape, p.shape, 4 * kInch))
-      fail("scenario.setup_distance", where, p,
-           "more than 4\" from its brigade commander (Deployment)");
+      fail_piece("scenario.setup_distance", where, p,
+                 "more than 4\" from its brigade commander (Deployment)");
 
   for (const Piece& p : all) {
     if (p.kind == Kind::kMarker) {
@@ -194,27 +195,29 @@ void check_setup(const Scenario& s, const std::string& where) {
         bool unit = q.kind == Kind::kMarker || q.kind == Kind::kRegiment;
         if (!unit) continue;
         if (q.side == p.side && closer_than(p.shape, q.shape, 4 * kInch))
-          fail("scenario.setup_distance", where, p,
-               "within 4\" of " + q.label + " (" + q.path +
-                   "): a marker is placed 4\" away from friendly markers and units (Deployment)");
+          fail_piece(
+              "scenario.setup_distance", where, p,
+              "within 4\" of " + q.label + " (" + q.path +
+                  "): a marker is placed 4\" away from friendly markers and units (Deployment)");
         if (q.side != p.side && within(p.shape, q.shape, 12 * kInch))
-          fail("scenario.setup_distance", where, p,
-               "within 12\" of the enemy's " + q.label + " (" + q.path + ") (Deployment)");
+          fail_piece("scenario.setup_distance", where, p,
+                     "within 12\" of the enemy's " + q.label + " (" + q.path + ") (Deployment)");
       }
     }
     if (p.kind == Kind::kRegiment)
       for (const Piece& q : all)
         if (q.side != p.side && (q.kind == Kind::kMarker || q.kind == Kind::kRegiment) &&
             within(p.shape, q.shape, 12 * kInch))
-          fail("scenario.setup_distance", where, p,
-               "within 12\" of the enemy's " + q.label + " (" + q.path + ") (Deployment)");
+          fail_piece("scenario.setup_distance", where, p,
+                     "within 12\" of the enemy's " + q.label + " (" + q.path + ") (Deployment)");
     if (p.kind == Kind::kWagon || p.kind == Kind::kCommander) {
       Coord friendly = nearest_unit(all, p, false), enemy = nearest_unit(all, p, true);
       if (enemy != std::numeric_limits<Coord>::max() && friendly >= enemy)
-        fail("scenario.setup_distance", where, p,
-             "nearer the enemy (" + inches(enemy) + "\") than its own units (" + inches(friendly) +
-                 "\"): wagons and player commanders are placed closer to friendly units "
-                 "(Deployment)");
+        fail_piece("scenario.setup_distance", where, p,
+                   "nearer the enemy (" + inches(enemy) + "\") than its own units (" +
+                       inches(friendly) +
+                       "\"): wagons and player commanders are placed closer to friendly units "
+                       "(Deployment)");
     }
   }
 }

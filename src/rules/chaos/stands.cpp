@@ -6,7 +6,7 @@ namespace adjutant::rules::chaos {
 
 namespace {
 
-const std::map<Arm, const char*>& names() {
+const std::map<Arm, const char*>& arm_names() {
   static const std::map<Arm, const char*> kNames = {
       {Arm::kInfantry, "infantry"}, {Arm::kCavalry, "cavalry"},     {Arm::kArtillery, "artillery"},
       {Arm::kWagon, "wagon"},       {Arm::kCommander, "commander"}, {Arm::kMarker, "marker"}};
@@ -26,11 +26,11 @@ Outline rectangle(const Body& b, Coord left, Coord right_edge) {
 }  // namespace
 
 const char* arm_name(Arm arm) {
-  return names().at(arm);
+  return arm_names().at(arm);
 }
 
 std::optional<Arm> arm_from_name(const std::string& name) {
-  for (const auto& [arm, n] : names())
+  for (const auto& [arm, n] : arm_names())
     if (name == n) return arm;
   return std::nullopt;
 }
@@ -55,7 +55,7 @@ BaseSize default_base(Arm arm) {
 
 BaseSizes default_bases() {
   BaseSizes out;
-  for (const auto& [arm, name] : names()) out[arm] = default_base(arm);
+  for (const auto& [arm, name] : arm_names()) out[arm] = default_base(arm);
   return out;
 }
 

@@ -8,7 +8,7 @@ namespace adjutant::rules::chaos {
 
 namespace {
 
-const std::map<TerrainKind, const char*>& names() {
+const std::map<TerrainKind, const char*>& terrain_names() {
   static const std::map<TerrainKind, const char*> kNames = {
       {TerrainKind::kWoods, "woods"}, {TerrainKind::kHill, "hill"},
       {TerrainKind::kTown, "town"},   {TerrainKind::kBreastworks, "breastworks"},
@@ -19,11 +19,11 @@ const std::map<TerrainKind, const char*>& names() {
 }  // namespace
 
 const char* terrain_name(TerrainKind kind) {
-  return names().at(kind);
+  return terrain_names().at(kind);
 }
 
 std::optional<TerrainKind> terrain_from_name(const std::string& name) {
-  for (const auto& [kind, n] : names())
+  for (const auto& [kind, n] : terrain_names())
     if (name == n) return kind;
   return std::nullopt;
 }
