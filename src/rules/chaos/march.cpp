@@ -38,6 +38,13 @@ Coord March::step(Coord distance) {
   return moved;
 }
 
+std::vector<Point> March::remaining() const {
+  std::vector<Point> out{position_};
+  for (std::size_t i = leg_ + 1; i < points_.size(); ++i)
+    if (points_[i] != out.back()) out.push_back(points_[i]);
+  return out;
+}
+
 Coord steps_for(Coord length, Coord step) {
   if (length <= 0) return 0;
   return (length + step - 1) / step;

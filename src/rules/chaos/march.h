@@ -30,6 +30,10 @@ class March {
   // the distance actually moved.
   Coord step(Coord distance);
 
+  // What is left of the path: the present position, then the waypoints not
+  // yet reached (to resume a movement halted for a CHECK).
+  std::vector<Point> remaining() const;
+
  private:
   std::vector<Point> points_;
   std::vector<Coord> legs_;
