@@ -89,3 +89,24 @@ TEST_CASE("a marker goes no farther than its rate, and friends never stop it",
   CHECK(blocked.stopped == std::set<std::string>{"stone#1"});
   CHECK(blocked.at.at("stone#1") == Point{2000, 3000});  // card's front 3150: 8.12" short
 }
+
+TEST_CASE("a marker may not end within 4\" of another marker: it goes back along its path",
+          "[chaos][movement]") {
+  auto s = movement_scenario();
+  // A friendly marker stands at y 3400 (its card from 3250): one marching
+  // to y 3000 would end 1" from it, so it ends at y 2700, 4" away.
+  std::vector<chaos::UnitBase> standing = {
+      {"v#1", "v", "union", true, s.marker_outline({1000, 3400})}};
+  std::vector<chaos::Mover> movers = {{"u#1", "union", {{1000, 1000}, {1000, 3000}}, 2500, ""}};
+  auto m = chaos::move_markers(s, movers, standing);
+  CHECK(m.at.at("u#1") == Point{1000, 2700});
+  CHECK(m.moved.at("u#1") == 1700);
+  CHECK(m.rest.at("u#1") == std::vector<Point>{{1000, 2700}, {1000, 3000}});
+  // Ending exactly 4" away is allowed.
+  movers[0].path = {{1000, 1000}, {1000, 2700}};
+  CHECK(chaos::move_markers(s, movers, standing).at.at("u#1") == Point{1000, 2700});
+  // A regiment is no marker: deployed units and markers have no limit.
+  standing[0] = {"reg", "v", "union", false, s.marker_outline({1000, 3400})};
+  movers[0].path = {{1000, 1000}, {1000, 3000}};
+  CHECK(chaos::move_markers(s, movers, standing).at.at("u#1") == Point{1000, 3000});
+}

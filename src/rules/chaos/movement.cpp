@@ -4,6 +4,39 @@
 
 namespace adjutant::rules::chaos {
 
+namespace {
+
+// "Markers cannot end their movement within 4" of another marker": in id
+// order, a marker that moved and ends less than 4" from another marker goes
+// back along its own path a quarter inch at a time until it is 4" away, or
+// back where it started.
+void end_apart(const Scenario& scenario, const std::vector<const Mover*>& order,
+               const std::vector<UnitBase>& standing, std::map<std::string, March>& marches,
+               Movement& out) {
+  for (const Mover* m : order) {
+    auto too_close = [&](Point p) {
+      Outline card = scenario.marker_outline(p);
+      for (const Mover* o : order)
+        if (o != m && closer_than(card, scenario.marker_outline(out.at[o->id]), 4 * kInch))
+          return true;
+      for (const auto& u : standing)
+        if (u.marker && closer_than(card, u.base, 4 * kInch)) return true;
+      return false;
+    };
+    Coord back = out.moved[m->id];
+    while (back > 0 && too_close(out.at[m->id])) {
+      back = std::max<Coord>(0, back - kMarchStep);
+      March replay(m->path);
+      replay.step(back);
+      marches.at(m->id) = replay;
+      out.at[m->id] = replay.position();
+      out.moved[m->id] = back;
+    }
+  }
+}
+
+}  // namespace
+
 Movement move_markers(const Scenario& scenario, const std::vector<Mover>& movers,
                       const std::vector<UnitBase>& standing) {
   std::vector<const Mover*> order;
@@ -65,6 +98,7 @@ Movement move_markers(const Scenario& scenario, const std::vector<Mover>& movers
     }
     if (out.check) break;
   }
+  if (!out.check) end_apart(scenario, order, standing, marches, out);
   for (const auto& [id, march] : marches) out.rest[id] = march.remaining();
   return out;
 }

@@ -46,7 +46,10 @@ struct Movement {
 // (`standing`: regiments and markers of both sides). Within a step every
 // mover's next position is weighed against the standing units and the
 // other movers' next positions; movers are taken in id order, and the
-// first CHECK in that order halts the movement.
+// first CHECK in that order halts the movement. When the movement ends
+// without a CHECK, a marker less than 4" from another marker goes back
+// along its path until it is 4" away ("Markers cannot end their movement
+// within 4" of another marker").
 Movement move_markers(const Scenario& scenario, const std::vector<Mover>& movers,
                       const std::vector<UnitBase>& standing);
 
