@@ -3,6 +3,7 @@
 
 Checks every schema (draft 2020-12), then validates:
   - scenarios/*.json                      (scenario.schema.json)
+  - scenarios/table/*.json                (chaos-scenario.schema.json: Chaos of Battle tables)
   - samples/orders/**/*.json              (orders.schema.json: order bodies before signing)
   - tests/cases/**/*.json                 (case.schema.json; a case's scenario after its
                                            scenario_patch is also checked as a scenario)
@@ -329,6 +330,22 @@ def self_check(schemas):
             failures.append("a scenario with %s was accepted" % what)
     if schemas.problems("scenario.schema.json", scenario):
         failures.append("the unmodified training scenario was rejected")
+    table = load_json(os.path.join(ROOT, "scenarios", "table", "chaos-meeting.json"))
+    broken_tables = {
+        "a marker at [x, y, z]": lambda s: s["sides"][0]["setup"][1].update(markers=[[1, 2, 3]]),
+        "a brigade of six regiments": lambda s: s["sides"][0]["brigades"][0]["regiments"].extend(
+            [{"id": "x1"}, {"id": "x2"}]),
+        "a set-up both markers and deployed": lambda s: s["sides"][0]["setup"][0].update(
+            markers=[[100, 100]]),
+        "an unknown terrain kind": lambda s: s["terrain"][0].update(kind="swamp"),
+    }
+    for what, mutate in broken_tables.items():
+        doc = copy.deepcopy(table)
+        mutate(doc)
+        if not schemas.problems("chaos-scenario.schema.json", doc):
+            failures.append("a Chaos of Battle table with %s was accepted" % what)
+    if schemas.problems("chaos-scenario.schema.json", table):
+        failures.append("the unmodified Chaos of Battle meeting engagement was rejected")
     bad_orders = {"moves": [{"unit": "1/I", "path": ["0606"], "to": "0605"}]}
     if not schemas.problems("orders.schema.json", bad_orders):
         failures.append('a move with both "path" and "to" was accepted')
@@ -385,6 +402,8 @@ def main(argv):
     if not only:
         for path in sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.json"))):
             run.file(path, "scenario.schema.json")
+        for path in sorted(glob.glob(os.path.join(ROOT, "scenarios", "table", "*.json"))):
+            run.file(path, "chaos-scenario.schema.json")
         for path in sorted(glob.glob(os.path.join(ROOT, "samples", "orders", "**", "*.json"),
                                      recursive=True)):
             run.file(path, "orders.schema.json")

@@ -89,6 +89,7 @@ TEST_CASE("every file adjutant reads or writes matches its schema", "[model][sch
   CHECK(has(v.output, "ok   " + archive + "inbox/"));
   CHECK(has(v.output, "events.json (events.schema.json)"));
   CHECK(has(v.output, "ok   scenarios/bluegray-skirmish.json (scenario.schema.json)"));
+  CHECK(has(v.output, "ok   scenarios/table/chaos-meeting.json (chaos-scenario.schema.json)"));
 }
 
 TEST_CASE("the schema check refuses a scenario with an unknown top-level field",

@@ -1,0 +1,91 @@
+#include "rules/chaos/situation.h"
+
+#include <algorithm>
+
+#include "util/error.h"
+
+namespace adjutant::rules::chaos {
+
+namespace {
+
+const Regiment& definition(const Scenario& s, const std::string& brigade, const std::string& id) {
+  for (const auto& r : s.brigade(brigade)->regiments)
+    if (r.id == id) return r;
+  throw Error("state.bad_status", "no regiment " + id + " in brigade " + brigade);
+}
+
+}  // namespace
+
+std::vector<UnitBase> units_on_table(const ChaosState& state, const Scenario& scenario) {
+  std::vector<UnitBase> out;
+  for (const auto& [id, r] : state.regiments) {
+    if (r.removed || !r.at) continue;
+    const Regiment& def = definition(scenario, r.brigade, id);
+    Regiment now = def;
+    now.stands = r.stands;
+    out.push_back({id, r.brigade, state.brigades.at(r.brigade).side, false,
+                   scenario.regiment_outline(now, {id, *r.at, r.facing})});
+  }
+  for (const auto& [id, b] : state.brigades)
+    for (std::size_t m = 0; m < b.markers.size(); ++m)
+      out.push_back({id + "#" + std::to_string(m + 1), id, b.side, true,
+                     scenario.marker_outline(b.markers[m])});
+  return out;
+}
+
+std::set<std::string> engaged_brigades(const ChaosState& state, const Scenario& scenario) {
+  auto units = units_on_table(state, scenario);
+  std::set<std::string> out;
+  for (const auto& a : units) {
+    if (a.marker || out.count(a.brigade)) continue;
+    for (const auto& b : units)
+      if (b.side != a.side && within(a.base, b.base, kEngagementRange)) {
+        out.insert(a.brigade);
+        break;
+      }
+  }
+  return out;
+}
+
+std::vector<Fighter> fighters(const ChaosState& state, const Scenario& scenario) {
+  std::vector<Fighter> out;
+  for (const auto& u : units_on_table(state, scenario))
+    if (!u.marker) out.push_back({u.id, u.side, u.base});
+  return out;
+}
+
+std::vector<std::string> destroy_wagons(ChaosState& state, const Scenario& scenario) {
+  auto units = units_on_table(state, scenario);
+  std::vector<std::string> out;
+  for (auto& [id, w] : state.wagons) {
+    if (w.destroyed) continue;
+    Outline wagon = scenario.figure_outline(Arm::kWagon, {id, id, w.at, w.facing});
+    for (const auto& u : units)
+      if (!u.marker && u.side != w.side && within(u.base, wagon, 4 * kInch)) {
+        w.destroyed = true;
+        out.push_back(id);
+        break;
+      }
+  }
+  return out;
+}
+
+ChaosRoll resolve_markers(ChaosState& state, const Scenario& scenario, const std::string& brigade,
+                          int preferred, ledger::Dice& dice) {
+  auto& b = state.brigades.at(brigade);
+  if (b.markers.size() != 2 || (preferred != 1 && preferred != 2))
+    throw Error("state.bad_status", "brigade " + brigade + " has no two markers to choose from");
+  Point chosen = b.markers[preferred - 1];
+  Outline card = scenario.marker_outline(chosen);
+  bool near = false;
+  for (const auto& [id, c] : state.commanders)
+    if (c.side == b.side &&
+        within(card, scenario.figure_outline(Arm::kCommander, {id, id, c.at, c.facing}), 6 * kInch))
+      near = true;
+  ChaosRoll roll = chaos_roll(dice, scenario.brigade(brigade)->rating, near, "chaos " + brigade);
+  Point other = b.markers[2 - preferred];
+  b.markers = {roll.preferred ? chosen : other};
+  return roll;
+}
+
+}  // namespace adjutant::rules::chaos

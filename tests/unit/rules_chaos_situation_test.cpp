@@ -1,0 +1,89 @@
+// Reading the Chaos of Battle state: who is engaged (within 8" of an enemy
+// unit), who fights, which wagons an enemy reaches, and the Chaos of Battle
+// roll settling a brigade's two markers (docs/rules/chaos.md).
+#include <set>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "ledger/dice.h"
+#include "rules/chaos/situation.h"
+#include "support/error_id.h"
+#include "util/files.h"
+
+namespace chaos = adjutant::rules::chaos;
+using adjutant::ledger::FixedDice;
+using chaos::Point;
+
+namespace {
+
+chaos::Scenario situation_scenario() {
+  return chaos::load_scenario(
+      nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
+                                                "/scenarios/table/chaos-meeting.json")),
+      "chaos-meeting.json");
+}
+
+}  // namespace
+
+TEST_CASE("a deployed brigade is engaged within 8\" of an enemy unit, a marker included",
+          "[chaos][situation]") {
+  auto s = situation_scenario();
+  auto st = chaos::initial_state(s);
+  CHECK(chaos::units_on_table(st, s).size() == 4 + 11);  // Gamble's four, eleven markers
+  CHECK(chaos::engaged_brigades(st, s).empty());
+  CHECK(chaos::fighters(st, s).size() == 4);
+  CHECK(chaos::fighting(chaos::fighters(st, s)).empty());
+  // Archer's first marker brought to exactly 8" from Gamble's battery (its
+  // front at y 2375; the card's near edge at 3175).
+  st.brigades.at("archer").markers[0] = {3000, 3325};
+  CHECK(chaos::engaged_brigades(st, s) == std::set<std::string>{"gamble"});
+  st.brigades.at("archer").markers[0] = {3000, 3326};
+  CHECK(chaos::engaged_brigades(st, s).empty());
+  // A removed regiment is off the table.
+  st.regiments.at("2us-a").removed = true;
+  st.regiments.at("2us-a").at.reset();
+  CHECK(chaos::fighters(st, s).size() == 3);
+}
+
+TEST_CASE("a supply wagon is destroyed when an enemy unit comes within 4\"", "[chaos][situation]") {
+  auto s = situation_scenario();
+  auto st = chaos::initial_state(s);
+  CHECK(chaos::destroy_wagons(st, s).empty());
+  // The 12th Illinois rides to 4" short of the Confederate wagons (y 10500).
+  st.regiments.at("12il-cav").at = Point{3000, 10025};
+  CHECK(chaos::destroy_wagons(st, s) == std::vector<std::string>{"confederate-train"});
+  CHECK(st.wagons.at("confederate-train").destroyed);
+  CHECK(chaos::destroy_wagons(st, s).empty());  // once
+  auto st2 = chaos::initial_state(s);
+  st2.regiments.at("12il-cav").at = Point{3000, 10024};
+  CHECK(chaos::destroy_wagons(st2, s).empty());
+  // A marker is no unit for this.
+  st2.brigades.at("meredith").markers[0] = {3000, 10300};
+  CHECK(chaos::destroy_wagons(st2, s).empty());
+}
+
+TEST_CASE("the Chaos of Battle roll keeps one of a brigade's two markers", "[chaos][situation]") {
+  auto s = situation_scenario();
+  // Meredith (rating 3) prefers marker 2.
+  auto st = chaos::initial_state(s);
+  FixedDice three({3});
+  auto kept = chaos::resolve_markers(st, s, "meredith", 2, three);
+  CHECK(kept.preferred);
+  CHECK(st.brigades.at("meredith").markers == std::vector<Point>{{4800, 1200}});
+  st = chaos::initial_state(s);
+  FixedDice two({2});
+  CHECK_FALSE(chaos::resolve_markers(st, s, "meredith", 2, two).preferred);
+  CHECK(st.brigades.at("meredith").markers == std::vector<Point>{{1200, 1500}});
+  // Reynolds within 6" of the preferred marker: a 2 becomes a 3.
+  st = chaos::initial_state(s);
+  st.commanders.at("union-hq").at = {4800, 1900};
+  FixedDice two_again({2});
+  auto helped = chaos::resolve_markers(st, s, "meredith", 2, two_again);
+  CHECK(helped.bonus_used);
+  CHECK(st.brigades.at("meredith").markers == std::vector<Point>{{4800, 1200}});
+  // A brigade with one marker has nothing to settle.
+  FixedDice none({});
+  CHECK(adjutant::testing::error_id([&] { chaos::resolve_markers(st, s, "stone", 1, none); }) ==
+        "state.bad_status");
+}
