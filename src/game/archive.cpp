@@ -103,7 +103,7 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
                     "\" but scenario.json is for \"" + named + "\"",
                 Exit::kVerifyFailed);
   a.ruleset_ = a.scenario_ ? rules::make_ruleset(*a.scenario_, scenario_file, version)
-                            : rules::make_ruleset(scenario, scenario_file, version);
+                           : rules::make_ruleset(scenario, scenario_file, version);
   if (a.scenario_) a.scenario_->rules_version = a.ruleset_->version();
   a.scenario_json_ = std::move(scenario);
   return a;

@@ -1,42 +1,15 @@
 #include "render/map.h"
 
 #include "render/cairo_api.h"
-
-#include <cairo-svg.h>
-#include <cairo.h>
-
-#include <memory>
-
 #include "render/canvas.h"
 #include "render/layers.h"
-#include "render/png_encode.h"
-#include "render/svg_finish.h"
+#include "render/surface.h"
 #include "util/error.h"
 #include "util/files.h"
 
 namespace adjutant::render {
 
 namespace {
-
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-void check(cairo_status_t status, const char* what) {
-  if (status != CAIRO_STATUS_SUCCESS)
-    throw Error("render.cairo", std::string(what) + ": " + cairo_api().status_to_string(status),
-                Exit::kEnvironment);
-}
-
-struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const { cairo_api().surface_destroy(s); }
-};
-struct ContextDeleter {
-  void operator()(cairo_t* cr) const { cairo_api().destroy(cr); }
-};
-using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using Context = std::unique_ptr<cairo_t, ContextDeleter>;
 
 // The one drawing code behind both formats, layer by layer (layers.h).
 void draw_map(Canvas& canvas, const Scene& scene) {
@@ -83,38 +56,15 @@ MapGeometry map_geometry(const model::Scenario& scenario) {
 std::string render_svg(const MapInput& in) {
   hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
-  std::string out;
-  Surface surface(
-      cairo_api().svg_surface_create_for_stream(append, &out, scene.width, scene.height));
-  check(cairo_api().surface_status(surface.get()), "SVG surface");
-  cairo_api().svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
-  cairo_api().svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
-  std::vector<std::string> groups;
-  {
-    Context cr(cairo_api().create(surface.get()));
-    Canvas canvas(cr.get(), Target::kSvg);
-    draw_map(canvas, scene);
-    check(cairo_api().status(cr.get()), "SVG drawing");
-    groups = canvas.groups();
-  }
-  cairo_api().surface_finish(surface.get());
-  check(cairo_api().surface_status(surface.get()), "SVG output");
-  surface.reset();
-  return finish_svg(out, groups, title_of(in));
+  return draw_svg_document(scene.width, scene.height, title_of(in),
+                           [&](Canvas& canvas) { draw_map(canvas, scene); });
 }
 
 std::string render_png(const MapInput& in) {
   hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
-  Surface surface(cairo_api().image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
-  check(cairo_api().surface_status(surface.get()), "image surface");
-  {
-    Context cr(cairo_api().create(surface.get()));
-    Canvas canvas(cr.get(), Target::kPng);
-    draw_map(canvas, scene);
-    check(cairo_api().status(cr.get()), "PNG drawing");
-  }
-  return encode_png(surface.get());
+  return draw_png_image(scene.width, scene.height,
+                        [&](Canvas& canvas) { draw_map(canvas, scene); });
 }
 
 void write_maps(const fs::path& folder, const model::Scenario& scenario, const model::State& state,

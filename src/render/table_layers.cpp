@@ -4,6 +4,7 @@
 // brigade markers as flags, a scale bar and the banner.
 #include <string>
 
+#include "render/cairo_api.h"
 #include "render/canvas.h"
 #include "render/map_style.h"
 #include "render/table_scene.h"
@@ -220,7 +221,7 @@ void draw_scale_and_banner(Canvas& canvas, const TableScene& scene) {
 
 void draw_table(Canvas& canvas, const TableScene& scene) {
   canvas.colour(kPaper);
-  cairo_paint(canvas.cr());
+  cairo_api().paint(canvas.cr());
   draw_cloth(canvas, scene);
   draw_features(canvas, scene);
   draw_pieces(canvas, scene);

@@ -22,8 +22,8 @@ struct Entry {
 // A hex ruleset made from its scenario, bound to the scenario's map sheets:
 // every call reads and writes hex numbers with them, whatever scenario the
 // thread read since.
-std::unique_ptr<Ruleset> bound(HexFactory make, model::Scenario scenario,
-                               const std::string& source, int version) {
+std::unique_ptr<Ruleset> bound(HexFactory make, model::Scenario scenario, const std::string& source,
+                               int version) {
   auto sheets = scenario.sheets;
   return bind_sheets(make(std::move(scenario), source, version), std::move(sheets));
 }
@@ -39,9 +39,11 @@ std::unique_ptr<Ruleset> from_file(const Json& scenario, const std::string& sour
 // run time never move the ones before them, so ruleset_info's pointers stay.
 std::deque<Entry>& entries() {
   static std::deque<Entry> all = {
-      {{"bluegray", bluegray::kVersion, 1, true}, &from_file<&bluegray::make_ruleset>,
+      {{"bluegray", bluegray::kVersion, 1, true},
+       &from_file<&bluegray::make_ruleset>,
        &bluegray::make_ruleset},
-      {{"ah1961", ah1961::kVersion, 1, true}, &from_file<&ah1961::make_ruleset>,
+      {{"ah1961", ah1961::kVersion, 1, true},
+       &from_file<&ah1961::make_ruleset>,
        &ah1961::make_ruleset},
   };
   return all;

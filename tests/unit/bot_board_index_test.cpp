@@ -70,7 +70,8 @@ std::string compare(const bg::Board& b) {
 
 }  // namespace
 
-TEST_CASE("the board's index agrees with a scan of the state after every event", "[rules][bot][slow]") {
+TEST_CASE("the board's index agrees with a scan of the state after every event",
+          "[rules][bot][slow]") {
   for (const char* file : {"bluegray-skirmish.json", "cemetery-hill.json", "hooker-lee-1975.json",
                            "hooker-lee-2006.json"}) {
     Json raw =

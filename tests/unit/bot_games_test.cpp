@@ -155,7 +155,7 @@ TEST_CASE("the same state and seed give the same orders, another seed may not", 
 
 TEST_CASE(
     "the bot plays every scenario under every version of its ruleset to the end, never refused",
-    "[bot][scenarios]") {
+    "[bot][scenarios][slow]") {
   int games = 0;
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(adjutant::testing::source_dir() / "scenarios"))

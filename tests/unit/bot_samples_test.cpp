@@ -17,7 +17,8 @@
 namespace fs = std::filesystem;
 using adjutant::testing::source_dir;
 
-TEST_CASE("make-samples.sh plays the bot's sample games again byte for byte", "[bot][samples][slow]") {
+TEST_CASE("make-samples.sh plays the bot's sample games again byte for byte",
+          "[bot][samples][slow]") {
   adjutant::testing::TempDir tmp("samples");
   fs::path out = tmp.path() / "games";
   fs::path said = tmp.path() / "said";

@@ -67,7 +67,7 @@ Json move(const std::string& unit, std::vector<std::string> path) {
 }  // namespace
 
 TEST_CASE("Grand Chancellorsville: the first turns on both sheets by the CLI, then verify",
-          "[game][grand-chancellorsville]") {
+          "[game][grand-chancellorsville][slow]") {
   TempDir tmp("grand-chancellorsville");
   Campaign g{tmp.path(), tmp.path() / "game"};
   adjutant::testing::ScopedSecrets own(tmp.path() / "secrets");

@@ -20,9 +20,10 @@ namespace text_orders {
 
 using namespace text;
 
-const std::set<std::string> kNotationWords = {
-    "attack", "with",  "odds", "advance", "losses",    "standing", "retreat", "away",  "toward",
-    "evade",  "enter", "to",   "path",    "strategic", "exit",     "move",    "moves", "no", "forced"};
+const std::set<std::string> kNotationWords = {"attack",   "with",    "odds", "advance",   "losses",
+                                              "standing", "retreat", "away", "toward",    "evade",
+                                              "enter",    "to",      "path", "strategic", "exit",
+                                              "move",     "moves",   "no",   "forced"};
 
 const std::vector<std::pair<std::string, std::string>> kLosses = {
     {"fewest", "fewest_units"}, {"weakest", "weakest_first"}, {"strongest", "strongest_first"}};
