@@ -43,6 +43,11 @@ class OrderGenerator {
   virtual Orders orders(const Request& request) const = 0;
 };
 
+// `moves` without the moves the problems name (order n is moves[n-1]); the
+// last move when they name none. A generator that retries without what the
+// check refused calls it.
+void drop_refused(std::vector<Json>& moves, const std::vector<rules::OrderProblem>& problems);
+
 // The generator of a ruleset id; Error bot.no_generator for a ruleset the
 // bot has not been taught.
 std::unique_ptr<OrderGenerator> make_generator(const std::string& ruleset_id);

@@ -45,14 +45,7 @@ class Ah1961Generator : public OrderGenerator {
       }
       out.refused.insert(out.refused.end(), problems.begin(), problems.end());
       if (moves.empty()) no_orders(r, out.refused);
-      std::set<int> named;
-      for (const auto& pr : problems)
-        if (pr.order >= 1 && pr.order <= int(moves.size())) named.insert(pr.order);
-      if (named.empty()) named.insert(int(moves.size()));
-      std::vector<Json> kept;
-      for (std::size_t i = 0; i < moves.size(); ++i)
-        if (!named.count(int(i) + 1)) kept.push_back(moves[i]);
-      moves = kept;
+      drop_refused(moves, problems);
     }
   }
 

@@ -58,14 +58,7 @@ class BlueGrayGenerator : public OrderGenerator {
         throw Error("bot.no_orders",
                     "the bot found no orders for " + r.side + " that the rules accept:" + text);
       }
-      std::set<int> named;
-      for (const auto& p : problems)
-        if (p.order >= 1 && p.order <= int(moves.size())) named.insert(p.order);
-      if (named.empty()) named.insert(int(moves.size()));
-      std::vector<Json> kept;
-      for (std::size_t i = 0; i < moves.size(); ++i)
-        if (!named.count(int(i) + 1)) kept.push_back(moves[i]);
-      moves = kept;
+      drop_refused(moves, problems);
     }
   }
 
