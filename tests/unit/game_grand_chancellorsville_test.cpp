@@ -14,51 +14,17 @@
 #include <fstream>
 
 #include "ledger/jcs.h"
-#include "support/cli_harness.h"
+#include "support/cli_game.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
 using adjutant::ledger::Json;
+using adjutant::testing::CliGame;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::source_dir;
 using adjutant::testing::TempDir;
 
 namespace {
-
-struct Campaign {
-  fs::path work;
-  fs::path dir;
-  int day = 2;
-
-  std::string sign(const std::string& side, const Json& orders) {
-    std::string file = side + "-" + std::to_string(day) + ".json";
-    std::ofstream(work / file) << orders.dump(2);
-    auto s = run_adjutant(
-        "sign " + file + " --game game --key " + side + ".key --out signed-" + file, work);
-    INFO(s.out << s.err);
-    REQUIRE(s.exit == 0);
-    return "signed-" + file;
-  }
-
-  // Signs, checks and has the other side adjudicate; returns the check's echo.
-  std::string play(const std::string& side, const Json& orders) {
-    std::string other = side == "union" ? "confederate" : "union";
-    std::string file = sign(side, orders);
-    auto c = run_adjutant("check game " + file, work);
-    INFO(c.out << c.err);
-    REQUIRE(c.exit == 0);
-    auto a = run_adjutant("adjudicate game " + file + " --key " + other + ".key --chain " + other +
-                              ".key.chain --at 2026-11-" + (day < 10 ? "0" : "") +
-                              std::to_string(day) + "T18:00:00Z",
-                          work);
-    INFO(a.out << a.err);
-    REQUIRE(a.exit == 0);
-    ++day;
-    return c.out;
-  }
-
-  Json state() const { return Json::parse(adjutant::read_file(dir / "state.json")); }
-};
 
 Json move(const std::string& unit, std::vector<std::string> path) {
   return Json{{"unit", unit}, {"path", path}};
@@ -69,39 +35,16 @@ Json move(const std::string& unit, std::vector<std::string> path) {
 TEST_CASE("Grand Chancellorsville: the first turns on both sheets by the CLI, then verify",
           "[game][grand-chancellorsville][slow]") {
   TempDir tmp("grand-chancellorsville");
-  Campaign g{tmp.path(), tmp.path() / "game"};
-  adjutant::testing::ScopedSecrets own(tmp.path() / "secrets");
-  fs::path keys = source_dir() / "samples" / "keys";
-  for (std::string side : {"union", "confederate"}) {
-    fs::copy_file(keys / (side + ".key"), g.work / (side + ".key"));
-    Json chain =
-        Json::parse(adjutant::read_file(keys / "chains" / "skirmish-noumpire" / (side + ".chain")));
-    chain.erase("game");
-    chain.erase("party");
-    adjutant::write_file_atomic(g.work / (side + ".key.chain"), chain.dump(), 0600);
-    fs::permissions(g.work / (side + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-    auto j = run_adjutant("join --chain " + side + ".key.chain --game campaign --side " + side +
-                              " --name " + side + " --email " + side + "@example.org --key " +
-                              side + ".key --out " + side + ".card.json",
-                          g.work);
-    REQUIRE(j.exit == 0);
-  }
-  auto n = run_adjutant("new game --name campaign --scenario '" +
-                            (source_dir() / "scenarios" / "grand-chancellorsville.json").string() +
-                            "' --card union.card.json --card confederate.card.json --key union.key "
-                            "--created 2026-11-01T09:00:00Z",
-                        g.work);
-  INFO(n.out << n.err);
-  REQUIRE(n.exit == 0);
+  CliGame g(tmp.path(), "campaign", "grand-chancellorsville.json");
   // 22.3: no Confederate player-turn on turn 1.
-  CHECK(n.out.find("first orders due from union") != std::string::npos);
+  CHECK(g.created().find("first orders due from union") != std::string::npos);
   Json start = g.state();
   CHECK(start["units"]["1/II"]["hex"] == "H0307");
   CHECK(start["units"]["Smith/E"]["hex"] == "F2202");
 
   // A bare hex number is refused, naming both sheets' hexes.
   std::string bare = g.sign("union", Json{{"moves", {move("2/II", {"0608", "0607"})}}});
-  auto refused = run_adjutant("check game " + bare, g.work);
+  auto refused = run_adjutant("check game " + bare, g.work());
   CHECK(refused.exit != 0);
   std::string said = refused.out + refused.err;
   CHECK(said.find("hex.ambiguous") != std::string::npos);
@@ -135,16 +78,16 @@ TEST_CASE("Grand Chancellorsville: the first turns on both sheets by the CLI, th
   g.play("union", Json{{"moves", {move("1/XII", {"H1128", "H1127"})}}});
   CHECK(g.state()["turn"] == 3);
 
-  auto r = run_adjutant("render game --out map.svg", g.work);
+  auto r = run_adjutant("render game --out map.svg", g.work());
   INFO(r.out << r.err);
   REQUIRE(r.exit == 0);
-  std::string svg = adjutant::read_file(g.work / "map.svg");
+  std::string svg = adjutant::read_file(g.work() / "map.svg");
   CHECK(svg.find("F1301") != std::string::npos);
   CHECK(svg.find("H0305") != std::string::npos);
   CHECK(svg.find("Fredericksburg") != std::string::npos);
   CHECK(svg.find("Chancellorsville") != std::string::npos);
 
-  auto v = run_adjutant("verify game", g.work);
+  auto v = run_adjutant("verify game", g.work());
   INFO(v.out << v.err);
   CHECK(v.exit == 0);
   CHECK(v.out.find("verified") != std::string::npos);

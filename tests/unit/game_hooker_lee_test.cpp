@@ -12,61 +12,18 @@
 #include <fstream>
 
 #include "ledger/jcs.h"
-#include "support/cli_harness.h"
+#include "support/cli_game.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
 using adjutant::ledger::Json;
+using adjutant::testing::CliGame;
+using adjutant::testing::find_event;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::source_dir;
 using adjutant::testing::TempDir;
 
 namespace {
-
-struct Game {
-  fs::path work;
-  fs::path dir;
-  int day = 2;
-
-  // Signs `orders` for `side`, checks them, and has the other side adjudicate
-  // them; returns the check's echo.
-  std::string play(const std::string& side, const Json& orders) {
-    std::string other = side == "union" ? "confederate" : "union";
-    std::string file = side + "-" + std::to_string(day) + ".json";
-    std::ofstream(work / file) << orders.dump(2);
-    auto s = run_adjutant(
-        "sign " + file + " --game game --key " + side + ".key --out signed-" + file, work);
-    INFO(s.out << s.err);
-    REQUIRE(s.exit == 0);
-    auto c = run_adjutant("check game signed-" + file, work);
-    INFO(c.out << c.err);
-    REQUIRE(c.exit == 0);
-    auto a = run_adjutant("adjudicate game signed-" + file + " --key " + other + ".key --chain " +
-                              other + ".key.chain --at 2026-11-" + (day < 10 ? "0" : "") +
-                              std::to_string(day) + "T18:00:00Z",
-                          work);
-    INFO(a.out << a.err);
-    REQUIRE(a.exit == 0);
-    ++day;
-    return c.out;
-  }
-
-  Json state() const { return Json::parse(adjutant::read_file(dir / "state.json")); }
-
-  // The events of the latest adjudication.
-  Json last_events() const {
-    std::vector<fs::path> turns;
-    for (const auto& e : fs::directory_iterator(dir / "turns")) turns.push_back(e.path());
-    std::sort(turns.begin(), turns.end());
-    return Json::parse(adjutant::read_file(turns.back() / "events.json"));
-  }
-};
-
-const Json* find_event(const Json& events, const std::string& type, const std::string& unit = "") {
-  for (const auto& e : events)
-    if (e.value("type", "") == type && (unit.empty() || e.value("unit", "") == unit)) return &e;
-  return nullptr;
-}
 
 Json move(const std::string& unit, std::vector<std::string> path, bool exit = false) {
   Json m = {{"unit", unit}, {"path", path}};
@@ -84,32 +41,9 @@ Json moves(std::vector<Json> list) {
 void play_edition(const std::string& scenario, const std::string& artillery,
                   const std::string& doles) {
   TempDir tmp("hooker-lee");
-  Game g{tmp.path(), tmp.path() / "game"};
-  adjutant::testing::ScopedSecrets own(tmp.path() / "secrets");
-  fs::path keys = source_dir() / "samples" / "keys";
-  for (std::string side : {"union", "confederate"}) {
-    fs::copy_file(keys / (side + ".key"), g.work / (side + ".key"));
-    Json chain =
-        Json::parse(adjutant::read_file(keys / "chains" / "skirmish-noumpire" / (side + ".chain")));
-    chain.erase("game");
-    chain.erase("party");
-    adjutant::write_file_atomic(g.work / (side + ".key.chain"), chain.dump(), 0600);
-    fs::permissions(g.work / (side + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-    auto j = run_adjutant("join --chain " + side + ".key.chain --game chancellorsville --side " +
-                              side + " --name " + side + " --email " + side +
-                              "@example.org --key " + side + ".key --out " + side + ".card.json",
-                          g.work);
-    REQUIRE(j.exit == 0);
-  }
-  auto n = run_adjutant("new game --name chancellorsville --scenario '" +
-                            (source_dir() / "scenarios" / scenario).string() +
-                            "' --card union.card.json --card confederate.card.json --key union.key "
-                            "--created 2026-11-01T09:00:00Z",
-                        g.work);
-  INFO(n.out << n.err);
-  REQUIRE(n.exit == 0);
+  CliGame g(tmp.path(), "chancellorsville", scenario);
   // 14.31 / 16.3: the Confederate player is the first player.
-  CHECK(n.out.find("first orders due from confederate") != std::string::npos);
+  CHECK(g.created().find("first orders due from confederate") != std::string::npos);
 
   // Turn 1, Confederate: Ramseur and Doles set out on Jackson's flank march.
   std::string echo = g.play(
@@ -158,7 +92,7 @@ void play_edition(const std::string& scenario, const std::string& artillery,
   CHECK((*roll)["allowed"] == (die == 1));
   CHECK(g.state()["extra"]["crossing"]["allowed"] == (die == 1));
   std::string report =
-      adjutant::read_file(g.dir / "turns" / "009-confederate" / "report-union.txt");
+      adjutant::read_file(g.dir() / "turns" / "009-confederate" / "report-union.txt");
   CHECK(report.find("crossing roll") != std::string::npos);
 
   // Turn 5, Union: Averill crosses Ely's Ford if the die allowed it, else waits at 0128.
@@ -173,13 +107,13 @@ void play_edition(const std::string& scenario, const std::string& artillery,
   CHECK(g.state()["turn"] == 6);
   CHECK(g.state()["phase"] == "confederate");
 
-  auto v = run_adjutant("verify --json game", g.work);
+  auto v = run_adjutant("verify --json game", g.work());
   INFO(v.out << v.err);
   REQUIRE(v.exit == 0);
   auto verified = Json::parse(v.out);
   CHECK(verified["ok"] == true);
   CHECK(verified["adjudications"] == 10);
-  CHECK(fs::exists(g.dir / "turns" / "010-union" / "map-union.png"));
+  CHECK(fs::exists(g.dir() / "turns" / "010-union" / "map-union.png"));
 }
 
 }  // namespace
