@@ -3,6 +3,7 @@
 #include <optional>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -84,9 +85,15 @@ void write_string(const std::string& value, std::string& out) {
     throw Error("json.utf8", "string is not valid UTF-8");
   static const char* kHex = "0123456789abcdef";
   out += '"';
-  for (char c : value) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
+  // Runs that need no escape are copied whole.
+  const char* run = value.data();
+  const char* const end = value.data() + value.size();
+  for (const char* p = run; p != end; ++p) {
+    const auto u = static_cast<unsigned char>(*p);
+    if (u >= 0x20 && u != '"' && u != '\\') continue;
+    out.append(run, p);
+    run = p + 1;
+    switch (u) {
       case '"':
         out += "\\\"";
         break;
@@ -109,16 +116,37 @@ void write_string(const std::string& value, std::string& out) {
         out += "\\t";
         break;
       default:
-        if (u < 0x20) {
-          out += "\\u00";
-          out += kHex[u >> 4];
-          out += kHex[u & 15];
-        } else {
-          out += c;
-        }
+        out += "\\u00";
+        out += kHex[u >> 4];
+        out += kHex[u & 15];
     }
   }
+  out.append(run, end);
   out += '"';
+}
+
+// Appends the decimal digits of an integer without a temporary string.
+template <typename Int>
+void write_integer(Int v, std::string& out) {
+  char digits[24];
+  auto [end, ignored] = std::to_chars(digits, digits + sizeof digits, v);
+  out.append(digits, end);
+}
+
+// Whether the names of an object, in nlohmann's byte order, are already in
+// RFC 8785's UTF-16 order. UTF-8 byte order is code point order, and the two
+// differ only between a character above U+FFFF (4 bytes, lead 0xF0-0xF4) and
+// one from U+E000 to U+FFFF; names without a 4-byte sequence need no sort.
+// Every name is checked for UTF-8 first, as the sort's keys would be.
+bool byte_order_is_utf16_order(const Json& object) {
+  bool ordered = true;
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    if (invalid_utf8_at(it.key()) != std::string_view::npos)
+      throw Error("json.utf8", "object member name is not valid UTF-8");
+    for (char c : it.key())
+      if (static_cast<unsigned char>(c) >= 0xF0) ordered = false;
+  }
+  return ordered;
 }
 
 void write_value(const Json& value, std::string& out) {
@@ -136,7 +164,7 @@ void write_value(const Json& value, std::string& out) {
       if (v > kMaxExactInteger || v < -kMaxExactInteger)
         throw Error("json.number", "the integer " + std::to_string(v) +
                                        " is beyond 2^53 and has no exact canonical form");
-      out += std::to_string(v);
+      write_integer(v, out);
       break;
     }
     case Json::value_t::number_unsigned: {
@@ -144,7 +172,7 @@ void write_value(const Json& value, std::string& out) {
       if (v > std::uint64_t(kMaxExactInteger))
         throw Error("json.number", "the integer " + std::to_string(v) +
                                        " is beyond 2^53 and has no exact canonical form");
-      out += std::to_string(v);
+      write_integer(v, out);
       break;
     }
     // A double from 2^53 up to 1e21 is an integer that ECMAScript prints
@@ -176,20 +204,25 @@ void write_value(const Json& value, std::string& out) {
       break;
     }
     case Json::value_t::object: {
-      std::vector<std::pair<std::u16string, Json::const_iterator>> members;
-      members.reserve(value.size());
-      for (auto it = value.begin(); it != value.end(); ++it)
-        members.emplace_back(utf16_key(it.key()), it);
-      std::sort(members.begin(), members.end(),
-                [](const auto& a, const auto& b) { return a.first < b.first; });
       out += '{';
       bool first = true;
-      for (const auto& [ignored, it] : members) {
+      auto member = [&](const std::string& key, const Json& v) {
         if (!first) out += ',';
         first = false;
-        write_string(it.key(), out);
+        write_string(key, out);
         out += ':';
-        write_value(it.value(), out);
+        write_value(v, out);
+      };
+      if (byte_order_is_utf16_order(value)) {
+        for (auto it = value.begin(); it != value.end(); ++it) member(it.key(), it.value());
+      } else {
+        std::vector<std::pair<std::u16string, Json::const_iterator>> members;
+        members.reserve(value.size());
+        for (auto it = value.begin(); it != value.end(); ++it)
+          members.emplace_back(utf16_key(it.key()), it);
+        std::sort(members.begin(), members.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [ignored, it] : members) member(it.key(), it.value());
       }
       out += '}';
       break;
@@ -214,6 +247,14 @@ std::string canonical(const Json& value) {
   std::string out;
   write_value(value, out);
   return out;
+}
+
+void append_canonical(const Json& value, std::string& out) {
+  write_value(value, out);
+}
+
+void append_canonical_string(const std::string& value, std::string& out) {
+  write_string(value, out);
 }
 
 namespace {

@@ -29,6 +29,11 @@ Json parse_strict(std::string_view text, const std::string& source,
 // minimal string escaping, no whitespace.
 std::string canonical(const Json& value);
 
+// Appends canonical(value), or a string value's canonical form, to `out`:
+// for writers that put a canonical document together piece by piece.
+void append_canonical(const Json& value, std::string& out);
+void append_canonical_string(const std::string& value, std::string& out);
+
 // canonical(a) == canonical(b) (and throws as it does), without writing
 // either out when the two are the same value of the same types.
 bool same_canonical(const Json& a, const Json& b);

@@ -71,8 +71,94 @@ State State::from_json(const Json& j, const std::string& source) {
   return s;
 }
 
+namespace {
+
+// Names with a character above U+FFFF may sort differently in RFC 8785's
+// UTF-16 order than in the maps' byte order.
+template <typename Map>
+bool has_astral_name(const Map& map) {
+  for (const auto& [name, ignored] : map)
+    for (char c : name)
+      if (static_cast<unsigned char>(c) >= 0xF0) return true;
+  return false;
+}
+
+void add_member(std::string& out, const char* name, bool& first) {
+  if (!first) out += ',';
+  first = false;
+  out += '"';
+  out += name;
+  out += "\":";
+}
+
+}  // namespace
+
+// ledger::canonical(to_json()), written straight from the fields: the state
+// is hashed after every adjudication, and building its JSON tree first cost
+// more than the hash. Members are written in RFC 8785 order.
 std::string State::canonical() const {
-  return ledger::canonical(to_json());
+  if (has_astral_name(units) || has_astral_name(vp)) return ledger::canonical(to_json());
+  std::string out;
+  out.reserve(96 + units.size() * 48);
+  out += '{';
+  bool first = true;
+  add_member(out, "adjudications", first);
+  out += std::to_string(adjudications);
+  if (!extra.empty()) {
+    add_member(out, "extra", first);
+    ledger::append_canonical(extra, out);
+  }
+  add_member(out, "format", first);
+  out += "\"adjutant-state/1\"";
+  add_member(out, "phase", first);
+  ledger::append_canonical_string(phase, out);
+  if (!result.empty()) {
+    add_member(out, "result", first);
+    ledger::append_canonical_string(result, out);
+  }
+  add_member(out, "scenario", first);
+  ledger::append_canonical_string(scenario, out);
+  add_member(out, "turn", first);
+  out += std::to_string(turn);
+  add_member(out, "units", first);
+  out += '{';
+  bool first_unit = true;
+  for (const auto& [id, u] : units) {
+    if (!first_unit) out += ',';
+    first_unit = false;
+    ledger::append_canonical_string(id, out);
+    out += ":{";
+    bool first_field = true;
+    if (!u.extra.empty()) {
+      add_member(out, "extra", first_field);
+      ledger::append_canonical(u.extra, out);
+    }
+    if (!u.location.empty()) {
+      add_member(out, "hex", first_field);
+      ledger::append_canonical_string(u.location, out);
+    }
+    if (u.ineffective) {
+      add_member(out, "ineffective", first_field);
+      out += "true";
+    }
+    add_member(out, "status", first_field);
+    out += '"';
+    out += to_string(u.status);
+    out += "\"}";
+  }
+  out += '}';
+  add_member(out, "vp", first);
+  out += '{';
+  bool first_vp = true;
+  for (const auto& [side, points] : vp) {
+    if (!first_vp) out += ',';
+    first_vp = false;
+    ledger::append_canonical_string(side, out);
+    out += ':';
+    out += std::to_string(points);
+  }
+  out += "}}";
+  return out;
 }
 
 std::string State::hash() const {

@@ -311,3 +311,18 @@ TEST_CASE("jcs: same_canonical agrees with comparing canonical forms", "[ledger]
   const Json bad_utf8(std::string("\xff"));
   CHECK(error_id([&] { same_canonical(bad_utf8, bad_utf8); }) == "json.utf8");
 }
+
+TEST_CASE("jcs: names checked for UTF-8 before any value is written", "[ledger][jcs]") {
+  Json j = Json::object();
+  j["a"] = std::string("\xC3", 1);  // a bad value in the first member
+  j[std::string("b\xFF", 2)] = 1;   // and a bad name after it
+  try {
+    canonical(j);
+    FAIL("accepted a member name that is not UTF-8");
+  } catch (const Error& e) {
+    CHECK(e.id() == "json.utf8");
+    CHECK(std::string(e.what()).find("member name") != std::string::npos);
+  }
+  CHECK(canonical(Json{{"n", -9007199254740992LL}, {"u", 9007199254740992ULL}}) ==
+        R"({"n":-9007199254740992,"u":9007199254740992})");
+}

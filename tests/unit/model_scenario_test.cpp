@@ -298,3 +298,28 @@ TEST_CASE("state JSON round trip and hash", "[model][state]") {
   bad["colour"] = "red";
   CHECK_THROWS_AS(State::from_json(bad, "state"), Error);
 }
+
+TEST_CASE("state canonical form is written without a JSON tree, as canonical(to_json())",
+          "[model][state]") {
+  State s;
+  s.scenario = "q\"uote\\d";
+  s.turn = 12;
+  s.phase = "";
+  s.adjudications = 0;
+  s.result = "union wins\n";
+  s.extra = Json{{"z", 1}, {"a", Json::array({"\x01", 2.5})}};
+  s.units["B/1"] = {adjutant::model::UnitStatus::kWaiting, "", false, Json{{"k", "v"}}};
+  s.units["A\xC3\xA9"] = {adjutant::model::UnitStatus::kExited, "0101", true, Json::object()};
+  s.units["\xEF\xAC\xB3"] = {adjutant::model::UnitStatus::kActive, "0202", false, Json::object()};
+  s.vp = {{"union", -3}, {"confederate", 7}};
+  CHECK(s.canonical() == adjutant::ledger::canonical(s.to_json()));
+  // A name above U+FFFF sorts before U+FB33 in UTF-16 order, not in byte order.
+  s.units["\xF0\x9F\x98\x80"] = {adjutant::model::UnitStatus::kActive, "0303", false,
+                                 Json::object()};
+  CHECK(s.canonical() == adjutant::ledger::canonical(s.to_json()));
+  CHECK(s.canonical().find("\"\xF0\x9F\x98\x80\":") < s.canonical().find("\"\xEF\xAC\xB3\":"));
+  State empty;
+  CHECK(empty.canonical() == adjutant::ledger::canonical(empty.to_json()));
+  s.units["bad\xC3"] = {};
+  CHECK_THROWS_AS(s.canonical(), Error);
+}

@@ -69,14 +69,37 @@ int step_mp_read(const Scenario& sc, Hex from, Hex to, bool route_pays_hexside) 
   return route_mp <= mp ? route_mp : mp;
 }
 
+namespace {
+
+// The least MP any one step can cost on this map: the cheapest terrain, road
+// or trail (a hexside only adds). Never negative.
+int least_step_mp(const Scenario& sc) {
+  int least = std::min(sc.road_mp, sc.trail_mp);
+  for (const auto& [id, t] : sc.terrain_types) least = std::min(least, t.mp);
+  return std::max(least, 0);
+}
+
+}  // namespace
+
 std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, Hex goal) {
   // Labels order by (mp, hexes, sequence): extending two labels by the same
-  // step keeps their order, so a plain Dijkstra finds the least label. Each
-  // label is a node naming its last hex and the label it extends, so a step
-  // costs one node rather than a copy of the path.
+  // step keeps their order, so the least label of every hex extends the
+  // least label of the hex before it. Each label is a node naming its last
+  // hex and the label it extends, so a step costs one node rather than a
+  // copy of the path.
+  //
+  // The search is A*: labels leave the open set in the order of (mp plus a
+  // lower bound of the MP still to go, hexes, sequence). The bound, the
+  // least step cost times the distance to the goal, never falls by more
+  // than a step costs, so a label's ancestors all leave before it and the
+  // least label of each hex is found before any other label of that hex
+  // leaves: the goal's first label out is the same least label a plain
+  // Dijkstra finds, after fewer labels. A label that cannot reach the goal
+  // within the allowance is not kept.
   struct Node {
     Hex hex;
     int mp;
+    int bound;  // mp + least cost to the goal
     std::size_t count;
     int parent;  // -1 for the start
   };
@@ -84,6 +107,7 @@ std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, He
   auto less = [&nodes](int a, int b) {
     const Node& x = nodes[std::size_t(a)];
     const Node& y = nodes[std::size_t(b)];
+    if (x.bound != y.bound) return x.bound < y.bound;
     if (x.mp != y.mp) return x.mp < y.mp;
     if (x.count != y.count) return x.count < y.count;
     // Equal lengths: walk both back to their common start; the difference
@@ -96,10 +120,12 @@ std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, He
     }
     return order < 0;
   };
+  const int least_step = least_step_mp(sc);
+  auto to_go = [&](Hex h) { return least_step * hex::distance(h, goal); };
   const StepTable* table = StepTable::of(sc);
   std::set<int, decltype(less)> open(less);
   std::map<Hex, int> best;
-  nodes.push_back({rules.start, rules.spent, 1, -1});
+  nodes.push_back({rules.start, rules.spent, rules.spent + to_go(rules.start), 1, -1});
   open.insert(0);
   best[rules.start] = 0;
   while (!open.empty()) {
@@ -117,11 +143,12 @@ std::optional<Path> cheapest_path(const Scenario& sc, const PathRules& rules, He
     for (int dir = 0; dir < 6; ++dir) {
       const Hex next = around[std::size_t(dir)];
       if (!(table ? table->passable(sc, here.hex, dir) : passable(sc, here.hex, next))) continue;
-      if (rules.may_enter && !rules.may_enter(here.hex, next)) continue;
       int cost =
           here.mp + (table ? table->step_mp(sc, here.hex, dir) : step_mp(sc, here.hex, next));
-      if (cost > rules.allowance) continue;
-      nodes.push_back({next, cost, here.count + 1, label});
+      const int bound = cost + to_go(next);
+      if (bound > rules.allowance) continue;
+      if (rules.may_enter && !rules.may_enter(here.hex, next)) continue;
+      nodes.push_back({next, cost, bound, here.count + 1, label});
       const int candidate = int(nodes.size() - 1);
       auto it = best.find(next);
       if (it != best.end() && !less(candidate, it->second)) {
