@@ -1,7 +1,11 @@
 // Movement costs (7.3, 7.5), passability (5.3, TEC) and the cheapest path.
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "rules/bluegray/pathfind.h"
 #include "util/files.h"
@@ -93,4 +97,71 @@ TEST_CASE("the cheapest path prefers cost, then fewer hexes, then smaller number
 
   rules.allowance = 2;
   CHECK_FALSE(bg::cheapest_path(sc, rules, h("0106")));
+}
+
+namespace {
+
+// The least label by (mp, hexes, sequence) found the plainest way: every
+// label a whole path, a Dijkstra over whole paths. cheapest_path must agree.
+std::optional<bg::Path> reference_path(const Scenario& sc, const bg::PathRules& rules, Hex goal) {
+  using Label = std::tuple<int, std::size_t, std::vector<Hex>>;
+  std::set<Label> open{{rules.spent, 1, {rules.start}}};
+  std::set<Hex> done;
+  while (!open.empty()) {
+    auto [mp, count, path] = *open.begin();
+    open.erase(open.begin());
+    Hex here = path.back();
+    if (!done.insert(here).second) continue;
+    if (here == goal) return bg::Path{path, mp};
+    if (rules.stops && rules.stops(here)) continue;
+    for (Hex next : adjutant::hex::neighbours(here)) {
+      if (!bg::passable(sc, here, next) || done.count(next)) continue;
+      if (rules.may_enter && !rules.may_enter(here, next)) continue;
+      int cost = mp + bg::step_mp(sc, here, next);
+      if (cost > rules.allowance) continue;
+      auto longer = path;
+      longer.push_back(next);
+      open.insert({cost, count + 1, std::move(longer)});
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("the cheapest path agrees with a plain search over whole paths everywhere",
+          "[rules][movement]") {
+  for (const char* name : {"bluegray-skirmish.json", "hooker-lee-2006.json"}) {
+    std::string file = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/" + name;
+    auto j = adjutant::ledger::parse_strict(adjutant::read_file(file), file);
+    Scenario sc = Scenario::from_json(j, file);
+    INFO(name);
+    int compared = 0, found = 0;
+    for (int c = 1; c <= sc.columns; c += 3)
+      for (int r = 1; r <= sc.rows; r += 4) {
+        Hex start{c, r};
+        if (!sc.on_map(start)) continue;
+        bg::PathRules rules;
+        rules.start = start;
+        rules.allowance = 8;
+        // A ring of hexes that stop movement, as an enemy ZOC would.
+        rules.stops = [start](Hex x) { return adjutant::hex::distance(x, start) == 2 && x.col % 2; };
+        for (int dc = -4; dc <= 4; ++dc)
+          for (int dr = -4; dr <= 4; ++dr) {
+            Hex goal{c + dc, r + dr};
+            if (!sc.on_map(goal) || goal == start) continue;
+            auto a = bg::cheapest_path(sc, rules, goal);
+            auto b = reference_path(sc, rules, goal);
+            INFO(adjutant::hex::format(start) << " to " << adjutant::hex::format(goal));
+            REQUIRE(a.has_value() == b.has_value());
+            ++compared;
+            if (!a) continue;
+            ++found;
+            CHECK(a->mp == b->mp);
+            CHECK(a->hexes == b->hexes);
+          }
+      }
+    CHECK(compared > 100);
+    CHECK(found > 50);
+  }
 }
