@@ -211,6 +211,26 @@ TEST_CASE("each side's sealed copy hides the other's facts, verifies, and opens 
     game::ReadGame rg(g.dir);
     REQUIRE(rg.replay.phase().side.empty());
   }
+  // The command line: verify, status and sync on a side's copy (none of
+  // them needs the rules before the openings).
+  {
+    fs::path copy = g.copy("north");
+    auto v = adjutant::testing::run_adjutant("verify '" + copy.string() + "'");
+    INFO(v.out << v.err);
+    CHECK(v.exit == 0);
+    CHECK(v.out.find("not yet opened") != std::string::npos);
+    auto s = adjutant::testing::run_adjutant("status '" + copy.string() + "'");
+    CHECK(s.exit == 0);
+    CHECK(s.out.find("sealed copy of north") != std::string::npos);
+    auto y = adjutant::testing::run_adjutant("sync '" + copy.string() + "' '" +
+                                             (tmp.path() / "outbox-north").string() + "'");
+    CHECK(y.exit == 0);
+    CHECK(y.out.find("nothing new") != std::string::npos);
+    auto j = adjutant::testing::run_adjutant("verify --json '" + copy.string() + "'");
+    Json report = ledger::parse_strict(j.out, "verify --json");
+    CHECK(report["sealed"] == true);
+    CHECK(report["not_yet_opened"].get<int>() > 0);
+  }
   // Syncing again offers nothing new and changes nothing.
   std::string north_before = folder_hash(g.copy("north"));
   CHECK(g.deliver("north").added == 0);
@@ -386,17 +406,20 @@ TEST_CASE("a sync offering a tampered packet or line changes nothing", "[game][f
   CHECK(folder_hash(g.copy("north")) == before);
   // Whole, it syncs.
   write_lines(out / "log.jsonl", lines);
-  CHECK(game::sync_sealed(g.copy("north"), out).added == 2);
+  CHECK(game::sync_sealed(g.copy("north"), out).added == 3);  // two files, one adjudication
   CHECK(game::verify_sealed(g.copy("north")).ok);
 }
 
 TEST_CASE("seal and reveal refuse what is not theirs", "[game][fog]") {
   TempDir tmp("fog-refusals");
   FogGame g(tmp.path(), 2);
+  std::string before = folder_hash(g.dir);
   CHECK(error_id([&] { game::seal_copy(g.dir, "umpire", tmp.path() / "o", g.umpire()); }) ==
         "seal.side");
+  CHECK_FALSE(fs::exists(tmp.path() / "o"));
   CHECK(error_id([&] { game::seal_copy(g.dir, "north", g.dir, g.umpire()); }) == "seal.out");
   CHECK(error_id([&] { game::reveal_game(g.dir); }) == "reveal.not_over");
+  CHECK(folder_hash(g.dir) == before);
   // A game without fog has one log for everybody.
   TempDir other("fog-refusals-clear");
   FogGame clear(other.path(), 2, false);
