@@ -20,6 +20,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "report/turn_outputs.h"
 #include "rulesets/hidden_pieces.h"
 #include "support/cli_harness.h"
 #include "support/error_id.h"
@@ -41,8 +42,10 @@ struct FogGame {
   fs::path dir;
   std::map<std::string, std::pair<fs::path, fs::path>> keys;  // id -> key, chain
 
-  explicit FogGame(const fs::path& r, int turns = 3, bool fog = true)
-      : root(r), dir(r / "umpire-copy") {
+  game::TurnWriter writer;  // draws each turn folder's outputs; none by default
+
+  explicit FogGame(const fs::path& r, int turns = 3, bool fog = true, game::TurnWriter outputs = {})
+      : root(r), dir(r / "umpire-copy"), writer(std::move(outputs)) {
     adjutant::testing::register_hidden_pieces();
     game::NewGame g;
     g.name = "fog-duel";
@@ -61,7 +64,7 @@ struct FogGame {
           key));
     }
     g.host = "umpire";
-    game::create_archive(dir, g, ledger::SigningKey::load_pem(keys.at("umpire").first), {});
+    game::create_archive(dir, g, ledger::SigningKey::load_pem(keys.at("umpire").first), writer);
   }
 
   void take(const std::string& side, const Json& moves) {
@@ -79,6 +82,7 @@ struct FogGame {
     o.chain = keys.at("umpire").second;
     o.secrets = root / "no-secrets";
     o.at = "2026-01-01T01:00:00Z";
+    o.outputs = writer;
     game::adjudicate_file(dir, file, o);
   }
 
@@ -427,4 +431,30 @@ TEST_CASE("seal and reveal refuse what is not theirs", "[game][fog]") {
   CHECK(error_id([&] {
           game::seal_copy(clear.dir, "north", other.path() / "o", clear.umpire());
         }) == "seal.not_fog");
+}
+
+TEST_CASE("a side's reports and mail of a fog-of-war game name nothing hidden", "[game][fog]") {
+  TempDir tmp("fog-reports");
+  FogGame g(tmp.path(), 2, true,
+            [](const game::Archive& a, const game::Post& post, const fs::path& folder) {
+              adjutant::report::write_post_outputs(a, post, folder);
+            });
+  g.take("north", move("n2", 9));
+  g.take("south", move("s1", 10));
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(g.dir / "turns")) {
+    std::string name = e.path().filename().string();
+    if (!e.is_regular_file() || name.find("north") == std::string::npos) continue;
+    std::string bytes = adjutant::read_file(e.path(), 1u << 26);
+    INFO(e.path().string());
+    // No south piece, no south square, no umpire log line or scenario.
+    for (const char* hidden : {"s1", "s2", "14-10", "\"pieces\"", "x-ndjson"}) {
+      auto at = bytes.find(hidden);
+      INFO(hidden << ": "
+                  << (at == std::string::npos ? "" : bytes.substr(at > 80 ? at - 80 : 0, 200)));
+      CHECK(at == std::string::npos);
+    }
+    ++files;
+  }
+  CHECK(files >= 4);  // the invitation and the turn: reports and mail
 }
