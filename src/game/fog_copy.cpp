@@ -127,6 +127,7 @@ class SealedWalk {
   std::vector<std::string> sides_;
   std::map<std::string, LatestReveal> latest_;
   std::map<std::string, LinkReveal> pending_;  // sides whose file is in this phase
+  std::map<std::string, int> pending_line_;    // and the line of each one's last file
   std::string prev_;                           // the umpire's hash of the line before
   std::string phase_open_;                     // the hash of the line the phase opened at
   std::map<int, std::string> originals_;       // seq -> the umpire's hash of that line
@@ -211,6 +212,7 @@ void SealedWalk::sealed_orders(const LogEntry& e) {
     pending_[side] = reveal;
     latest_[side] = {reveal.m, reveal.s};
   }
+  pending_line_[side] = e.seq;
   commitments_[{e.seq, "orders"}] = hex_member(b, "orders");
   originals_[e.seq] = line;
   prev_ = line;
@@ -233,6 +235,19 @@ void SealedWalk::sealed_adjudication(const LogEntry& e) {
     sealed_fail("verify.sequence", "an adjudication without its order entry before it");
   if (b["side"] != r_.side)
     sealed_fail("verify.sealed", "the line is sealed for another side than this copy's");
+  // The lines it adjudicates: the last file (or NMR) of each side in.
+  std::set<int> want, named;
+  for (const auto& [side, seq] : pending_line_) want.insert(seq);
+  const Json& orders = b["orders"];
+  if (orders.is_number_integer()) {
+    named.insert(int(orders.get<long long>()));
+  } else if (orders.is_array()) {
+    for (const auto& n : orders)
+      if (n.is_number_integer()) named.insert(int(n.get<long long>()));
+    if (named.size() != orders.size()) named.clear();
+  }
+  if (named != want)
+    sealed_fail("verify.adjudication", "orders must name the last order line of each side in");
   if (!b["visible"].is_array()) sealed_fail("verify.sealed", "\"visible\" must be an array");
   LinkReveal reveal = reveal_member(b, "reveal");
   const LatestReveal& last = latest_.at("umpire");
@@ -264,6 +279,7 @@ void SealedWalk::sealed_adjudication(const LogEntry& e) {
   }
   latest_["umpire"] = {reveal.m, reveal.s};
   pending_.clear();
+  pending_line_.clear();
   ++r_.adjudications;
   originals_[e.seq] = line;
   prev_ = line;
@@ -274,7 +290,12 @@ void SealedWalk::ruling(const LogEntry& e) {
   by_umpire(e);
   RulingBody b = read_ruling(e.body, "ruling");
   // An NMR stands in the place of the side's order file: no new link.
-  if (b.ruling == "nmr") pending_[b.side] = {latest_.at(b.side).m, latest_.at(b.side).s};
+  if (b.ruling == "nmr") {
+    if (!latest_.count(b.side) || b.side == "umpire")
+      sealed_fail("verify.ruling", in_quotes(b.side) + " is not a side");
+    pending_[b.side] = {latest_.at(b.side).m, latest_.at(b.side).s};
+    pending_line_[b.side] = e.seq;
+  }
   originals_[e.seq] = e.hash;
   prev_ = e.hash;
 }

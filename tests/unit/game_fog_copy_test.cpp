@@ -403,6 +403,12 @@ TEST_CASE("a sync offering a tampered packet or line changes nothing", "[game][f
   write_lines(out / "log.jsonl", bad);
   CHECK(error_id([&] { game::sync_sealed(g.copy("north"), out); }) == "verify.seed");
   CHECK(folder_hash(g.copy("north")) == before);
+  // The adjudication naming the first turn's order lines (re-signed).
+  bad = lines;
+  bad.back() = resigned(bad.back(), umpire_key, [](Json& b) { b["orders"] = Json::array({1, 2}); });
+  write_lines(out / "log.jsonl", bad);
+  CHECK(error_id([&] { game::sync_sealed(g.copy("north"), out); }) == "verify.adjudication");
+  CHECK(folder_hash(g.copy("north")) == before);
   // The other side's packet is not this copy's.
   game::seal_copy(g.dir, "south", tmp.path() / "outbox-south", g.umpire());
   CHECK(error_id([&] { game::sync_sealed(g.copy("north"), tmp.path() / "outbox-south"); }) ==
