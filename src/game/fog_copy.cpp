@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "game/adjudicate.h"
@@ -419,8 +420,11 @@ void SealedWalk::openings(const LogEntry& e) {
     text += line + "\n";
   }
   // A folder of its own, outside the copy, holding the opened archive.
-  fs::path dir = fs::temp_directory_path() /
-                 ("adjutant-opened-" + game_id_.substr(0, 16) + "-" + std::to_string(::getpid()));
+  // One folder per check: two copies of one game may be verified at once.
+  static std::atomic<int> checks{0};
+  fs::path dir =
+      fs::temp_directory_path() / ("adjutant-opened-" + game_id_.substr(0, 16) + "-" +
+                                   std::to_string(::getpid()) + "-" + std::to_string(++checks));
   std::error_code ec;
   fs::remove_all(dir, ec);
   struct Remove {

@@ -230,6 +230,12 @@ TEST_CASE("each side's sealed copy hides the other's facts, verifies, and opens 
                                              (tmp.path() / "outbox-north").string() + "'");
     CHECK(y.exit == 0);
     CHECK(y.out.find("nothing new") != std::string::npos);
+    // Both sides' copies at once, as verify takes many archives.
+    auto both = adjutant::testing::run_adjutant("verify '" + copy.string() + "' '" +
+                                                g.copy("south").string() + "'");
+    INFO(both.out << both.err);
+    CHECK(both.exit == 0);
+    CHECK(both.out.find("2 verified, 0 failed") != std::string::npos);
     auto j = adjutant::testing::run_adjutant("verify --json '" + copy.string() + "'");
     Json report = ledger::parse_strict(j.out, "verify --json");
     CHECK(report["sealed"] == true);
