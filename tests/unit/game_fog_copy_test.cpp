@@ -14,6 +14,7 @@
 #include "game/fog.h"
 #include "game/genesis.h"
 #include "game/log.h"
+#include "game/ruling.h"
 #include "game/sign_orders.h"
 #include "game/verify.h"
 #include "ledger/chain.h"
@@ -469,4 +470,30 @@ TEST_CASE("a side's reports and mail of a fog-of-war game name nothing hidden", 
     ++files;
   }
   CHECK(files >= 4);  // the invitation and the turn: reports and mail
+}
+
+TEST_CASE("a ruling is the same line in every copy, and opens with the rest", "[game][fog]") {
+  TempDir tmp("fog-nmr");
+  FogGame g(tmp.path(), 2);
+  g.take("north", move("n1", 4));
+  game::AdjudicateOptions o;
+  o.key = g.keys.at("umpire").first;
+  o.chain = g.keys.at("umpire").second;
+  o.secrets = tmp.path() / "no-secrets";
+  o.at = "2026-01-02T12:00:00Z";  // past the 24-hour deadline
+  REQUIRE(game::rule_nmr(g.dir, "no orders from south", o).adjudications.size() == 1);
+  g.take("north", move("n1", 6));
+  g.take("south", move("s2", 15));
+  std::string ruling = lines_of(g.dir / "log.jsonl").at(2);
+  REQUIRE(ruling.find("\"kind\":\"ruling\"") != std::string::npos);
+  CHECK(game::reveal_game(g.dir) > 0);
+  for (const std::string side : {"north", "south"}) {
+    g.deliver(side);
+    CHECK(lines_of(g.copy(side) / "log.jsonl").at(2) == ruling);
+    auto v = game::verify_sealed(g.copy(side));
+    INFO(side << ": " << v.where << " " << v.message);
+    CHECK(v.ok);
+    CHECK(v.revealed);
+    CHECK(v.adjudications == 2);
+  }
 }
