@@ -246,6 +246,12 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
                  {"game", a.game_id()},
                  {"side", side},
                  {"openings", sealed.packet_openings}};
+  // The phase due, when it waits on this side: what its next order file
+  // names (a hint for signing; the umpire's intake is the check).
+  rules::PhaseInfo ph = g.replay.phase();
+  auto waiting = ph.waiting_on();
+  if (std::find(waiting.begin(), waiting.end(), side) != waiting.end())
+    packet["due"] = {{"turn", ph.turn}, {"phase", ph.name}, {"after", g.replay.expected_after()}};
   fs::create_directories(out);
   write_file_atomic(out / "game.json", a.genesis().dump(2) + "\n");
   write_file_atomic(out / "log.jsonl", text);

@@ -97,6 +97,7 @@ struct SealedReport {
   std::string head;  // the hash of the umpire's log line the copy reached
   int turn = 0;
   std::string phase;
+  std::uint32_t next_link = 0;  // the link the copy's side reveals in its next order file
   std::string error_id;
   std::string where;
   std::string message;
@@ -119,5 +120,14 @@ SealedReport verify_sealed(const fs::path& dir);
 // is verified before anything is written (verify.*, exit 3). Errors
 // sync.fork, sync.gap, sync.packet.
 SyncResult sync_sealed(const fs::path& copy, const fs::path& from);
+
+// Signs the order body `body` for the copy's side from its sealed copy: the
+// phase due and its `after` come from the packet (`due`, written by seal),
+// the reveal is the side's next link. The rules are not checked (the copy
+// holds no scenario until the end); the umpire's intake checks them.
+// Errors "sign.not_due" (no phase of this side is due), adjudicate.wrong_key /
+// adjudicate.wrong_chain, key.not_found, chain.not_found, verify.*.
+Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
+                 const fs::path& secrets);
 
 }  // namespace adjutant::game

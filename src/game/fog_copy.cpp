@@ -9,7 +9,9 @@
 #include "game/adjudicate.h"
 #include "game/fog.h"
 #include "game/genesis.h"
+#include "game/intake.h"
 #include "game/log.h"
+#include "game/secrets.h"
 #include "game/verify.h"
 #include "ledger/chain.h"
 #include "ledger/dice.h"
@@ -505,6 +507,11 @@ void SealedWalk::run() {
     r_.where = kPacketFile;
     check_packet();
   }
+  auto own = pending_.find(r_.side);
+  if (own != pending_.end())
+    r_.next_link = own->second.m;  // a corrected file reveals the same link again
+  else if (latest_.count(r_.side))
+    r_.next_link = latest_.at(r_.side).m + 1;
   r_.commitments = int(commitments_.size());
   r_.opened = r_.revealed ? r_.commitments : int(packet_.size());
   r_.head = prev_;
@@ -651,6 +658,10 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
       if (o.is_object() && o.contains("line") && o["line"].is_number_integer() &&
           o.contains("kind") && o["kind"].is_string())
         openings[std::make_pair(o["line"].get<long long>(), o["kind"].get<std::string>())] = o;
+  if (p.contains("due"))
+    merged.packet["due"] = p["due"];
+  else
+    merged.packet.erase("due");
   int held = int(merged.packet["openings"].size());
   merged.packet["openings"] = Json::array();
   for (const auto& [key, o] : openings) merged.packet["openings"].push_back(o);
@@ -658,7 +669,9 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
   if (!check.ok)
     throw Error(check.error_id, check.where + ": " + check.message, Exit::kVerifyFailed);
   int new_openings = int(merged.packet["openings"].size()) - held;
-  if (result.added > 0 || new_openings > 0 || fresh) {
+  bool due_changed = fresh || !is_sealed_copy(copy) ||
+                     read_file(copy / kPacketFile) != merged.packet.dump(2) + "\n";
+  if (result.added > 0 || new_openings > 0 || due_changed) {
     if (fresh) {
       fs::create_directories(copy);
       lock = std::make_unique<FolderLock>(copy);
@@ -676,6 +689,39 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
   result.head = check.head;
   result.lines = check.lines;
   return result;
+}
+
+}  // namespace adjutant::game
+
+namespace adjutant::game {
+
+Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
+                 const fs::path& secrets) {
+  SealedCopy c = read_copy(copy);
+  SealedReport r = check_copy(c);
+  if (!r.ok)
+    throw Error(r.error_id, "this copy: " + r.where + ": " + r.message, Exit::kVerifyFailed);
+  const Json& due = c.packet.contains("due") ? c.packet["due"] : Json();
+  if (r.revealed || !due.is_object() || !due.contains("turn") || !due.contains("phase") ||
+      !due.contains("after"))
+    throw Error("sign.not_due", "no phase of " + r.side +
+                                    " is due in this copy: sync the umpire's latest sealed copy");
+  Party party;
+  for (const auto& p : genesis_parties(c.log.front().body))
+    if (p.id == r.side) party = p;
+  ledger::SigningKey k = key_for(party, secrets, key, "of " + r.side);
+  ledger::ChainSecret ch = chain_for(party, secrets, chain);
+  if (r.next_link > party.chain_length)
+    throw Error("chain.exhausted", r.side + "'s dice chain has no link left");
+  if (!body.is_object()) throw Error("orders.format", "the order body must be a JSON object");
+  body["format"] = kOrdersFormat;
+  body["game"] = ledger::sha256_hex(ledger::canonical(c.log.front().body));
+  body["side"] = r.side;
+  body["turn"] = due["turn"];
+  body["phase"] = due["phase"];
+  body["after"] = due["after"];
+  body["reveal"] = {{"m", r.next_link}, {"s", ledger::to_hex(ledger::link(ch, r.next_link))}};
+  return ledger::sign_envelope(ledger::kOrdersType, body, k);
 }
 
 }  // namespace adjutant::game

@@ -68,6 +68,25 @@ struct FogGame {
     game::create_archive(dir, g, ledger::SigningKey::load_pem(keys.at("umpire").first), writer);
   }
 
+  void take_file(const fs::path& file) {
+    game::AdjudicateOptions o;
+    o.key = keys.at("umpire").first;
+    o.chain = keys.at("umpire").second;
+    o.secrets = root / "no-secrets";
+    o.at = "2026-01-01T01:00:00Z";
+    o.outputs = writer;
+    game::adjudicate_file(dir, file, o);
+  }
+
+  // The side signs from its own sealed copy alone.
+  fs::path sign_from_copy(const std::string& side, const Json& moves) {
+    Json env = game::sign_sealed(copy(side), {{"moves", moves}}, keys.at(side).first,
+                                 keys.at(side).second, root / "no-secrets");
+    fs::path file = root / (side + "-from-copy.json");
+    adjutant::write_file_atomic(file, env.dump(2) + "\n");
+    return file;
+  }
+
   void take(const std::string& side, const Json& moves) {
     fs::path file;
     {
@@ -496,4 +515,51 @@ TEST_CASE("a ruling is the same line in every copy, and opens with the rest", "[
     CHECK(v.revealed);
     CHECK(v.adjudications == 2);
   }
+}
+
+TEST_CASE("a side signs its orders from its sealed copy alone", "[game][fog]") {
+  TempDir tmp("fog-sign");
+  FogGame g(tmp.path(), 2);
+  for (int turn = 1; turn <= 2; ++turn) {
+    g.deliver("north");
+    g.deliver("south");
+    g.take_file(g.sign_from_copy("north", move("n1", 2 + turn)));
+    // A corrected file from the same copy reveals the same link again.
+    g.deliver("north");
+    fs::path corrected = g.sign_from_copy("north", move("n2", 5 + turn));
+    g.take_file(corrected);
+    if (turn == 1) {
+      g.take_file(g.sign_from_copy("south", move("s2", 17 - turn)));
+      continue;
+    }
+    // By the command line: JSON orders, signed from the copy.
+    fs::path body = tmp.path() / "south-orders.json";
+    adjutant::write_file_atomic(body, Json{{"moves", move("s2", 15)}}.dump() + "\n");
+    fs::path signed_file = tmp.path() / "south-signed.json";
+    auto run = adjutant::testing::run_adjutant(
+        "sign '" + body.string() + "' --game '" + g.copy("south").string() + "' --key '" +
+        g.keys.at("south").first.string() + "' --chain '" + g.keys.at("south").second.string() +
+        "' --secrets '" + (tmp.path() / "no-secrets").string() + "' --out '" +
+        signed_file.string() + "'");
+    INFO(run.out << run.err);
+    REQUIRE(run.exit == 0);
+    CHECK(run.out.find("for south, turn 2") != std::string::npos);
+    g.take_file(signed_file);
+  }
+  {
+    game::ReadGame rg(g.dir);
+    CHECK(rg.replay.phase().side.empty());
+    CHECK(rg.replay.state().adjudications == 2);
+  }
+  g.deliver("north");
+  auto v = game::verify_sealed(g.copy("north"));
+  INFO(v.message);
+  CHECK(v.ok);
+  // The game is over: nothing is due.
+  CHECK(error_id([&] { g.sign_from_copy("north", Json::array()); }) == "sign.not_due");
+  // Another side's key is refused.
+  CHECK(error_id([&] {
+          game::sign_sealed(g.copy("south"), {{"moves", Json::array()}}, g.keys.at("north").first,
+                            g.keys.at("south").second, tmp.path() / "no-secrets");
+        }) == "adjudicate.wrong_key");
 }
