@@ -2,6 +2,8 @@
 // Each returns the process exit code (util/error.h Exit) and may throw Error.
 #pragma once
 
+#include <filesystem>
+
 namespace adjutant::cli {
 
 int cmd_keygen(int argc, char** argv);
@@ -30,5 +32,10 @@ int cmd_export(int argc, char** argv);
 int cmd_judge(int argc, char** argv);
 int cmd_rules_diff(int argc, char** argv);
 int cmd_view(int argc, char** argv);
+int cmd_seal(int argc, char** argv);
+int cmd_reveal(int argc, char** argv);
+
+// `status` of a side's sealed copy of a fog-of-war game (fog_cmds.cpp).
+int sealed_status(const std::filesystem::path& dir, bool json);
 
 }  // namespace adjutant::cli

@@ -6,6 +6,7 @@
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/fog.h"
 #include "game/genesis.h"
 #include "game/intake.h"
 #include "game/secrets.h"
@@ -140,6 +141,29 @@ int cmd_sign(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path orders_file = required(*r, "orders");
+  // A side's sealed copy of a fog-of-war game: JSON orders, signed for the
+  // phase its packet says is due (docs/protocol.md 10a).
+  if (game::is_sealed_copy(required(*r, "game"))) {
+    std::string text = read_file(orders_file, game::kMaxOrderBytes);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos ||
+        text[text.find_first_not_of(" \t\r\n")] != '{')
+      throw Error("sign.sealed_text",
+                  "a sealed copy holds no rules to read text orders with: give a JSON body",
+                  Exit::kUsage);
+    Json envelope = game::sign_sealed(
+        required(*r, "game"), ledger::parse_strict(text, orders_file.string()), optional(*r, "key"),
+        optional(*r, "chain"), game::secrets_dir(optional(*r, "secrets")));
+    fs::path out =
+        r->count("out")
+            ? fs::path((*r)["out"].as<std::string>())
+            : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
+    write_file_atomic(out, envelope.dump(2) + "\n");
+    const Json& b = envelope["body"];
+    std::cout << "signed " << out.string() << " for " << b["side"].get<std::string>() << ", turn "
+              << b["turn"].get<int>() << " phase " << b["phase"].get<std::string>()
+              << " (from a sealed copy: the umpire checks the orders against the rules)\n";
+    return 0;
+  }
   // Orders are signed only against a log that verifies.
   game::ReadGame g(required(*r, "game"));
   const game::Archive& archive = g.archive;

@@ -8,6 +8,7 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/batch_verify.h"
+#include "game/fog.h"
 #include "game/verify.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -29,6 +30,8 @@ int cmd_status(int argc, char** argv) {
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  if (game::is_sealed_copy(required(*r, "game")))
+    return sealed_status(required(*r, "game"), r->count("json") > 0);
   game::ReadGame g(required(*r, "game"));
   const game::Archive& a = g.archive;
   const model::State& state = g.replay.state();
@@ -143,6 +146,15 @@ int cmd_verify(int argc, char** argv) {
   game::VerifyOptions vo;
   vo.repair_caches = !r->count("read-only");
   // One archive named: its report alone, as it always was.
+  // A side's sealed copy of a fog-of-war game (docs/protocol.md 10a).
+  if (given.size() == 1 && !r->count("junit") && game::is_sealed_copy(given[0])) {
+    auto report = game::verify_sealed(given[0]);
+    if (json)
+      print_json(report.to_json());
+    else
+      (report.ok ? std::cout : std::cerr) << report.text();
+    return report.exit_code;
+  }
   if (given.size() == 1 && !r->count("junit") && fs::exists(given[0] / "log.jsonl")) {
     auto report = game::verify_archive(given[0], vo);
     if (json)

@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
+#include "game/fog.h"
 #include "game/posts.h"
 #include "game/secrets.h"
 #include "game/sync.h"
@@ -59,6 +60,15 @@ int cmd_sync(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path dir = required(*r, "game");
+  // A side's sealed copy of a fog-of-war game takes the folder `seal` wrote.
+  auto files = paths_of(*r, "files");
+  if (game::is_sealed_copy(dir) || (files.size() == 1 && game::is_sealed_copy(files.front()))) {
+    if (files.size() != 1 || !game::is_sealed_copy(files.front()))
+      throw Error("usage.sealed", "a sealed copy syncs from one folder written by `adjutant seal`",
+                  Exit::kUsage);
+    print_result(game::sync_sealed(dir, files.front()), dir);
+    return 0;
+  }
   game::Archive a = game::Archive::open(dir);
   mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), a.game_id());
   auto result = game::sync_archive(dir, carried.lines,

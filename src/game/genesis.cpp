@@ -3,6 +3,7 @@
 #include <set>
 
 #include "game/caches.h"
+#include "game/fog.h"
 #include "game/log.h"
 #include "game/posts.h"
 #include "ledger/digest.h"
@@ -119,7 +120,7 @@ std::vector<Party> genesis_parties(const Json& genesis) {
   return players;
 }
 
-Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
+Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset, FogSalts* salts) {
   std::set<std::string> seen;
   std::set<std::string> anchors;
   std::vector<std::string> sides = ruleset.sides();
@@ -146,35 +147,45 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset) {
   }
   for (const auto& s : sides)
     if (!seen.count(s)) throw Error("new.missing_side", "no player card for side \"" + s + "\"");
-  // Fog of war needs the sealed log of docs/protocol.md 10a, which is not
-  // built yet: such a game would mail every hidden fact in clear.
-  if (ruleset.fog_of_war())
-    throw Error("new.fog_unsupported",
-                "the " + ruleset.id() +
-                    " game hides information from its sides, and this adjutant cannot yet keep "
-                    "it from their copies (docs/protocol.md 10a); no game was made");
+  // Fog of war (docs/protocol.md 10a): the umpire keeps the salts and seals
+  // each side's copy, so the umpire makes the game.
+  if (ruleset.fog_of_war() && (!seen.count("umpire") || g.host != "umpire"))
+    throw Error(
+        "new.fog_host",
+        "the " + ruleset.id() +
+            " game hides information from its sides: it needs an umpire, who makes the "
+            "game (--host umpire) and keeps the salts of its commitments; no game was made");
   if (ruleset.umpire_required() && !seen.count("umpire"))
     throw Error("new.umpire_required",
                 "the " + ruleset.id() + " rules need an umpire: add the umpire's card");
   if (!seen.count(g.host))
     throw Error("new.host", "the host \"" + g.host + "\" has no card in this game", Exit::kUsage);
-  return Json{{"format", kGameFormat},
-              {"name", g.name},
-              {"created", g.created},
-              {"deadline_hours", g.deadline_hours},
-              {"scenario",
-               {{"id", g.scenario.value("id", "")},
-                {"title", g.scenario.value("title", "")},
-                {"sha256", ledger::sha256_hex(ledger::canonical(g.scenario))}}},
-              {"ruleset", {{"id", ruleset.id()}, {"version", ruleset.version()}}},
-              {"host", g.host},
-              {"cards", cards}};
+  Json body = {{"format", kGameFormat},
+               {"name", g.name},
+               {"created", g.created},
+               {"deadline_hours", g.deadline_hours},
+               {"scenario",
+                {{"id", g.scenario.value("id", "")},
+                 {"title", g.scenario.value("title", "")},
+                 {"sha256", ledger::sha256_hex(ledger::canonical(g.scenario))}}},
+               {"ruleset", {{"id", ruleset.id()}, {"version", ruleset.version()}}},
+               {"host", g.host},
+               {"cards", cards}};
+  if (ruleset.fog_of_war()) {
+    // A plain hash of the scenario would let a side try candidates for the
+    // hidden start; a fog game pins it by a salted commitment instead.
+    if (!salts) throw Error("new.fog_host", "a fog-of-war game is made with the umpire's salts");
+    body["scenario"].erase("sha256");
+    body["fog"] = fog_genesis(ruleset, g.scenario, *salts);
+  }
+  return body;
 }
 
 void create_archive(const fs::path& dir, const NewGame& g, const ledger::SigningKey& host_key,
                     const TurnWriter& outputs) {
   auto ruleset = rules::make_ruleset(g.scenario, "scenario", g.ruleset_version);
-  Json body = genesis_body(g, *ruleset);
+  FogSalts salts;
+  Json body = genesis_body(g, *ruleset, &salts);
   Party host;
   for (const auto& p : genesis_parties(body))
     if (p.id == g.host) host = p;
@@ -191,6 +202,7 @@ void create_archive(const fs::path& dir, const NewGame& g, const ledger::Signing
     fs::create_directories(dir / "inbox");
     fs::create_directories(dir / "turns");
     model::State state = ruleset->initial_state();
+    if (ruleset->fog_of_war()) salts.save(dir);
     write_file_atomic(dir / "scenario.json", g.scenario_text);
     write_file_atomic(dir / "game.json", body.dump(2) + "\n");
     write_file_atomic(dir / "state.json", state.to_json().dump(2) + "\n");

@@ -40,9 +40,14 @@ struct NewGame {
   int ruleset_version = 0;    // the version to pin; 0 for the latest
 };
 
+struct FogSalts;
+
 // Builds the genesis body; checks that the cards name this game, that each
 // scenario side has exactly one player, at most one umpire. Error ids new.*.
-Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset);
+// A fog-of-war game (its umpire is the host, else new.fog_host) pins its
+// scenario and each side's initial view by commitments salted from `salts`
+// (docs/protocol.md 10a).
+Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset, FogSalts* salts = nullptr);
 
 // Creates the archive folder with game.json, scenario.json, log.jsonl (the
 // signed genesis entry), state.json, inbox/ and turns/000-genesis (the

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "game/adjudicate.h"
+#include "game/fog.h"
 #include "game/genesis.h"
 #include "game/log.h"
 #include "game/ruling.h"
@@ -76,8 +77,11 @@ void check_genesis(const Archive& a) {
                                g["scenario"]["sha256"].is_string()
                            ? g["scenario"]["sha256"].get<std::string>()
                            : std::string();
-  // The scenario as opened (its canonical hash, computed once).
-  if (a.scenario_sha256() != pinned)
+  // The scenario as opened (its canonical hash, computed once); a fog-of-war
+  // game pins it by a salted commitment (protocol 10a).
+  if (is_fog_genesis(g))
+    check_fog_genesis(a);
+  else if (a.scenario_sha256() != pinned)
     fail("verify.scenario", "scenario.json is not the scenario genesis pinned (SHA-256 differs)");
   Json game_json = ledger::parse_strict(read_file(a.dir() / "game.json", kMaxJsonFile),
                                         (a.dir() / "game.json").string());

@@ -132,7 +132,7 @@ std::string frame_html(const game::Archive& archive, const GameFacts& g, const g
   const std::string label = frame_label(g, p);
   const std::string viewer = side == kUmpire ? std::string() : side;
   const Json none = Json::array();
-  const Json events = p.adjudication ? visible_events(p.adjudication->events, side) : none;
+  const Json events = p.adjudication ? visible_events(g, p.adjudication->events, side) : none;
   const model::State seen = visible_state(g, p.state, side);
   const std::string png = render::render_png({archive.scenario(), seen, events, viewer});
   const render::MapGeometry geo = render::map_geometry(archive.scenario());

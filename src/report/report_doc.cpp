@@ -197,7 +197,7 @@ bool follows_combat(const std::string& type) {
 ReportDoc build_report(const ReportInput& in) {
   hex::SheetsScope sheets(in.game.scenario ? in.game.scenario->sheets : nullptr);
   ReportDoc doc;
-  const Json events = visible_events(in.adj.events, in.side);
+  const Json events = visible_events(in.game, in.adj.events, in.side);
   const model::State state = visible_state(in.game, in.adj.after, in.side);
   const NextPhase next = next_phase(in, events);
   const std::string result = game_result(in, state, events);

@@ -1,5 +1,6 @@
 #include "report/turn_outputs.h"
 
+#include "game/fog.h"
 #include "ledger/digest.h"
 #include "report/eml.h"
 #include "report/report.h"
@@ -19,9 +20,13 @@ std::string read_map(const fs::path& folder, const std::string& side) {
   return fs::is_regular_file(map, ec) ? read_file(map, kMaxMailFile) : std::string();
 }
 
-// The lines the post carries, and for the invitation the scenario too.
+// The lines the post carries, and for the invitation the scenario too. A
+// fog-of-war game's mail carries neither: the umpire's lines and scenario
+// hold what the sides may not see, and a side's copy travels as the sealed
+// copy `adjutant seal` writes (docs/protocol.md 10a).
 std::vector<Attachment> carried(const game::Archive& archive, const game::Post& post) {
   std::vector<Attachment> out;
+  if (game::is_fog_genesis(archive.genesis())) return out;
   out.push_back({game::log_lines_name(archive, post.first, post.seq), "application/x-ndjson",
                  game::log_lines_text(archive, post.first, post.seq)});
   if (post.kind == "genesis")

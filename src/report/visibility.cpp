@@ -23,6 +23,12 @@ Json visible_events(const Json& events, const std::string& side) {
   return out;
 }
 
+Json visible_events(const GameFacts& game, const Json& events, const std::string& side) {
+  if (side != kUmpire && game.ruleset && game.ruleset->fog_of_war())
+    return game.ruleset->visible_events(events, side);
+  return visible_events(events, side);
+}
+
 std::vector<std::string> visible_echo(const ReportInput& in) {
   if (in.side == kUmpire || !in.game.ruleset) return in.adj.echo;
   // A side always reads the echo of its own orders; others read it unless

@@ -21,6 +21,9 @@ model::State visible_state(const GameFacts& game, const model::State& state,
 // The events `side` may read. An event carrying "visible_to": [sides] is shown
 // only to those sides and the umpire; Blue & Gray events carry none.
 Json visible_events(const Json& events, const std::string& side);
+// The same in a game whose ruleset declares fog of war: a side reads only
+// what the ruleset's visible_events gives it (docs/protocol.md 10a).
+Json visible_events(const GameFacts& game, const Json& events, const std::string& side);
 
 // The echo of the orders as applied; every side reads it in a game without
 // hidden orders, the hook for rulesets that hide them.

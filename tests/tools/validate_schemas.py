@@ -15,6 +15,8 @@ Checks every schema (draft 2020-12), then validates:
 Options:
   --scenario FILE   also validate FILE as a scenario (repeatable)
   --orders FILE     also validate FILE as an order body (repeatable)
+  --packet FILE     also validate FILE as a fog-of-war packet (repeatable)
+  --genesis FILE    also validate FILE as a genesis body (repeatable)
   --only            validate only what the command line names, not the repository's files
 
 Prints one line per file (or log line) validated and "N passed, M failed"; exits 1 on any
@@ -360,6 +362,7 @@ def self_check(schemas):
 
 def main(argv):
     extra_scenarios, extra_orders, archives = [], [], []
+    extra_files = []  # (path, schema)
     only = False
     args = list(argv)
     while args:
@@ -369,6 +372,12 @@ def main(argv):
             return 0
         if a == "--only":
             only = True
+        elif a in ("--packet", "--genesis"):
+            if not args:
+                sys.stderr.write("validate_schemas.py: %s needs a FILE\n" % a)
+                return 2
+            extra_files.append((args.pop(0), "fog-packet.schema.json" if a == "--packet"
+                                else "genesis.schema.json"))
         elif a in ("--scenario", "--orders"):
             if not args:
                 sys.stderr.write("validate_schemas.py: %s needs a FILE\n" % a)
@@ -416,6 +425,8 @@ def main(argv):
         run.file(path, "scenario.schema.json")
     for path in extra_orders:
         run.file(path, "orders.schema.json")
+    for path, schema in extra_files:
+        run.file(path, schema)
     for folder in archives:
         run.archive(folder)
     print("%d passed, %d failed" % (run.passed, run.failed))

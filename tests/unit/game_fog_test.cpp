@@ -1,10 +1,11 @@
 // Fog of war with the test-only "hidden-pieces" ruleset: a side's outputs
 // (its view of the state, the events it may read, its drawing) are the
-// same whatever the hidden facts are; and a fog-of-war game is refused by
-// `new` until the sealed log of docs/protocol.md 10a exists, so nothing
-// hidden can travel in clear.
+// same whatever the hidden facts are; and a fog-of-war game is made by its
+// umpire, with its scenario pinned by a salted commitment (docs/protocol.md
+// 10a).
 #include <catch2/catch.hpp>
 
+#include "game/fog.h"
 #include "game/genesis.h"
 #include "ledger/chain.h"
 #include "ledger/dice.h"
@@ -105,7 +106,8 @@ TEST_CASE("a clash shows the square and the side that lost, not the enemy's name
   CHECK(text.find("s1") == std::string::npos);
 }
 
-TEST_CASE("new refuses a fog-of-war game while hidden facts would travel in clear", "[game][fog]") {
+TEST_CASE("a fog-of-war game is made by its umpire, pinning its scenario by a commitment",
+          "[game][fog]") {
   adjutant::testing::register_hidden_pieces();
   adjutant::game::NewGame g;
   g.name = "fog";
@@ -118,18 +120,36 @@ TEST_CASE("new refuses a fog-of-war game while hidden facts would travel in clea
         ledger::kCardType, adjutant::game::card_body("fog", id, id, "x@example.org", key, chain),
         key));
   }
-  g.host = "umpire";
   auto rs = rules::make_ruleset(g.scenario, "scenario");
   CHECK(rs->fog_of_war());
-  std::string id;
-  try {
-    adjutant::game::genesis_body(g, *rs);
-  } catch (const adjutant::Error& e) {
-    id = e.id();
-  }
-  CHECK(id == "new.fog_unsupported");
-  // The same game without fog is made.
+  adjutant::game::FogSalts salts;
+  auto id_of = [&] {
+    try {
+      adjutant::game::genesis_body(g, *rs, &salts);
+    } catch (const adjutant::Error& e) {
+      return e.id();
+    }
+    return std::string();
+  };
+  // A player as host: the salts would be a player's.
+  g.host = "north";
+  CHECK(id_of() == "new.fog_host");
+  g.host = "umpire";
+  Json body = adjutant::game::genesis_body(g, *rs, &salts);
+  CHECK_FALSE(body["scenario"].contains("sha256"));
+  CHECK(body["fog"]["scenario"] ==
+        adjutant::game::commit_hex("scenario", *salts.find(0, "scenario"), g.scenario));
+  // Without an umpire card.
+  Json umpire_card = g.cards.back();
+  g.cards.pop_back();
+  CHECK(id_of() == "new.fog_host");
+  g.cards.push_back(umpire_card);
+  // The same game without fog pins its scenario's plain hash.
   g.scenario["fog"] = false;
+  g.host = "north";
   auto clear = rules::make_ruleset(g.scenario, "scenario");
-  CHECK(adjutant::game::genesis_body(g, *clear)["ruleset"]["id"] == "hidden-pieces");
+  Json plain = adjutant::game::genesis_body(g, *clear);
+  CHECK(plain["ruleset"]["id"] == "hidden-pieces");
+  CHECK(plain["scenario"].contains("sha256"));
+  CHECK_FALSE(plain.contains("fog"));
 }

@@ -1,0 +1,133 @@
+// Fog of war (docs/protocol.md 10a): the umpire's archive holds every line
+// in clear; each side holds a sealed copy, where every order file and every
+// adjudication is replaced by a sealed line that carries in clear only what
+// hides nothing, and commitments (salted hashes) of the rest. Each side
+// receives a packet of the openings it may see; at the end of the game the
+// umpire publishes every opening in one `openings` entry, and verify on a
+// sealed copy then opens everything, replays the game and holds each side's
+// view to the ruleset's.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/archive.h"
+#include "game/sync.h"
+
+namespace adjutant::game {
+
+inline constexpr const char* kFogSaltsFile = "fog-salts.json";
+inline constexpr const char* kFogSaltsFormat = "adjutant-fog-salts/1";
+inline constexpr const char* kPacketFile = "packet.json";
+inline constexpr const char* kPacketFormat = "adjutant-fog-packet/1";
+
+// The umpire's salts, one per committed item ("LINE/KIND" -> 32 raw bytes),
+// kept in fog-salts.json beside the umpire's log: sealing again gives the
+// same bytes. `revealed` is set by `adjutant reveal`.
+struct FogSalts {
+  std::map<std::string, std::string> salts;
+  bool revealed = false;
+  bool changed = false;  // a salt was drawn since load
+
+  // The salt of (line, kind), drawn (RAND_bytes) when there is none yet.
+  const std::string& get(int line, const std::string& kind);
+  std::optional<std::string> find(int line, const std::string& kind) const;
+
+  // An empty set when the archive has no salts file. Error "fog.salts" for
+  // a file that is not one.
+  static FogSalts load(const fs::path& archive_dir);
+  void save(const fs::path& archive_dir) const;  // atomic
+};
+
+// The hex commitment C of protocol 10a.
+std::string commit_hex(const std::string& kind, const std::string& salt, const Json& content);
+
+// Genesis's "fog" member of a fog-of-war game: the commitments of the
+// scenario ("scenario") and of each side's view of the initial state
+// ("view:SIDE"), which stand where other games pin the scenario's plain
+// SHA-256 (a plain hash of a small hidden fact can be found by trying).
+Json fog_genesis(const rules::Ruleset& ruleset, const Json& scenario, FogSalts& salts);
+
+// True when a genesis body is of a fog-of-war game.
+bool is_fog_genesis(const Json& genesis);
+
+// The umpire's copy: genesis's commitments open with the salts beside the
+// log to scenario.json and the initial views. Throws Error verify.scenario.
+void check_fog_genesis(const Archive& archive);
+
+// --- The umpire ---
+
+struct SealOptions {
+  fs::path key;      // the umpire's private key (default: found in the secrets folder)
+  fs::path secrets;  // the secrets folder
+};
+
+struct SealResult {
+  int lines = 0;          // lines of the sealed log
+  int openings = 0;       // openings in the side's packet
+  bool revealed = false;  // the sealed log ends with the openings entry
+  std::string head;
+};
+
+// Writes `side`'s sealed copy of the umpire's archive `game` into `out`
+// (game.json, log.jsonl, packet.json). Errors "seal.not_fog" (not a
+// fog-of-war game), "seal.side" (not a side), "seal.out" (the archive
+// itself); the archive is verified first (verify.*).
+SealResult seal_copy(const fs::path& game, const std::string& side, const fs::path& out,
+                     const SealOptions& options);
+
+// Marks a game over so that every sealed copy made from now on ends with
+// the openings entry. Errors "reveal.not_over", "seal.not_fog".
+int reveal_game(const fs::path& game);
+
+// --- A side's sealed copy ---
+
+struct SealedReport {
+  bool ok = false;
+  std::string side;
+  int lines = 0;
+  int adjudications = 0;
+  int dice = 0;         // known once everything is opened
+  int commitments = 0;  // in the whole copy
+  int opened = 0;       // of them, opened and checked
+  bool revealed = false;
+  std::string head;  // the hash of the umpire's log line the copy reached
+  int turn = 0;
+  std::string phase;
+  std::uint32_t next_link = 0;  // the link the copy's side reveals in its next order file
+  std::string error_id;
+  std::string where;
+  std::string message;
+  int exit_code = 0;
+
+  Json to_json() const;
+  std::string text() const;
+};
+
+// A folder holding a side's sealed copy (its packet.json).
+bool is_sealed_copy(const fs::path& dir);
+
+// Checks a sealed copy (never throws): before the openings entry every
+// signature, the chain, every reveal and seed, and every opening of the
+// packet; after it, everything, by a full replay of the opened game.
+SealedReport verify_sealed(const fs::path& dir);
+
+// Appends to the sealed copy `copy` (made when missing) the lines of the
+// sealed copy written by `seal` in `from`, and takes its packet; the result
+// is verified before anything is written (verify.*, exit 3). Errors
+// sync.fork, sync.gap, sync.packet.
+SyncResult sync_sealed(const fs::path& copy, const fs::path& from);
+
+// Signs the order body `body` for the copy's side from its sealed copy: the
+// phase due and its `after` come from the packet (`due`, written by seal),
+// the reveal is the side's next link. The rules are not checked (the copy
+// holds no scenario until the end); the umpire's intake checks them.
+// Errors "sign.not_due" (no phase of this side is due), adjudicate.wrong_key /
+// adjudicate.wrong_chain, key.not_found, chain.not_found, verify.*.
+Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
+                 const fs::path& secrets);
+
+}  // namespace adjutant::game
