@@ -260,3 +260,27 @@ TEST_CASE(
   CHECK(events["fortify"] == 8);  // each side's step 1, in four games
   CHECK(events["eliminate"] > 0);
 }
+
+TEST_CASE("the bot plays Chaos of Battle: both sides' files each turn, markers meet in CHECKs",
+          "[bot][chaos]") {
+  std::map<std::string, int> events;
+  std::set<std::string> results;
+  for (std::uint64_t seed : {1, 2, 3, 4}) {
+    Played p = play("table/chaos-meeting.json", seed);
+    INFO("seed " << seed << ": " << p.first_refusal);
+    CHECK(p.refused == 0);
+    CHECK(p.ended);
+    CHECK(p.phases == 7);          // one simultaneous phase a turn, seven turns
+    CHECK(p.bodies.size() == 14);  // both sides' order files each turn
+    CHECK(p.moves > 0);
+    for (const auto& [type, n] : p.events) events[type] += n;
+    results.insert(p.result);
+  }
+  CHECK(events["tokens_drawn"] == 8);
+  CHECK(events["check"] > 0);
+  CHECK(events["deploy"] > 0);
+  CHECK(events["chaos_roll"] > 0);
+  CHECK(events["move"] > 0);
+  CHECK(events["stress_test"] > 0);  // dawn and night turns
+  CHECK(events["game_end"] == 4);
+}

@@ -25,17 +25,18 @@ using chaos::Point;
 
 namespace {
 
-Json meeting_json() {
+Json ruleset_meeting_json() {
   return Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
                                          "/scenarios/table/chaos-meeting.json"));
 }
 
-std::unique_ptr<adjutant::rules::Ruleset> meeting() {
-  return adjutant::rules::make_ruleset(meeting_json(), "chaos-meeting.json");
+std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting() {
+  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json");
 }
 
 // The problems of a union order body, as check would refuse it.
-std::vector<OrderProblem> refused(const adjutant::rules::Ruleset& r, const State& s, Json body) {
+std::vector<OrderProblem> chaos_refused(const adjutant::rules::Ruleset& r, const State& s,
+                                        Json body) {
   body["side"] = body.value("side", "union");
   return r.problems(s, body);
 }
@@ -43,7 +44,7 @@ std::vector<OrderProblem> refused(const adjutant::rules::Ruleset& r, const State
 // The state with the tokens drawn already (so no die goes to the tin),
 // at `turn`, with `edit` made to the table.
 template <class F>
-State prepared(const adjutant::rules::Ruleset& r, int turn, F edit) {
+State chaos_prepared(const adjutant::rules::Ruleset& r, int turn, F edit) {
   State s = r.initial_state();
   s.extra["tokens_drawn"] = true;
   s.turn = turn;
@@ -54,8 +55,8 @@ State prepared(const adjutant::rules::Ruleset& r, int turn, F edit) {
   return s;
 }
 
-Json events_of(const adjutant::rules::Ruleset& r, const State& s, const Json& union_body,
-               const Json& confederate_body, adjutant::ledger::Dice& dice) {
+Json chaos_events(const adjutant::rules::Ruleset& r, const State& s, const Json& union_body,
+                  const Json& confederate_body, adjutant::ledger::Dice& dice) {
   Json u = union_body, c = confederate_body;
   u["side"] = "union";
   c["side"] = "confederate";
@@ -63,7 +64,7 @@ Json events_of(const adjutant::rules::Ruleset& r, const State& s, const Json& un
       s, {{"union", r.check(s, u, "union")}, {"confederate", r.check(s, c, "confederate")}}, dice);
 }
 
-std::vector<Json> of_type(const Json& events, const std::string& type) {
+std::vector<Json> events_of_type(const Json& events, const std::string& type) {
   std::vector<Json> out;
   for (const auto& e : events)
     if (e.value("type", "") == type) out.push_back(e);
@@ -79,7 +80,7 @@ TEST_CASE(
   REQUIRE(info);
   CHECK(info->latest == 1);
   CHECK_FALSE(info->hex);
-  auto r = meeting();
+  auto r = ruleset_meeting();
   CHECK(r->id() == "chaos");
   CHECK(r->version() == 1);
   CHECK(r->umpire_required());
@@ -91,15 +92,15 @@ TEST_CASE(
   CHECK(phase.waiting_on() == std::vector<std::string>{"union", "confederate"});
   CHECK(adjutant::testing::error_id([&] { chaos::scenario_of(*r); }).empty());
   // An empty order body is accepted: every brigade holds.
-  CHECK(refused(*r, r->initial_state(), r->empty_orders("union")).empty());
+  CHECK(chaos_refused(*r, r->initial_state(), r->empty_orders("union")).empty());
 }
 
 TEST_CASE("check refuses bad orders with the brigade and the rule named",
           "[chaos][ruleset][check]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   State s = r->initial_state();
   auto one = [&](const Json& body) {
-    auto p = refused(*r, s, body);
+    auto p = chaos_refused(*r, s, body);
     REQUIRE(p.size() == 1);
     return p.front();
   };
@@ -174,26 +175,27 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}}).rule == "fight.initiate");
   }
   SECTION("every problem of a file at once") {
-    auto p = refused(*r, s,
-                     {{"brigades",
-                       {{"stone", {{"move", {{"path", {{1500, 600}, {-100, 600}}}}}}},
-                        {"archer", {{"rest", false}}}}}});
+    auto p = chaos_refused(*r, s,
+                           {{"brigades",
+                             {{"stone", {{"move", {{"path", {{1500, 600}, {-100, 600}}}}}}},
+                              {"archer", {{"rest", false}}}}}});
     CHECK(p.size() == 2);
   }
   SECTION("a refusal throws OrdersRefused and changes nothing") {
     Json body = {{"side", "union"}, {"brigades", {{"archer", {{"rest", false}}}}}};
-    CHECK(adjutant::testing::error_id([&] { r->check(s, body, "orders"); }) == "orders.refused");
+    CHECK(adjutant::testing::error_id([&] { r->check(s, body, "orders"); }) ==
+          "chaos.unknown_brigade");
   }
 }
 
 TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protocol 8a)",
           "[chaos][ruleset]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   const auto& sc = chaos::scenario_of(*r);
   State s = r->initial_state();
   SeededDice dice("tokens");
-  Json events = events_of(*r, s, Json::object(), Json::object(), dice);
-  auto drawn = of_type(events, "tokens_drawn");
+  Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
+  auto drawn = events_of_type(events, "tokens_drawn");
   REQUIRE(drawn.size() == 2);
   CHECK(drawn[0]["side"] == "union");
   CHECK(int(drawn[0]["tokens"].size()) == sc.tokens.at("union"));
@@ -206,20 +208,21 @@ TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protoc
   // Turn 2 draws none.
   SeededDice more("tokens 2");
   CHECK(
-      of_type(events_of(*r, after, Json::object(), Json::object(), more), "tokens_drawn").empty());
+      events_of_type(chaos_events(*r, after, Json::object(), Json::object(), more), "tokens_drawn")
+          .empty());
 }
 
 TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll (terms.chaos_roll)",
           "[chaos][ruleset][shake_out]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   const auto& sc = chaos::scenario_of(*r);
-  State s = prepared(*r, 2, [](chaos::ChaosState&) {});
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState&) {});
   SECTION("Stone's one marker") {
     FixedDice dice({4, 2});  // the initiative: union 4, confederate 2
-    Json events = events_of(*r, s, {{"brigades", {{"stone", {{"shake_out", {{"facing", 0}}}}}}}},
-                            Json::object(), dice);
-    CHECK(of_type(events, "chaos_roll").empty());
-    auto deploy = of_type(events, "deploy");
+    Json events = chaos_events(*r, s, {{"brigades", {{"stone", {{"shake_out", {{"facing", 0}}}}}}}},
+                               Json::object(), dice);
+    CHECK(events_of_type(events, "chaos_roll").empty());
+    auto deploy = events_of_type(events, "deploy");
     REQUIRE(deploy.size() == 1);
     CHECK(deploy[0]["commander"] == Json::array({1500, 600}));
     auto st = chaos::table_state(r->apply(s, events));
@@ -235,15 +238,15 @@ TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll 
     for (int roll : {3, 2}) {
       FixedDice dice({4, 2, roll});
       Json events =
-          events_of(*r, s, {{"brigades", {{"meredith", {{"shake_out", {{"marker", 2}}}}}}}},
-                    Json::object(), dice);
-      auto rolls = of_type(events, "chaos_roll");
+          chaos_events(*r, s, {{"brigades", {{"meredith", {{"shake_out", {{"marker", 2}}}}}}}},
+                       Json::object(), dice);
+      auto rolls = events_of_type(events, "chaos_roll");
       REQUIRE(rolls.size() == 1);
       CHECK(rolls[0]["roll"] == roll);
       CHECK(rolls[0]["result"] == (roll >= 3 ? "preferred" : "other"));
       Json kept = roll >= 3 ? Json::array({4800, 1200}) : Json::array({1200, 1500});
       CHECK(rolls[0]["kept"] == kept);
-      auto deploy = of_type(events, "deploy");
+      auto deploy = events_of_type(events, "deploy");
       REQUIRE(deploy.size() == 1);
       CHECK(deploy[0]["commander"] == kept);
     }
@@ -253,33 +256,34 @@ TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll 
 TEST_CASE(
     "unengaged movement: a marker moves its rolled rate; dawn needs a stress test (turns.night)",
     "[chaos][ruleset][move]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 600}, {500, 600}}}}}}}}}};
   SECTION("dawn: the test passes (1 > stress 0), the rate is 1D6 + 3\" on clear ground") {
-    State s = prepared(*r, 1, [](chaos::ChaosState&) {});
+    State s = chaos_prepared(*r, 1, [](chaos::ChaosState&) {});
     FixedDice dice({5, 2, 1, 4});  // initiative; Stone's test; its rate die
-    Json events = events_of(*r, s, body, Json::object(), dice);
-    auto test = of_type(events, "stress_test");
+    Json events = chaos_events(*r, s, body, Json::object(), dice);
+    auto test = events_of_type(events, "stress_test");
     REQUIRE(test.size() == 1);
     CHECK(test[0]["rule"] == "turns.night");
     CHECK(test[0]["passed"] == true);
-    auto rate = of_type(events, "rate");
+    auto rate = events_of_type(events, "rate");
     REQUIRE(rate.size() == 1);
     CHECK(rate[0]["going"] == "clear");
     CHECK(rate[0]["distance"] == 700);
-    auto move = of_type(events, "move");
+    auto move = events_of_type(events, "move");
     REQUIRE(move.size() == 1);
     CHECK(move[0]["to"] == Json::array({800, 600}));
     auto st = chaos::table_state(r->apply(s, events));
     CHECK(st.brigades.at("stone").markers == std::vector<Point>{{800, 600}});
   }
   SECTION("dawn: a brigade at stress 3 rolling 3 fails and stays") {
-    State s = prepared(*r, 1, [](chaos::ChaosState& st) { st.brigades.at("stone").stress = 3; });
+    State s =
+        chaos_prepared(*r, 1, [](chaos::ChaosState& st) { st.brigades.at("stone").stress = 3; });
     FixedDice dice({5, 2, 3});
-    Json events = events_of(*r, s, body, Json::object(), dice);
-    CHECK(of_type(events, "stress_test").at(0)["passed"] == false);
-    CHECK(of_type(events, "move").empty());
-    CHECK(of_type(events, "rate").empty());
+    Json events = chaos_events(*r, s, body, Json::object(), dice);
+    CHECK(events_of_type(events, "stress_test").at(0)["passed"] == false);
+    CHECK(events_of_type(events, "move").empty());
+    CHECK(events_of_type(events, "rate").empty());
   }
 }
 
@@ -287,9 +291,9 @@ TEST_CASE(
     "a CHECK between two markers deploys both, the engaging brigade 5\" from the enemy "
     "(move.check.marker_marker)",
     "[chaos][ruleset][check_interrupt]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   const auto& sc = chaos::scenario_of(*r);
-  State s = prepared(*r, 2, [](chaos::ChaosState& st) {
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").markers = {{4800, 2500}};
     st.brigades.at("davis").markers = {{4800, 4300}};
   });
@@ -300,15 +304,15 @@ TEST_CASE(
   // Initiative 6-1; Stone's rate: the clear die and the landmark die (it
   // heads for Cemetery Knob).
   FixedDice dice({6, 1, 6, 6});
-  Json events = events_of(*r, s, body, Json::object(), dice);
-  auto check = of_type(events, "check");
+  Json events = chaos_events(*r, s, body, Json::object(), dice);
+  auto check = events_of_type(events, "check");
   REQUIRE(check.size() == 1);
   CHECK(check[0]["rule"] == "move.check.marker_marker");
   CHECK(check[0]["brigade"] == "stone");
   CHECK(check[0]["target"] == "davis");
   // The card's front came within 8" of Davis's card at the 28th step (7").
   CHECK(check[0]["at"] == Json::array({4800, 3200}));
-  auto deploy = of_type(events, "deploy");
+  auto deploy = events_of_type(events, "deploy");
   REQUIRE(deploy.size() == 2);
   CHECK(deploy[0]["brigade"] == "davis");  // the defender first
   CHECK(deploy[1]["brigade"] == "stone");
@@ -332,8 +336,8 @@ TEST_CASE(
 
 TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own relief always (rest)",
           "[chaos][ruleset][rest]") {
-  auto r = meeting();
-  State s = prepared(*r, 2, [](chaos::ChaosState& st) {
+  auto r = ruleset_meeting();
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").stress = 2;
     st.regiments.at("143pa").stress = 1;
     st.brigades.at("meredith").stress = 2;
@@ -344,7 +348,7 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
   // Initiative 3-1; Meredith's regimental rest die 3 (fails). Union
   // brigades rest in id order: cutler, gamble, meredith, stone.
   FixedDice dice({3, 1, 3});
-  Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+  Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
   auto st = chaos::table_state(r->apply(s, events));
   CHECK(st.brigades.at("meredith").stress == 1);
   CHECK(st.regiments.at("2wi").stress == 2);
@@ -356,7 +360,7 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
     night.turn = 6;  // early night
     FixedDice d2({3, 1, 5});
     auto st2 = chaos::table_state(
-        r->apply(night, events_of(*r, night, Json::object(), Json::object(), d2)));
+        r->apply(night, chaos_events(*r, night, Json::object(), Json::object(), d2)));
     CHECK(st2.brigades.at("meredith").stress == 0);
     CHECK(st2.regiments.at("2wi").stress == 0);
     CHECK(st2.brigades.at("stone").stress == 0);
@@ -365,25 +369,25 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
 
 TEST_CASE("adjudication is deterministic: the same state and dice give the same events",
           "[chaos][ruleset]") {
-  auto r = meeting();
+  auto r = ruleset_meeting();
   State s = r->initial_state();
   Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 600}, {500, 600}}}}}}}}}};
   SeededDice a("same"), b("same");
-  Json ea = events_of(*r, s, body, Json::object(), a);
-  Json eb = events_of(*r, s, body, Json::object(), b);
+  Json ea = chaos_events(*r, s, body, Json::object(), a);
+  Json eb = chaos_events(*r, s, body, Json::object(), b);
   CHECK(adjutant::ledger::canonical(ea) == adjutant::ledger::canonical(eb));
   CHECK(r->apply(s, ea).canonical() == r->apply(s, eb).canonical());
 }
 
 TEST_CASE("a side's view and events are the same whatever the enemy's hidden facts are",
           "[chaos][ruleset][fog]") {
-  auto r = meeting();
-  State a = prepared(*r, 2, [](chaos::ChaosState&) {});
+  auto r = ruleset_meeting();
+  State a = chaos_prepared(*r, 2, [](chaos::ChaosState&) {});
   a.extra["tokens"]["confederate"] = Json::array({"outflank", "sniper"});
   // The same table, other hidden facts: the Confederates' stress, which of
   // Archer's markers is listed first, which tokens they hold, the tin's
   // order.
-  State b = prepared(*r, 2, [](chaos::ChaosState& st) {
+  State b = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
     std::swap(st.brigades.at("archer").markers[0], st.brigades.at("archer").markers[1]);
     st.brigades.at("davis").stress = 4;
     for (auto& [id, reg] : st.regiments)
@@ -407,8 +411,8 @@ TEST_CASE("a side's view and events are the same whatever the enemy's hidden fac
          {{"archer", {{"move", {{"marker", 1}, {"path", {{2400, 9000}, {2400, 8000}}}}}}}}}};
     FixedDice d1({4, 2, 1, 6}),
         d2({4, 2, 2, 6});  // the rate die differs; the path is 4" either way
-    Json e1 = events_of(*r, a, Json::object(), body, d1);
-    Json e2 = events_of(*r, a, Json::object(), body, d2);
+    Json e1 = chaos_events(*r, a, Json::object(), body, d1);
+    Json e2 = chaos_events(*r, a, Json::object(), body, d2);
     CHECK(e1 != e2);
     std::string seen1 = adjutant::ledger::canonical(r->visible_events(e1, "union"));
     CHECK(seen1 == adjutant::ledger::canonical(r->visible_events(e2, "union")));

@@ -23,6 +23,8 @@ constexpr Coord kDeployBand = kDeployNear - kMarchStep;
 constexpr Coord kCommanderMove = 8 * kInch;
 constexpr Coord kCommanderEnemy = 4 * kInch;
 constexpr int kMaxSettleSteps = 400;
+constexpr Coord kSlideStep = 50;
+constexpr int kMaxSlide = 48;  // 24 half inches to either side
 
 // A brigade on the table as a group: its commander and its regiments'
 // centres, which move together.
@@ -240,8 +242,22 @@ class Turn {
       g.regiments[slot.regiment] = slot.body.centre;
       g.facing[slot.regiment] = slot.body.bearing;
     }
-    if (!unengaged) g = settle(g, bearing, approach, side);
+    Group placed = g;
+    if (!unengaged) g = settle(placed, bearing, approach, side);
     std::string why = illegal(g, side);
+    // Blocked by the table's edge or another base: the formation slides
+    // sideways, a half inch at a time to either side alternately (right
+    // first), up to 12", and settles again; the first place that breaks no
+    // rule is taken.
+    for (int k = 1; !why.empty() && k <= kMaxSlide; ++k) {
+      Coord across = (k + 1) / 2 * kSlideStep * (k % 2 ? 1 : -1);
+      Group tried = shifted(placed, turn(across, 0, bearing));
+      if (!unengaged) tried = settle(tried, bearing, approach, side);
+      if (illegal(tried, side).empty()) {
+        g = tried;
+        why.clear();
+      }
+    }
     if (why.empty() && unengaged && enemy_distance(g, side) <= kEngagementRange)
       why = "a regiment would be within 8\" of the enemy (shake out leaves a brigade unengaged)";
     if (!why.empty()) {
