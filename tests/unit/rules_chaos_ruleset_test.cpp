@@ -166,13 +166,19 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.rule == "move.commanders");
   }
   SECTION("what version 1 does not adjudicate is refused, naming the procedure") {
-    auto p = one({{"brigades", {{"gamble", {{"withdraw", true}}}}}});
+    auto p = one({{"brigades", {{"gamble", {{"maneuver", Json::object()}}}}}});
     CHECK(p.id == "chaos.not_yet");
-    CHECK(p.rule == "engagement.withdraw");
+    CHECK(p.rule == "engagement.maneuver");
     CHECK(one({{"tokens", Json::array()}}).id == "chaos.not_yet");
     CHECK(one({{"brigades", {{"gamble", {{"fire", Json::object()}}}}}}).rule ==
           "engagement.artillery");
     CHECK(one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}}).rule == "fight.initiate");
+  }
+  SECTION("withdrawing or forming up an unengaged brigade (engagement.withdraw, form_up)") {
+    auto p = one({{"brigades", {{"gamble", {{"withdraw", true}}}}}});
+    CHECK(p.id == "chaos.not_engaged");
+    CHECK(p.rule == "engagement.withdraw");
+    CHECK(one({{"brigades", {{"gamble", {{"form_up", true}}}}}}).rule == "engagement.form_up");
   }
   SECTION("every problem of a file at once") {
     auto p = chaos_refused(*r, s,
@@ -421,4 +427,45 @@ TEST_CASE("a side's view and events are the same whatever the enemy's hidden fac
     CHECK(adjutant::ledger::canonical(r->visible_events(e1, "confederate")).find("archer") !=
           std::string::npos);
   }
+}
+
+TEST_CASE(
+    "an engaged brigade withdraws out of engagement range, +1 brigade stress "
+    "(engagement.withdraw)",
+    "[chaos][ruleset][withdraw]") {
+  auto r = ruleset_meeting();
+  const auto& sc = chaos::scenario_of(*r);
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+    st.brigades.at("stone").markers = {{4800, 2500}};
+    st.brigades.at("davis").markers = {{4800, 4300}};
+  });
+  Json body = {
+      {"brigades",
+       {{"stone",
+         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  FixedDice dice({6, 1, 6, 6});
+  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  REQUIRE(chaos::engaged_brigades(chaos::table_state(met), sc) ==
+          std::set<std::string>{"davis", "stone"});
+  // Turn 3: Stone withdraws; the initiative is the only die.
+  FixedDice again({2, 5});
+  Json events = chaos_events(*r, met, {{"brigades", {{"stone", {{"withdraw", true}}}}}},
+                             Json::object(), again);
+  REQUIRE(events_of_type(events, "withdraw").size() == 1);
+  auto st = chaos::table_state(r->apply(met, events));
+  CHECK(chaos::engaged_brigades(st, sc).empty());
+  CHECK(st.brigades.at("stone").stress == 1);
+  // Every regiment within 4" of its commander, the commander 10" or more
+  // from the nearest enemy unit.
+  auto commander =
+      sc.figure_outline(chaos::Arm::kCommander, {"c", "c", *st.brigades.at("stone").commander, 0});
+  for (const auto& id : chaos::deployed_regiments(st, "stone"))
+    CHECK(chaos::within(chaos::outline(chaos::regiment_body(sc, st, id)), commander,
+                        4 * chaos::kInch));
+  for (const auto& u : chaos::enemy_units(st, sc, "union"))
+    CHECK_FALSE(chaos::closer_than(commander, u.base, 10 * chaos::kInch));
+  CHECK(again.rolls().size() == 2);
+  // Davis, engaged no longer, does not rest as engaged; Stone, withdrawn,
+  // does not rest at all.
+  CHECK(events_of_type(events, "rest").empty());
 }

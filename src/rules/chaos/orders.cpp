@@ -11,8 +11,6 @@ namespace adjutant::rules::chaos {
 
 const std::vector<NotYet>& not_yet_fields() {
   static const std::vector<NotYet> all = {
-      {"withdraw", "engagement.withdraw"},
-      {"form_up", "engagement.form_up"},
       {"maneuver", "engagement.maneuver"},
       {"fire", "engagement.artillery"},
       {"fight", "fight.initiate"},
@@ -231,6 +229,22 @@ class Checker {
         }
         plan["rest"] = v.get<bool>();
         if (!v.get<bool>()) echo_.push_back(id + " does not rest");
+      } else if (key == "withdraw" || key == "form_up") {
+        const char* rule = key == "withdraw" ? "engagement.withdraw" : "engagement.form_up";
+        if (!v.is_boolean()) {
+          fail("orders.wrong_type", id, rule,
+               "brigades." + id + "." + key + " must be true or false");
+          continue;
+        }
+        if (!v.get<bool>()) continue;
+        if (!engaged) {
+          fail("chaos.not_engaged", id, rule,
+               "brigade " + id + " is not engaged: only an engaged brigade may " +
+                   (key == "withdraw" ? "withdraw" : "form up"));
+          continue;
+        }
+        plan[key] = true;
+        echo_.push_back(id + (key == "withdraw" ? " withdraws" : " forms up"));
       } else if (key == "remarker") {
         read_remarker(id, v, deployed, engaged, plan);
       } else if (const char* proc = not_yet(key)) {
@@ -241,6 +255,9 @@ class Checker {
         fail("orders.unknown_field", id, "", "brigades." + id + ": unknown field \"" + key + "\"");
       }
     }
+    if (plan.contains("withdraw") && plan.contains("form_up"))
+      fail("chaos.conflict", id, "engagement.form_up",
+           "brigade " + id + " cannot both withdraw and form up in one turn");
     if (plan.contains("shake_out") && plan.contains("move"))
       fail("chaos.deployed", id, "shake_out",
            "brigade " + id + " cannot both shake out and move as a marker this turn");

@@ -356,16 +356,132 @@ class Turn {
     }
   }
 
+  // The enemy unit nearest any regiment of the group, and its distance.
+  std::optional<UnitBase> nearest_enemy(const Group& g, const std::string& side) const {
+    std::optional<UnitBase> best;
+    Coord best_d = -1;
+    for (const auto& o : group_outlines(g))
+      for (const auto& u : enemy_units(st_, sc_, side)) {
+        Coord d = distance_floor(o, u.base);
+        if (best_d < 0 || d < best_d || (d == best_d && u.id < best->id)) {
+          best = u;
+          best_d = d;
+        }
+      }
+    return best;
+  }
+
+  // engagement.withdraw: the brigade commander goes straight back from the
+  // nearest enemy unit until 10" from it (less where the table's edge stops
+  // him); the regiments take the default formation facing the enemy, and
+  // the whole moves on back until no regiment is within 8" of the enemy;
+  // +1 brigade stress unless every regiment is cavalry (mounted: version 1
+  // does not dismount) and there is no battery (every deployed battery is
+  // taken as unlimbered).
+  void withdraw(const std::string& b, const std::set<std::string>& fighting_brigades) {
+    auto& bs = st_.brigades.at(b);
+    auto blocked = [&](const std::string& why) {
+      events_.push_back({{"type", "withdraw_blocked"},
+                         {"brigade", b},
+                         {"side", bs.side},
+                         {"reason", why},
+                         {"rule", "engagement.withdraw"}});
+    };
+    if (fighting_brigades.count(b)) return blocked("a regiment of the brigade is fighting");
+    Group g = group_of(b);
+    auto enemy = nearest_enemy(g, bs.side);
+    if (!enemy) return;
+    Point from = enemy->marker ? *enemy->base.points.begin() : *st_.regiments.at(enemy->id).at;
+    if (enemy->marker) {
+      Coord sx = 0, sy = 0;
+      for (Point p : enemy->base.points) sx += p.x, sy += p.y;
+      from = {sx / 4, sy / 4};
+    }
+    Body commander{g.commander, 0, 1, sc_.bases.at(Arm::kCommander)};
+    Shift sh = shift_until(commander, from, true, 20 * kInch, [&](const Body& c) {
+      return !point_on_table(sc_, c.centre) || !closer_than(outline(c), enemy->base, 10 * kInch);
+    });
+    Point at = sh.body.centre;
+    if (!point_on_table(sc_, at)) {
+      Shift back = shift_until(commander, from, true, sh.moved - kMarchStep,
+                               [](const Body&) { return false; });
+      at = back.body.centre;
+    }
+    int bearing = bearing_to(at, from);
+    Group placed;
+    placed.brigade = b;
+    placed.commander = at;
+    std::vector<std::string> present = deployed_regiments(st_, b);
+    for (const auto& slot : default_formation(sc_, *sc_.brigade(b), at, bearing, present)) {
+      placed.regiments[slot.regiment] = slot.body.centre;
+      placed.facing[slot.regiment] = slot.body.bearing;
+    }
+    Point back = Point{} - turn(0, kMarchStep, bearing);
+    std::string why = "the brigade could not get out of engagement range";
+    for (int k = 0; k <= kMaxSlide && !why.empty(); ++k) {
+      Coord across = (k + 1) / 2 * kSlideStep * (k % 2 ? 1 : -1);
+      Group tried = shifted(placed, turn(across, 0, bearing));
+      for (int i = 0; i < kMaxSettleSteps && enemy_distance(tried, bs.side) <= kEngagementRange;
+           ++i)
+        tried = shifted(tried, back);
+      if (enemy_distance(tried, bs.side) <= kEngagementRange) continue;
+      why = illegal(tried, bs.side);
+      if (why.empty()) placed = tried;
+    }
+    if (!why.empty()) return blocked(why);
+    put(placed);
+    Json e = deploy_event(placed, "engagement.withdraw");
+    e["type"] = "withdraw";
+    events_.push_back(e);
+    withdrawn_.insert(b);
+    bool costly = false;
+    for (const auto& r : present)
+      if (regiment_spec(sc_, r).arm != Arm::kCavalry) costly = true;
+    if (costly) {
+      stress_brigade(st_, b, 1);
+      events_.push_back({{"type", "stress"},
+                         {"brigade", b},
+                         {"side", bs.side},
+                         {"amount", 1},
+                         {"brigade_stress", bs.stress},
+                         {"rule", "engagement.withdraw"}});
+    }
+    wagons();
+  }
+
   void engagement() {
     engaged_ = engaged_brigades(st_, sc_);
     auto fight_now = fighting(fighters(st_, sc_));
     std::set<std::string> fighting_brigades;
     for (const auto& r : fight_now) fighting_brigades.insert(st_.regiments.at(r).brigade);
+    // 1. Withdraw: the sides alternate, one brigade at a time, each in its
+    // sequence, the side with the initiative first.
+    std::vector<std::vector<std::string>> queues;
+    for (const auto& side : order_) {
+      queues.emplace_back();
+      for (const auto& b : plans_.at(side)["sequence"])
+        if (brigade_plan(b.get<std::string>()).value("withdraw", false) &&
+            engaged_.count(b.get<std::string>()))
+          queues.back().push_back(b.get<std::string>());
+    }
+    for (std::size_t i = 0; i < std::max(queues[0].size(), queues[1].size()); ++i)
+      for (const auto& q : queues)
+        if (i < q.size()) withdraw(q[i], fighting_brigades);
+    // 2. Form up: marked to fight; a formed-up brigade cannot rest.
+    for (const auto& b : in_initiative_order())
+      if (brigade_plan(b).value("form_up", false) && engaged_.count(b)) {
+        formed_up_.insert(b);
+        events_.push_back({{"type", "form_up"},
+                           {"brigade", b},
+                           {"side", st_.brigades.at(b).side},
+                           {"rule", "engagement.form_up"}});
+      }
+    engaged_ = engaged_brigades(st_, sc_);
     // engagement.rest: an engaged brigade that fired no guns, was not under
     // fire, did not form up, maneuver or fight removes 1 brigade stress
     // (version 1 adjudicates none of those, so only fighting prevents it).
     for (const auto& b : by_side_and_id()) {
-      if (!engaged_.count(b) || fighting_brigades.count(b)) continue;
+      if (!engaged_.count(b) || fighting_brigades.count(b) || formed_up_.count(b)) continue;
       if (!brigade_plan(b).value("rest", true)) continue;
       auto& bs = st_.brigades.at(b);
       rested_.insert(b);
@@ -778,7 +894,9 @@ class Turn {
   void rest() {
     auto engaged = engaged_brigades(st_, sc_);
     for (const auto& b : by_side_and_id()) {
-      if (engaged.count(b) || moved_.count(b) || rested_.count(b)) continue;
+      if (engaged.count(b) || moved_.count(b) || rested_.count(b) || withdrawn_.count(b) ||
+          formed_up_.count(b))
+        continue;
       if (!brigade_plan(b).value("rest", true)) continue;
       auto& bs = st_.brigades.at(b);
       bool stressed = bs.stress > 0;
@@ -870,6 +988,8 @@ class Turn {
   std::set<std::string> engaged_;
   std::set<std::string> rested_;
   std::set<std::string> moved_;
+  std::set<std::string> withdrawn_;
+  std::set<std::string> formed_up_;
   Json events_ = Json::array();
 };
 
@@ -912,7 +1032,7 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
       s.extra["tokens_drawn"] = true;
     } else if (type == "chaos_roll") {
       st.brigades.at(e["brigade"].get<std::string>()).markers = {point_of(e["kept"])};
-    } else if (type == "deploy") {
+    } else if (type == "deploy" || type == "withdraw") {
       auto& b = st.brigades.at(e["brigade"].get<std::string>());
       b.markers.clear();
       b.commander = point_of(e["commander"]);
