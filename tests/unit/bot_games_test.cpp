@@ -282,5 +282,6 @@ TEST_CASE("the bot plays Chaos of Battle: both sides' files each turn, markers m
   CHECK(events["chaos_roll"] > 0);
   CHECK(events["move"] > 0);
   CHECK(events["stress_test"] > 0);  // dawn and night turns
+  CHECK(events["artillery_fire"] > 0);
   CHECK(events["game_end"] == 4);
 }

@@ -170,8 +170,8 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.id == "chaos.not_yet");
     CHECK(p.rule == "engagement.maneuver");
     CHECK(one({{"tokens", Json::array()}}).id == "chaos.not_yet");
-    CHECK(one({{"brigades", {{"gamble", {{"fire", Json::object()}}}}}}).rule ==
-          "engagement.artillery");
+    CHECK(one({{"brigades", {{"gamble", {{"fire", {{"12il-cav", "closest"}}}}}}}}).id ==
+          "chaos.fire");
     CHECK(one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}}).rule == "fight.initiate");
   }
   SECTION("withdrawing or forming up an unengaged brigade (engagement.withdraw, form_up)") {
@@ -468,4 +468,63 @@ TEST_CASE(
   // Davis, engaged no longer, does not rest as engaged; Stone, withdrawn,
   // does not rest at all.
   CHECK(events_of_type(events, "rest").empty());
+}
+
+TEST_CASE(
+    "engaged batteries fire: a D6 a gun, 3+ a stress on the target, 1 on the battery; "
+    "no rest for either brigade (engagement.artillery)",
+    "[chaos][ruleset][artillery]") {
+  auto r = ruleset_meeting();
+  const auto& sc = chaos::scenario_of(*r);
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+    st.brigades.at("stone").markers = {{4800, 2500}};
+    st.brigades.at("davis").markers = {{4800, 4300}};
+  });
+  Json body = {
+      {"brigades",
+       {{"stone",
+         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  FixedDice dice({6, 1, 6, 6});
+  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  // Gamble's battery brought up beside Stone's line, in sight of Davis.
+  auto st = chaos::table_state(met);
+  st.regiments.at("2us-a").at = Point{3900, 3600};
+  st.brigades.at("gamble").commander = Point{3900, 3300};
+  chaos::set_chaos(met, st);
+  REQUIRE(chaos::engaged_brigades(st, sc).count("gamble"));
+  bool fired = false;
+  for (int seed = 0; seed < 6 && !fired; ++seed) {
+    SeededDice d("fire " + std::to_string(seed));
+    Json events = chaos_events(*r, met, Json::object(), Json::object(), d);
+    for (const auto& e : events_of_type(events, "artillery_fire")) {
+      if (e["battery"] != "2us-a") continue;
+      fired = true;
+      CHECK(e["target_side"] == "confederate");
+      CHECK(e["needs"] == 3);         // in the open
+      CHECK(e["rolls"].size() == 2);  // two gun models
+      int hits = 0, ones = 0;
+      for (const auto& x : e["rolls"]) hits += x.get<int>() >= 3, ones += x.get<int>() == 1;
+      CHECK(e["hits"] == hits);
+      CHECK(e["self_stress"] == ones);
+      auto after = chaos::table_state(r->apply(met, events));
+      CHECK(after.regiments.at(e["target"].get<std::string>()).stress == hits);
+      CHECK(after.regiments.at("2us-a").stress == ones);
+      for (const auto& rest : events_of_type(events, "rest")) {
+        CHECK(rest["brigade"] != "gamble");
+        CHECK(rest["brigade"] != after.regiments.at(e["target"].get<std::string>()).brigade);
+      }
+      // The Union reads where its shot fell, never the regiment's name.
+      std::string seen = adjutant::ledger::canonical(r->visible_events(events, "union"));
+      CHECK(seen.find(e["target"].get<std::string>()) == std::string::npos);
+      CHECK(adjutant::ledger::canonical(r->visible_events(events, "confederate"))
+                .find(e["target"].get<std::string>()) != std::string::npos);
+    }
+  }
+  CHECK(fired);
+  // "hold" keeps the battery silent.
+  Json hold = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}}};
+  SeededDice quiet("hold");
+  for (const auto& e :
+       events_of_type(chaos_events(*r, met, hold, Json::object(), quiet), "artillery_fire"))
+    CHECK(e["battery"] != "2us-a");
 }

@@ -12,7 +12,6 @@ namespace adjutant::rules::chaos {
 const std::vector<NotYet>& not_yet_fields() {
   static const std::vector<NotYet> all = {
       {"maneuver", "engagement.maneuver"},
-      {"fire", "engagement.artillery"},
       {"fight", "fight.initiate"},
       {"regiments", "move.deployed"},
       {"policies", "fight"},
@@ -245,6 +244,32 @@ class Checker {
         }
         plan[key] = true;
         echo_.push_back(id + (key == "withdraw" ? " withdraws" : " forms up"));
+      } else if (key == "fire") {
+        if (!v.is_object()) {
+          fail("orders.wrong_type", id, "engagement.artillery",
+               "brigades." + id + ".fire is an object of batteries");
+          continue;
+        }
+        Json fire = Json::object();
+        for (const auto& [battery, target] : v.items()) {
+          auto it = st_.regiments.find(battery);
+          if (it == st_.regiments.end() || it->second.brigade != id ||
+              regiment_spec(sc_, battery).arm != Arm::kArtillery) {
+            fail("chaos.fire", id, "engagement.artillery",
+                 "brigade " + id + " has no battery \"" + battery + "\"");
+            continue;
+          }
+          if (!(target == "closest" || target == "hold" || is_point(target))) {
+            fail("chaos.fire", id, "engagement.artillery",
+                 "brigade " + id + ": battery " + battery +
+                     " fires at \"closest\", \"hold\" or an [x, y] point inside the target");
+            continue;
+          }
+          fire[battery] = target;
+          echo_.push_back(battery + (target == "hold" ? std::string(" holds its fire")
+                                                      : " fires at " + target.dump()));
+        }
+        plan["fire"] = fire;
       } else if (key == "remarker") {
         read_remarker(id, v, deployed, engaged, plan);
       } else if (const char* proc = not_yet(key)) {

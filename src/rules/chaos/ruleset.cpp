@@ -160,6 +160,23 @@ class ChaosRuleset : public Ruleset {
         out.push_back(e);
         continue;
       }
+      if (type == "artillery_fire") {
+        // The firing side reads its battery's dice and where its shot
+        // fell; the side fired on, its regiment's stress and stands.
+        Json seen = {{"type", type},
+                     {"side", owner},
+                     {"hits", e["hits"]},
+                     {"target_at", e["target_at"]},
+                     {"battery_at", e["battery_at"]},
+                     {"rule", e["rule"]}};
+        for (const char* k : {"battery", "needs", "rolls", "self_stress", "battery_stress",
+                              "battery_stands", "battery_removed"})
+          if (owner == side) seen[k] = e[k];
+        for (const char* k : {"target", "target_stress", "target_stands", "target_removed"})
+          if (owner != side) seen[k] = e[k];
+        out.push_back(seen);
+        continue;
+      }
       if (owner == side) {
         out.push_back(e);
         continue;
@@ -169,7 +186,7 @@ class ChaosRuleset : public Ruleset {
         seen["count"] = e["tokens"].size();
       } else if (type == "chaos_roll") {
         seen = {{"type", "flag_removed"}, {"side", owner}, {"at", e["removed"]}};
-      } else if (type == "deploy") {
+      } else if (type == "deploy" || type == "withdraw") {
         std::vector<Point> at;
         for (const auto& [r, v] : e["regiments"].items()) at.push_back(point_of(v["at"]));
         seen["commander"] = e["commander"];
