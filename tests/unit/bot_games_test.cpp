@@ -283,5 +283,9 @@ TEST_CASE("the bot plays Chaos of Battle: both sides' files each turn, markers m
   CHECK(events["move"] > 0);
   CHECK(events["stress_test"] > 0);  // dawn and night turns
   CHECK(events["artillery_fire"] > 0);
+  CHECK(events["withdraw"] > 0);
+  CHECK(events["form_up"] > 0);
+  // The same seed plays the same game.
+  CHECK(play("table/chaos-meeting.json", 3).bodies == play("table/chaos-meeting.json", 3).bodies);
   CHECK(events["game_end"] == 4);
 }

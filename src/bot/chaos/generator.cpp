@@ -71,8 +71,8 @@ class ChaosGenerator : public OrderGenerator {
       if (b.markers.size() == 2) body["preferred"][id] = int(h % 2) + 1;
       if (b.commander) own_places.push_back(*b.commander);
       for (Point p : b.markers) own_places.push_back(p);
-      if (engaged.count(id) || (b.markers.empty() && !b.commander)) continue;
-      Json order = brigade_order(sc, st, id, b, enemy, h);
+      if (b.markers.empty() && !b.commander) continue;
+      Json order = engaged.count(id) ? engaged_order(b, h) : brigade_order(sc, st, id, b, enemy, h);
       if (order.empty()) continue;
       // Each brigade's order alone must pass; one that does not is left out.
       Json alone = {{"side", r.side}, {"brigades", {{id, order}}}};
@@ -101,6 +101,15 @@ class ChaosGenerator : public OrderGenerator {
   }
 
  private:
+  // An engaged brigade worn down (brigade stress 2 or more) withdraws;
+  // another forms up now and then (so it gives up its rest); its
+  // batteries fire at the closest enemy by default.
+  static Json engaged_order(const rc::BrigadeState& b, std::uint64_t h) {
+    if (b.stress >= 2) return {{"withdraw", true}};
+    if (h % 3 == 0) return {{"form_up", true}};
+    return Json::object();
+  }
+
   static Json brigade_order(const rc::Scenario& sc, const rc::ChaosState& st, const std::string& id,
                             const rc::BrigadeState& b, const std::vector<Seen>& enemy,
                             std::uint64_t h) {

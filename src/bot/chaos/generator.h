@@ -1,7 +1,8 @@
 // The order generator of Chaos of Battle: each turn every unengaged brigade
 // of the side marches on the nearest enemy piece it can see and engages it
-// (a CHECK), a brigade near the enemy may shake out first, and the player
-// commanders follow their brigades. It reads of the enemy only where its
+// (a CHECK), a brigade near the enemy may shake out first, an engaged
+// brigade under stress withdraws, and the player commanders follow their
+// brigades. It reads of the enemy only where its
 // pieces stand, as the side's own view shows them.
 #pragma once
 
