@@ -528,3 +528,59 @@ TEST_CASE(
        events_of_type(chaos_events(*r, met, hold, Json::object(), quiet), "artillery_fire"))
     CHECK(e["battery"] != "2us-a");
 }
+
+TEST_CASE("a marker engaging a deployed brigade tests against its highest regimental stress, "
+          "then deploys 5\" away (move.check.marker_deployed)",
+          "[chaos][ruleset][check_interrupt]") {
+  auto r = ruleset_meeting();
+  const auto& sc = chaos::scenario_of(*r);
+  auto at_stress = [&](int stress) {
+    return chaos_prepared(*r, 2, [&](chaos::ChaosState& st) {
+      st.brigades.at("davis").markers = {{3000, 3900}};
+      st.regiments.at("2ms").stress = stress;
+    });
+  };
+  // Davis's marker comes down the pike on Gamble's battery (its front at
+  // y 23.75"): the card's edge is within 8" after 5.75", the 23rd step.
+  Json body = {{"brigades",
+                {{"davis",
+                  {{"move", {{"path", {{3000, 3900}, {3000, 3300}}}, {"engage", {3000, 2300}}}}}}}}};
+  SECTION("the test passes (2 > 0): Davis deploys facing south, 5\" from Gamble") {
+    State s = at_stress(0);
+    // Initiative union 1, confederate 6; the road die 4 (10"); the test 2.
+    FixedDice dice({1, 6, 4, 2});
+    Json events = chaos_events(*r, s, Json::object(), body, dice);
+    auto check = events_of_type(events, "check");
+    REQUIRE(check.size() == 1);
+    CHECK(check[0]["rule"] == "move.check.marker_deployed");
+    CHECK(check[0]["target"] == "gamble");
+    CHECK(check[0]["at"] == Json::array({3000, 3325}));
+    auto test = events_of_type(events, "stress_test");
+    REQUIRE(test.size() == 1);
+    CHECK(test[0]["against"] == 0);
+    CHECK(test[0]["passed"] == true);
+    REQUIRE(events_of_type(events, "deploy").size() == 1);
+    auto st = chaos::table_state(r->apply(s, events));
+    chaos::Coord least = -1;
+    for (const auto& a : chaos::deployed_regiments(st, "davis")) {
+      CHECK(st.regiments.at(a).facing == 180);
+      for (const auto& b : chaos::deployed_regiments(st, "gamble")) {
+        auto d = chaos::distance_floor(chaos::outline(chaos::regiment_body(sc, st, a)),
+                                       chaos::outline(chaos::regiment_body(sc, st, b)));
+        if (least < 0 || d < least) least = d;
+      }
+    }
+    CHECK(least > 475);
+    CHECK(least <= 500);
+    CHECK(dice.rolls().size() == 4);
+  }
+  SECTION("the test fails (3 against the 2nd Mississippi's 3): the marker stops where it is") {
+    State s = at_stress(3);
+    FixedDice dice({1, 6, 4, 3});
+    Json events = chaos_events(*r, s, Json::object(), body, dice);
+    CHECK(events_of_type(events, "stress_test").at(0)["passed"] == false);
+    CHECK(events_of_type(events, "deploy").empty());
+    auto st = chaos::table_state(r->apply(s, events));
+    CHECK(st.brigades.at("davis").markers == std::vector<Point>{{3000, 3325}});
+  }
+}
