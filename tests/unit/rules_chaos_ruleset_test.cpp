@@ -529,9 +529,10 @@ TEST_CASE(
     CHECK(e["battery"] != "2us-a");
 }
 
-TEST_CASE("a marker engaging a deployed brigade tests against its highest regimental stress, "
-          "then deploys 5\" away (move.check.marker_deployed)",
-          "[chaos][ruleset][check_interrupt]") {
+TEST_CASE(
+    "a marker engaging a deployed brigade tests against its highest regimental stress, "
+    "then deploys 5\" away (move.check.marker_deployed)",
+    "[chaos][ruleset][check_interrupt]") {
   auto r = ruleset_meeting();
   const auto& sc = chaos::scenario_of(*r);
   auto at_stress = [&](int stress) {
@@ -542,9 +543,10 @@ TEST_CASE("a marker engaging a deployed brigade tests against its highest regime
   };
   // Davis's marker comes down the pike on Gamble's battery (its front at
   // y 23.75"): the card's edge is within 8" after 5.75", the 23rd step.
-  Json body = {{"brigades",
-                {{"davis",
-                  {{"move", {{"path", {{3000, 3900}, {3000, 3300}}}, {"engage", {3000, 2300}}}}}}}}};
+  Json body = {
+      {"brigades",
+       {{"davis",
+         {{"move", {{"path", {{3000, 3900}, {3000, 3300}}}, {"engage", {3000, 2300}}}}}}}}};
   SECTION("the test passes (2 > 0): Davis deploys facing south, 5\" from Gamble") {
     State s = at_stress(0);
     // Initiative union 1, confederate 6; the road die 4 (10"); the test 2.
@@ -582,5 +584,38 @@ TEST_CASE("a marker engaging a deployed brigade tests against its highest regime
     CHECK(events_of_type(events, "deploy").empty());
     auto st = chaos::table_state(r->apply(s, events));
     CHECK(st.brigades.at("davis").markers == std::vector<Point>{{3000, 3325}});
+  }
+}
+
+TEST_CASE("a brigade that crosses a creek or is on a hill as it moves gains stress (move.hills)",
+          "[chaos][ruleset][move]") {
+  auto r = ruleset_meeting();
+  SECTION("across Willow Run: +1") {
+    State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+      st.brigades.at("stone").markers = {{1500, 3900}};
+    });
+    Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 3900}, {1500, 4900}}}}}}}}}};
+    FixedDice dice({3, 1, 6});  // initiative; the clear die: 9"
+    Json events = chaos_events(*r, s, body, Json::object(), dice);
+    auto stress = events_of_type(events, "stress");
+    REQUIRE(stress.size() == 1);
+    CHECK(stress[0]["creek"] == true);
+    CHECK(stress[0]["hill"] == false);
+    CHECK(stress[0]["amount"] == 1);
+    auto st = chaos::table_state(r->apply(s, events));
+    CHECK(st.brigades.at("stone").markers == std::vector<Point>{{1500, 4800}});
+    CHECK(st.brigades.at("stone").stress == 1);
+  }
+  SECTION("down from Cemetery Knob: on a hill for part of the move, +1") {
+    State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+      st.brigades.at("stone").markers = {{4500, 6700}};
+    });
+    Json body = {{"brigades", {{"stone", {{"move", {{"path", {{4500, 6700}, {4500, 7700}}}}}}}}}};
+    FixedDice dice({3, 1, 5});  // the clear die: 8"
+    Json events = chaos_events(*r, s, body, Json::object(), dice);
+    auto stress = events_of_type(events, "stress");
+    REQUIRE(stress.size() == 1);
+    CHECK(stress[0]["hill"] == true);
+    CHECK(stress[0]["amount"] == 1);
   }
 }
