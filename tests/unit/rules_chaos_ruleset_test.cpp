@@ -166,9 +166,9 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.rule == "move.commanders");
   }
   SECTION("what version 1 does not adjudicate is refused, naming the procedure") {
-    auto p = one({{"brigades", {{"gamble", {{"maneuver", Json::object()}}}}}});
+    auto p = one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}});
     CHECK(p.id == "chaos.not_yet");
-    CHECK(p.rule == "engagement.maneuver");
+    CHECK(p.rule == "fight.initiate");
     CHECK(one({{"tokens", Json::array()}}).id == "chaos.not_yet");
     CHECK(one({{"brigades", {{"gamble", {{"fire", {{"12il-cav", "closest"}}}}}}}}).id ==
           "chaos.fire");
@@ -617,5 +617,63 @@ TEST_CASE("a brigade that crosses a creek or is on a hill as it moves gains stre
     REQUIRE(stress.size() == 1);
     CHECK(stress[0]["hill"] == true);
     CHECK(stress[0]["amount"] == 1);
+  }
+}
+
+TEST_CASE(
+    "an engaged brigade maneuvers within the limits of engagement, checked at its turn "
+    "(engagement.maneuver)",
+    "[chaos][ruleset][maneuver]") {
+  auto r = ruleset_meeting();
+  const auto& sc = chaos::scenario_of(*r);
+  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+    st.brigades.at("stone").markers = {{4800, 2500}};
+    st.brigades.at("davis").markers = {{4800, 4300}};
+  });
+  Json body = {
+      {"brigades",
+       {{"stone",
+         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  FixedDice dice({6, 1, 6, 6});
+  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  auto st = chaos::table_state(met);
+  Point c = *st.brigades.at("stone").commander;
+  // The whole brigade sidesteps 1" east.
+  auto sidestep = [&](Point delta) {
+    Json regs = Json::object();
+    for (const auto& id : chaos::deployed_regiments(st, "stone"))
+      regs[id] = {{"at", chaos::json_of(*st.regiments.at(id).at + delta)}, {"facing", 0}};
+    return Json{{"brigades",
+                 {{"stone",
+                   {{"maneuver",
+                     {{"commander", chaos::json_of(c + Point{100, 0})}, {"regiments", regs}}}}}}}};
+  };
+  SECTION("carried out") {
+    FixedDice d({4, 2});
+    Json events = chaos_events(*r, met, sidestep({100, 0}), Json::object(), d);
+    REQUIRE(events_of_type(events, "maneuver").size() == 1);
+    auto after = chaos::table_state(r->apply(met, events));
+    CHECK(*after.brigades.at("stone").commander == c + Point{100, 0});
+    for (const auto& id : chaos::deployed_regiments(st, "stone"))
+      CHECK(*after.regiments.at(id).at == *st.regiments.at(id).at + Point{100, 0});
+    CHECK(chaos::engaged_brigades(after, sc).count("stone"));
+  }
+  SECTION("regiments taken out of engagement range: not carried out") {
+    FixedDice d({4, 2});
+    Json events = chaos_events(*r, met, sidestep({0, -500}), Json::object(), d);
+    CHECK(events_of_type(events, "maneuver").empty());
+    REQUIRE(events_of_type(events, "maneuver_blocked").size() == 1);
+    auto after = chaos::table_state(r->apply(met, events));
+    CHECK(*after.brigades.at("stone").commander == c);
+  }
+  SECTION("the commander moved more than 4\" is refused by check") {
+    Json far = {{"side", "union"},
+                {"brigades",
+                 {{"stone", {{"maneuver", {{"commander", chaos::json_of(c + Point{0, -500})}}}}}}}};
+    auto p = r->problems(met, far);
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].id == "chaos.too_far");
+    CHECK(p[0].rule == "engagement.maneuver");
+    CHECK(p[0].unit == "stone");
   }
 }

@@ -11,7 +11,6 @@ namespace adjutant::rules::chaos {
 
 const std::vector<NotYet>& not_yet_fields() {
   static const std::vector<NotYet> all = {
-      {"maneuver", "engagement.maneuver"},
       {"fight", "fight.initiate"},
       {"regiments", "move.deployed"},
       {"policies", "fight"},
@@ -244,6 +243,8 @@ class Checker {
         }
         plan[key] = true;
         echo_.push_back(id + (key == "withdraw" ? " withdraws" : " forms up"));
+      } else if (key == "maneuver") {
+        read_maneuver(id, v, engaged, plan);
       } else if (key == "fire") {
         if (!v.is_object()) {
           fail("orders.wrong_type", id, "engagement.artillery",
@@ -280,6 +281,9 @@ class Checker {
         fail("orders.unknown_field", id, "", "brigades." + id + ": unknown field \"" + key + "\"");
       }
     }
+    if (plan.contains("withdraw") && plan.contains("maneuver"))
+      fail("chaos.conflict", id, "engagement.maneuver",
+           "brigade " + id + " cannot both withdraw and maneuver in one turn");
     if (plan.contains("withdraw") && plan.contains("form_up"))
       fail("chaos.conflict", id, "engagement.form_up",
            "brigade " + id + " cannot both withdraw and form up in one turn");
@@ -417,6 +421,76 @@ class Checker {
     echo_.push_back(id + (deployed ? " moves" : " moves marker " + std::to_string(n)) + " " +
                     format_point(path.front()) + " to " + format_point(path.back()) + ", " +
                     inches(length) + "\" of at most " + inches(longest) + "\"" + target);
+  }
+
+  // engagement.maneuver: a new place for the commander (at most 4") and
+  // for any regiment ({"at", "facing"}); what depends on the enemy is
+  // checked at the brigade's turn in the alternation.
+  void read_maneuver(const std::string& id, const Json& v, bool engaged, Json& plan) {
+    const char* rule = "engagement.maneuver";
+    if (!engaged) {
+      fail("chaos.not_engaged", id, rule, "brigade " + id + " is not engaged: it cannot maneuver");
+      return;
+    }
+    if (!v.is_object() || !v.contains("commander") || !is_point(v["commander"])) {
+      fail("orders.wrong_type", id, rule,
+           "brigades." + id + ".maneuver is {\"commander\": [x, y], \"regiments\": {...}}");
+      return;
+    }
+    Point from = *st_.brigades.at(id).commander, to = point_of(v["commander"]);
+    if (!point_on_table(sc_, to)) {
+      fail("chaos.off_table", id, "scale",
+           "brigade " + id + ": " + format_point(to) + " is off the table");
+      return;
+    }
+    Coord length = path_length({from, to});
+    if (length > 4 * kInch) {
+      fail("chaos.too_far", id, rule,
+           "brigade " + id + ": the commander moves " + inches(length) + "\", more than 4.00\"");
+      return;
+    }
+    Json out = {{"commander", json_of(to)}, {"regiments", Json::object()}};
+    for (const auto& [k, x] : v.items())
+      if (k != "commander" && k != "regiments") {
+        fail("orders.unknown_field", id, rule,
+             "brigades." + id + ".maneuver." + k + ": unknown field");
+        return;
+      }
+    if (v.contains("regiments")) {
+      if (!v["regiments"].is_object()) {
+        fail("orders.wrong_type", id, rule, "brigades." + id + ".maneuver.regiments is an object");
+        return;
+      }
+      for (const auto& [r, place] : v["regiments"].items()) {
+        auto it = st_.regiments.find(r);
+        if (it == st_.regiments.end() || it->second.brigade != id || it->second.removed) {
+          fail("chaos.unknown_regiment", id, rule,
+               "brigade " + id + " has no regiment \"" + r + "\" on the table");
+          return;
+        }
+        if (!place.is_object() || !place.contains("at") || !is_point(place["at"]) ||
+            (place.contains("facing") &&
+             (!place["facing"].is_number_integer() || place["facing"].get<long long>() < 0 ||
+              place["facing"].get<long long>() > 359))) {
+          fail("orders.wrong_type", id, rule,
+               "brigades." + id + ".maneuver.regiments." + r +
+                   " is {\"at\": [x, y], \"facing\": 0-359}");
+          return;
+        }
+        Point at = point_of(place["at"]);
+        int facing = place.value("facing", it->second.facing);
+        Body body = regiment_body(sc_, st_, r, at);
+        body.bearing = facing;
+        if (!base_on_table(sc_, outline(body))) {
+          fail("chaos.off_table", id, "scale",
+               "brigade " + id + ": regiment " + r + " would stand off the table");
+          return;
+        }
+        out["regiments"][r] = {{"at", json_of(at)}, {"facing", facing}};
+      }
+    }
+    plan["maneuver"] = out;
+    echo_.push_back(id + " maneuvers: its commander to " + format_point(to));
   }
 
   void read_remarker(const std::string& id, const Json& v, bool deployed, bool engaged,

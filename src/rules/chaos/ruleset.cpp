@@ -186,7 +186,7 @@ class ChaosRuleset : public Ruleset {
         seen["count"] = e["tokens"].size();
       } else if (type == "chaos_roll") {
         seen = {{"type", "flag_removed"}, {"side", owner}, {"at", e["removed"]}};
-      } else if (type == "deploy" || type == "withdraw") {
+      } else if (type == "deploy" || type == "withdraw" || type == "maneuver") {
         std::vector<Point> at;
         for (const auto& [r, v] : e["regiments"].items()) at.push_back(point_of(v["at"]));
         seen["commander"] = e["commander"];

@@ -465,7 +465,9 @@ class Turn {
       for (const auto& [id, r] : st_.regiments) {
         if (r.removed || !r.at || regiment_spec(sc_, id).arm != Arm::kArtillery) continue;
         const std::string& b = r.brigade;
-        if (st_.brigades.at(b).side != side || !engaged_.count(b) || withdrawn_.count(b)) continue;
+        if (st_.brigades.at(b).side != side || !engaged_.count(b) || withdrawn_.count(b) ||
+            moved_guns_.count(id))
+          continue;
         const Json& bp = brigade_plan(b);
         Json order =
             bp.contains("fire") && bp["fire"].contains(id) ? bp["fire"][id] : Json("closest");
@@ -544,6 +546,65 @@ class Turn {
                        {"rule", "engagement.artillery"}});
   }
 
+  // engagement.maneuver, checked at the brigade's turn: the commander
+  // within 8" of an enemy unit; every regiment within 4" of him and within
+  // 8" of an enemy unit, none within 4" of one (version 1 has no fights),
+  // at least one within 5"; on the table, no bases overlapping. An order
+  // that breaks a rule is not carried out (maneuver_blocked).
+  void maneuver(const std::string& b) {
+    auto& bs = st_.brigades.at(b);
+    const Json& m = brigade_plan(b)["maneuver"];
+    Group before = group_of(b);
+    Group g = before;
+    g.commander = point_of(m["commander"]);
+    for (const auto& [r, place] : m["regiments"].items()) {
+      if (!g.regiments.count(r)) continue;
+      g.regiments[r] = point_of(place["at"]);
+      g.facing[r] = place["facing"].get<int>();
+    }
+    const auto enemies = enemy_units(st_, sc_, bs.side);
+    Outline commander = sc_.figure_outline(Arm::kCommander, {b, b, g.commander, 0});
+    std::string why = illegal(g, bs.side);
+    auto near_enemy = [&](const Outline& o, Coord range) {
+      for (const auto& u : enemies)
+        if (within(o, u.base, range)) return true;
+      return false;
+    };
+    if (why.empty() && !near_enemy(commander, kEngagementRange))
+      why = "the brigade commander would not be within 8\" of the enemy";
+    bool five = false;
+    for (const auto& o : group_outlines(g)) {
+      if (!why.empty()) break;
+      if (!within(o, commander, 4 * kInch))
+        why = "a regiment would be more than 4\" from its commander";
+      else if (!near_enemy(o, kEngagementRange))
+        why = "a regiment would be out of engagement range";
+      else
+        for (const auto& u : enemies)
+          if (closer_than(o, u.base, kFightingRange))
+            why = "a regiment would be within 4\" of the enemy";
+      five = five || near_enemy(o, kDeployNear);
+    }
+    if (why.empty() && !five) why = "no regiment would be within 5\" of the enemy";
+    if (!why.empty()) {
+      events_.push_back({{"type", "maneuver_blocked"},
+                         {"brigade", b},
+                         {"side", bs.side},
+                         {"reason", why},
+                         {"rule", "engagement.maneuver"}});
+      return;
+    }
+    for (const auto& [r, at] : g.regiments)
+      if (at != before.regiments.at(r) || g.facing.at(r) != before.facing.at(r))
+        moved_guns_.insert(r);
+    put(g);
+    Json e = deploy_event(g, "engagement.maneuver");
+    e["type"] = "maneuver";
+    events_.push_back(e);
+    maneuvered_.insert(b);
+    wagons();
+  }
+
   void engagement() {
     engaged_ = engaged_brigades(st_, sc_);
     auto fight_now = fighting(fighters(st_, sc_));
@@ -572,14 +633,26 @@ class Turn {
                            {"rule", "engagement.form_up"}});
       }
     engaged_ = engaged_brigades(st_, sc_);
-    // 3. Artillery fire (maneuvers are refused in version 1).
+    // 3. Maneuver: the sides alternate as in withdrawing.
+    std::vector<std::vector<std::string>> moving;
+    for (const auto& side : order_) {
+      moving.emplace_back();
+      for (const auto& b : plans_.at(side)["sequence"])
+        if (brigade_plan(b.get<std::string>()).contains("maneuver") &&
+            engaged_.count(b.get<std::string>()) && !withdrawn_.count(b.get<std::string>()))
+          moving.back().push_back(b.get<std::string>());
+    }
+    for (std::size_t i = 0; i < std::max(moving[0].size(), moving[1].size()); ++i)
+      for (const auto& q : moving)
+        if (i < q.size()) maneuver(q[i]);
+    // Artillery fire, after all maneuvers.
     artillery();
     // engagement.rest: an engaged brigade that fired no guns, was not under
     // fire, did not form up, maneuver or fight removes 1 brigade stress
     // (version 1 adjudicates none of those, so only fighting prevents it).
     for (const auto& b : by_side_and_id()) {
       if (!engaged_.count(b) || fighting_brigades.count(b) || formed_up_.count(b) ||
-          under_fire_.count(b))
+          under_fire_.count(b) || maneuvered_.count(b))
         continue;
       if (!brigade_plan(b).value("rest", true)) continue;
       auto& bs = st_.brigades.at(b);
@@ -994,7 +1067,7 @@ class Turn {
     auto engaged = engaged_brigades(st_, sc_);
     for (const auto& b : by_side_and_id()) {
       if (engaged.count(b) || moved_.count(b) || rested_.count(b) || withdrawn_.count(b) ||
-          formed_up_.count(b) || under_fire_.count(b))
+          formed_up_.count(b) || under_fire_.count(b) || maneuvered_.count(b))
         continue;
       if (!brigade_plan(b).value("rest", true)) continue;
       auto& bs = st_.brigades.at(b);
@@ -1089,6 +1162,8 @@ class Turn {
   std::set<std::string> moved_;
   std::set<std::string> withdrawn_;
   std::set<std::string> formed_up_;
+  std::set<std::string> maneuvered_;
+  std::set<std::string> moved_guns_;  // regiments that moved in maneuvers
   std::set<std::string> under_fire_;  // firing or fired on: no rest (engagement.artillery)
   Json events_ = Json::array();
 };
@@ -1132,7 +1207,7 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
       s.extra["tokens_drawn"] = true;
     } else if (type == "chaos_roll") {
       st.brigades.at(e["brigade"].get<std::string>()).markers = {point_of(e["kept"])};
-    } else if (type == "deploy" || type == "withdraw") {
+    } else if (type == "deploy" || type == "withdraw" || type == "maneuver") {
       auto& b = st.brigades.at(e["brigade"].get<std::string>());
       b.markers.clear();
       b.commander = point_of(e["commander"]);
