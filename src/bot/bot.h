@@ -21,7 +21,10 @@ using ledger::Json;
 // What a generator is asked: the orders of `side` in the state's phase.
 struct Request {
   const rules::Ruleset& ruleset;
-  const model::Scenario& scenario;  // as the ruleset plays it (its version set)
+  // The hex scenario as the ruleset plays it (its version set); empty for a
+  // ruleset with a scenario format of its own, whose generator asks the
+  // ruleset (rules::chaos::scenario_of).
+  const model::Scenario& scenario;
   const model::State& state;
   std::string side;
   std::uint64_t seed = 0;

@@ -17,17 +17,29 @@
 
 namespace adjutant::bot {
 
+namespace {
+
+// The hex scenario a generator is handed; an empty one for a ruleset that
+// reads its own scenario format (its generator asks the ruleset).
+const model::Scenario& hex_or_none(const game::Archive& archive) {
+  static const model::Scenario none;
+  return archive.hex_scenario() ? archive.scenario() : none;
+}
+
+}  // namespace
+
 Orders orders_for(const game::Archive& archive, const model::State& state, const std::string& side,
                   std::uint64_t seed) {
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
   if (phase.side.empty()) throw Error("orders.game_over", "the game has ended: " + state.result);
-  if (phase.side != side)
+  auto due = phase.waiting_on();
+  if (std::find(due.begin(), due.end(), side) == due.end())
     throw Error("bot.not_due",
                 "the orders due are " + phase.side + "'s (turn " + std::to_string(phase.turn) +
                     ", " + phase.name + " player-turn), not " + side + "'s",
                 Exit::kUsage);
   auto generator = make_generator(archive.ruleset().id());
-  return generator->orders(Request{archive.ruleset(), archive.scenario(), state, side, seed});
+  return generator->orders(Request{archive.ruleset(), hex_or_none(archive), state, side, seed});
 }
 
 namespace {
@@ -147,7 +159,7 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
       break;
     }
     Orders orders = generator->orders(
-        Request{archive.ruleset(), archive.scenario(), g.replay.state(), phase.side, o.seed});
+        Request{archive.ruleset(), hex_or_none(archive), g.replay.state(), phase.side, o.seed});
     for (const auto& p : orders.refused) say(o, "  refused and dropped: " + p.text());
     out.refused += int(orders.refused.size());
     Json envelope =

@@ -1,6 +1,7 @@
 #include "bot/ah1961/generator.h"
 #include "bot/bluegray/generator.h"
 #include "bot/bot.h"
+#include "bot/chaos/generator.h"
 #include "util/error.h"
 
 namespace adjutant::bot {
@@ -19,6 +20,7 @@ struct Entry {
 const Entry kGenerators[] = {
     {"bluegray", &bluegray::make_generator},
     {"ah1961", &ah1961::make_generator},
+    {"chaos", &chaos::make_generator},
 };
 
 }  // namespace

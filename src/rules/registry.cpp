@@ -3,6 +3,7 @@
 
 #include "rules/ah1961/ah1961.h"
 #include "rules/bluegray/bluegray.h"
+#include "rules/chaos/ruleset.h"
 #include "rules/ruleset.h"
 #include "rules/sheets_bound.h"
 
@@ -45,6 +46,8 @@ std::deque<Entry>& entries() {
       {{"ah1961", ah1961::kVersion, 1, true},
        &from_file<&ah1961::make_ruleset>,
        &ah1961::make_ruleset},
+      // Chaos of Battle reads its own scenario format (adjutant-chaos/1).
+      {{chaos::kRulesetId, chaos::kVersion, 1, false}, &chaos::make_ruleset},
   };
   return all;
 }

@@ -42,34 +42,46 @@ Json scenario_json(const std::string& file) {
   return Json::parse(adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
 }
 
-// Plays `file` from set-up to the end, the bot moving for both sides.
+// Plays `file` from set-up to the end, the bot moving for both sides: in
+// a simultaneous phase (a table game) every side due writes its file from
+// the same state, and the phase is adjudicated from all of them.
 Played play(const std::string& file, std::uint64_t seed, int version = 0) {
   Json raw = scenario_json(file);
   auto ruleset = adjutant::rules::make_ruleset(raw, file, version);
-  auto sc = adjutant::model::Scenario::from_json(raw, file);
-  sc.rules_version = ruleset->version();
+  adjutant::model::Scenario sc;
+  if (adjutant::rules::ruleset_info(ruleset->id())->hex) {
+    sc = adjutant::model::Scenario::from_json(raw, file);
+    sc.rules_version = ruleset->version();
+  }
   auto bot = adjutant::bot::make_generator(ruleset->id());
   Played out;
   adjutant::model::State state = ruleset->initial_state();
   while (!state.phase.empty() && out.phases < 200) {
-    std::string side = ruleset->current_phase(state).side;
-    auto orders = bot->orders({*ruleset, sc, state, side, seed});
-    out.refused += int(orders.refused.size());
-    if (std::getenv("BOT_TRACE"))
-      for (const auto& r : orders.refused)
-        std::fprintf(stderr, "%s seed %llu turn %d %s: %s\n", file.c_str(),
-                     (unsigned long long)seed, state.turn, side.c_str(), r.text().c_str());
-    if (!orders.refused.empty() && out.first_refusal.empty())
-      out.first_refusal =
-          "turn " + std::to_string(state.turn) + " " + side + ": " + orders.refused.front().text();
-    out.bodies.push_back(adjutant::ledger::canonical(orders.body));
-    // (read without adding the fields: a set-up body has neither)
-    out.moves += int(orders.body.value("moves", Json::array()).size());
-    out.attacks += int(orders.body.value("attacks", Json::array()).size());
-    auto checked = ruleset->check(state, orders.body, "bot orders");
+    std::vector<adjutant::rules::SideOrders> phase_orders;
+    for (const auto& side : ruleset->current_phase(state).waiting_on()) {
+      auto orders = bot->orders({*ruleset, sc, state, side, seed});
+      out.refused += int(orders.refused.size());
+      if (std::getenv("BOT_TRACE"))
+        for (const auto& r : orders.refused)
+          std::fprintf(stderr, "%s seed %llu turn %d %s: %s\n", file.c_str(),
+                       (unsigned long long)seed, state.turn, side.c_str(), r.text().c_str());
+      if (!orders.refused.empty() && out.first_refusal.empty())
+        out.first_refusal = "turn " + std::to_string(state.turn) + " " + side + ": " +
+                            orders.refused.front().text();
+      out.bodies.push_back(adjutant::ledger::canonical(orders.body));
+      // (read without adding the fields: a set-up body has neither)
+      out.moves += int(orders.body.value("moves", Json::array()).size());
+      out.moves += int(orders.body.value("brigades", Json::object()).size());
+      out.attacks += int(orders.body.value("attacks", Json::array()).size());
+      Json body = orders.body;
+      body["side"] = side;
+      phase_orders.push_back({side, ruleset->check(state, body, "bot orders")});
+    }
     adjutant::ledger::SeededDice dice(adjutant::ledger::sha256(file + "/" + std::to_string(seed) +
                                                                "/" + std::to_string(out.phases)));
-    Json events = ruleset->adjudicate(state, checked, dice);
+    Json events = phase_orders.size() == 1
+                      ? ruleset->adjudicate(state, phase_orders.front().checked, dice)
+                      : ruleset->adjudicate_phase(state, phase_orders, dice);
     for (const auto& e : events) {
       std::string type = e.value("type", "");
       ++out.events[type];
@@ -102,7 +114,7 @@ TEST_CASE("every ruleset the rules registry knows has taught the bot", "[bot]") 
     CHECK_NOTHROW(adjutant::bot::make_generator(r.id));
   }
   try {
-    adjutant::bot::make_generator("chaos");
+    adjutant::bot::make_generator("no-such-rules");
     FAIL("a ruleset without a generator was accepted");
   } catch (const adjutant::Error& e) {
     CHECK(e.id() == "bot.no_generator");
@@ -158,12 +170,15 @@ TEST_CASE(
     "[bot][scenarios][slow]") {
   int games = 0;
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(adjutant::testing::source_dir() / "scenarios"))
+  // Every scenario, the table scenarios (scenarios/table) among them.
+  for (const auto& e :
+       fs::recursive_directory_iterator(adjutant::testing::source_dir() / "scenarios"))
     if (e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  REQUIRE(files.size() >= 4);
+  REQUIRE(files.size() >= 5);
+  int tables = 0;
   for (const auto& path : files) {
-    std::string file = path.filename().string();
+    std::string file = fs::relative(path, adjutant::testing::source_dir() / "scenarios").string();
     Json raw = scenario_json(file);
     const auto* info = adjutant::rules::ruleset_info(raw.value("ruleset", ""));
     REQUIRE(info);
@@ -180,12 +195,20 @@ TEST_CASE(
         INFO(file << " version " << version << " seed " << seed << ": " << p.first_refusal);
         CHECK(p.refused == 0);
         CHECK(p.ended);
-        CHECK(p.combats > 0);
+        if (info->hex) {
+          CHECK(p.combats > 0);
+        } else {
+          // A table game: the armies meet (a CHECK) and deploy.
+          CHECK(p.events["check"] > 0);
+          CHECK(p.events["deploy"] > 0);
+          ++tables;
+        }
         ++games;
       }
     }
   }
-  CHECK(games >= 10);
+  CHECK(games >= 12);
+  CHECK(tables >= 2);
 }
 
 TEST_CASE(
@@ -236,4 +259,33 @@ TEST_CASE(
   CHECK(events["place"] > 0);
   CHECK(events["fortify"] == 8);  // each side's step 1, in four games
   CHECK(events["eliminate"] > 0);
+}
+
+TEST_CASE("the bot plays Chaos of Battle: both sides' files each turn, markers meet in CHECKs",
+          "[bot][chaos]") {
+  std::map<std::string, int> events;
+  std::set<std::string> results;
+  for (std::uint64_t seed : {1, 2, 3, 4}) {
+    Played p = play("table/chaos-meeting.json", seed);
+    INFO("seed " << seed << ": " << p.first_refusal);
+    CHECK(p.refused == 0);
+    CHECK(p.ended);
+    CHECK(p.phases == 7);          // one simultaneous phase a turn, seven turns
+    CHECK(p.bodies.size() == 14);  // both sides' order files each turn
+    CHECK(p.moves > 0);
+    for (const auto& [type, n] : p.events) events[type] += n;
+    results.insert(p.result);
+  }
+  CHECK(events["tokens_drawn"] == 8);
+  CHECK(events["check"] > 0);
+  CHECK(events["deploy"] > 0);
+  CHECK(events["chaos_roll"] > 0);
+  CHECK(events["move"] > 0);
+  CHECK(events["stress_test"] > 0);  // dawn and night turns
+  CHECK(events["artillery_fire"] > 0);
+  CHECK(events["withdraw"] > 0);
+  CHECK(events["form_up"] > 0);
+  // The same seed plays the same game.
+  CHECK(play("table/chaos-meeting.json", 3).bodies == play("table/chaos-meeting.json", 3).bodies);
+  CHECK(events["game_end"] == 4);
 }

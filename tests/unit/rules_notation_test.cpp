@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "ledger/jcs.h"
@@ -109,9 +110,17 @@ const std::string& errors_doc() {
 
 }  // namespace
 
+// Rulesets whose orders are written as JSON only, for now: Chaos of Battle
+// (its notation would read table points, not hexes).
+const std::set<std::string> kJsonOnly = {"chaos"};
+
 TEST_CASE("every ruleset has a text notation", "[notation]") {
   for (const auto& info : adjutant::rules::registered_rulesets()) {
     INFO(info.id);
+    if (kJsonOnly.count(info.id)) {
+      CHECK_THROWS_WITH(make_notation(info.id), Catch::Contains("[text.no_notation]"));
+      continue;
+    }
     CHECK_NOTHROW(make_notation(info.id));
   }
   CHECK_THROWS_WITH(make_notation("chess"), Catch::Contains("[text.no_notation]"));

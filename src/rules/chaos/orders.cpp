@@ -1,0 +1,653 @@
+#include "rules/chaos/orders.h"
+
+#include <algorithm>
+#include <set>
+
+#include "rules/chaos/marker_rates.h"
+#include "rules/chaos/table_play.h"
+#include "util/error.h"
+
+namespace adjutant::rules::chaos {
+
+const std::vector<NotYet>& not_yet_fields() {
+  static const std::vector<NotYet> all = {
+      {"fight", "fight.initiate"},
+      {"regiments", "move.deployed"},
+      {"policies", "fight"},
+      {"tokens", "token"},
+  };
+  return all;
+}
+
+namespace orders_check {
+
+// Player commanders "always move up to 8"" (move.commanders).
+constexpr Coord kCommanderMove = 8 * kInch;
+constexpr Coord kMarkerApart = 4 * kInch;
+constexpr Coord kMarkerEnemy = 12 * kInch;
+
+const char* not_yet(const std::string& field) {
+  for (const auto& n : not_yet_fields())
+    if (field == n.field) return n.procedure;
+  return nullptr;
+}
+
+bool is_point(const Json& v) {
+  return v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer();
+}
+
+class Checker {
+ public:
+  Checker(const Scenario& sc, const model::State& state, const Json& orders)
+      : sc_(sc), st_(chaos_of(state)), orders_(orders) {}
+
+  Checked run(const std::string& source) {
+    if (!orders_.is_object()) {
+      fail("orders.wrong_type", "", "", "the order body must be an object");
+      throw OrdersRefused(source, problems_);
+    }
+    side_ = orders_.value("side", "");
+    bool known = false;
+    for (const auto& s : sc_.sides) known = known || s.id == side_;
+    if (!known) {
+      fail("orders.wrong_type", "", "", "\"side\" names no side of the scenario");
+      throw OrdersRefused(source, problems_);
+    }
+    engaged_ = engaged_brigades(st_, sc_);
+    plan_ = {{"side", side_},
+             {"sequence", Json::array()},
+             {"preferred", Json::object()},
+             {"brigades", Json::object()},
+             {"commanders", Json::object()}};
+    for (const auto& [key, value] : orders_.items()) {
+      if (key == "side" || key == "brigades" || key == "commanders" || key == "sequence" ||
+          key == "preferred")
+        continue;
+      if (const char* proc = not_yet(key))
+        fail("chaos.not_yet", "", proc,
+             "\"" + key + "\": " + proc + " is not adjudicated by chaos version 1");
+      else
+        fail("orders.unknown_field", "", "", "unknown field \"" + key + "\"");
+    }
+    read_sequence();
+    read_preferred();
+    if (orders_.contains("brigades")) {
+      if (!orders_["brigades"].is_object())
+        fail("orders.wrong_type", "", "", "\"brigades\" must be an object of brigade ids");
+      else
+        for (const auto& [id, b] : orders_["brigades"].items()) read_brigade(id, b);
+    }
+    check_overlaps();
+    if (orders_.contains("commanders")) {
+      if (!orders_["commanders"].is_object())
+        fail("orders.wrong_type", "", "", "\"commanders\" must be an object");
+      else
+        for (const auto& [id, c] : orders_["commanders"].items()) read_commander(id, c);
+    }
+    if (!problems_.empty()) throw OrdersRefused(source, problems_);
+    Checked out;
+    out.plan = plan_;
+    out.echo = echo_;
+    if (out.echo.empty()) out.echo.push_back(side_ + ": no orders; every brigade holds and rests");
+    return out;
+  }
+
+ private:
+  void fail(const std::string& id, const std::string& unit, const std::string& rule,
+            const std::string& message) {
+    problems_.push_back({id, -1, unit, "", rule, message});
+  }
+
+  bool own_brigade(const std::string& id) const {
+    auto it = st_.brigades.find(id);
+    return it != st_.brigades.end() && it->second.side == side_;
+  }
+
+  void read_sequence() {
+    std::vector<std::string> seq;
+    std::set<std::string> seen;
+    if (orders_.contains("sequence")) {
+      const Json& s = orders_["sequence"];
+      if (!s.is_array()) {
+        fail("orders.wrong_type", "", "", "\"sequence\" must be a list of brigade ids");
+      } else {
+        for (const auto& v : s) {
+          std::string id = v.is_string() ? v.get<std::string>() : "";
+          if (!own_brigade(id))
+            fail("chaos.unknown_brigade", id, "engagement",
+                 "sequence: \"" + id + "\" is not a brigade of " + side_);
+          else if (!seen.insert(id).second)
+            fail("chaos.sequence", id, "engagement", "sequence names brigade " + id + " twice");
+          else
+            seq.push_back(id);
+        }
+      }
+    }
+    for (const auto& b : sc_.side(side_).brigades)
+      if (!seen.count(b.id)) seq.push_back(b.id);
+    plan_["sequence"] = seq;
+  }
+
+  void read_preferred() {
+    if (!orders_.contains("preferred")) return;
+    if (!orders_["preferred"].is_object()) {
+      fail("orders.wrong_type", "", "", "\"preferred\" must be an object of brigade ids");
+      return;
+    }
+    for (const auto& [id, v] : orders_["preferred"].items()) {
+      if (!own_brigade(id)) {
+        fail("chaos.unknown_brigade", id, "terms.chaos_roll",
+             "preferred: \"" + id + "\" is not a brigade of " + side_);
+        continue;
+      }
+      int n = v.is_number_integer() ? v.get<int>() : 0;
+      if (n != 1 && n != 2) {
+        fail("chaos.marker", id, "terms.chaos_roll",
+             "brigade " + id + ": the preferred marker is 1 or 2");
+        continue;
+      }
+      plan_["preferred"][id] = n;
+    }
+  }
+
+  // The marker an order names: 1 by default; must be one the brigade has.
+  int marker_number(const std::string& id, const Json& order, const char* rule) {
+    const auto& b = st_.brigades.at(id);
+    int n = 1;
+    if (order.contains("marker"))
+      n = order["marker"].is_number_integer() ? order["marker"].get<int>() : 0;
+    if (n < 1 || n > int(b.markers.size())) {
+      fail("chaos.marker", id, rule,
+           "brigade " + id + " has " + std::to_string(b.markers.size()) +
+               " marker(s), not marker " + std::to_string(n));
+      return 0;
+    }
+    return n;
+  }
+
+  void read_brigade(const std::string& id, const Json& b) {
+    if (!own_brigade(id)) {
+      fail("chaos.unknown_brigade", id, "", "\"" + id + "\" is not a brigade of " + side_);
+      return;
+    }
+    if (!b.is_object()) {
+      fail("orders.wrong_type", id, "", "brigades." + id + " must be an object");
+      return;
+    }
+    const BrigadeState& bs = st_.brigades.at(id);
+    bool deployed = bs.commander.has_value();
+    bool engaged = engaged_.count(id) > 0;
+    Json plan = Json::object();
+    for (const auto& [key, v] : b.items()) {
+      if (key == "shake_out") {
+        if (deployed) {
+          fail("chaos.deployed", id, "shake_out", "brigade " + id + " is already deployed");
+          continue;
+        }
+        if (!v.is_object()) {
+          fail("orders.wrong_type", id, "shake_out",
+               "brigades." + id + ".shake_out must be an object");
+          continue;
+        }
+        bool ok = true;
+        for (const auto& [k, x] : v.items())
+          if (k != "marker" && k != "facing") {
+            const char* proc = not_yet(k);
+            fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : "shake_out",
+                 "brigades." + id + ".shake_out." + k +
+                     (proc ? std::string(": placing regiments by order is not adjudicated by chaos "
+                                         "version 1 (the default formation is used)")
+                           : std::string(": unknown field")));
+            ok = false;
+          }
+        int n = marker_number(id, v, "shake_out");
+        int facing = 0;
+        if (v.contains("facing")) {
+          if (!v["facing"].is_number_integer() || v["facing"].get<long long>() < 0 ||
+              v["facing"].get<long long>() > 359) {
+            fail("chaos.facing", id, "shake_out",
+                 "brigade " + id + ": a facing is a whole degree from 0 to 359");
+            ok = false;
+          } else {
+            facing = v["facing"].get<int>();
+          }
+        } else {
+          facing = side_ == sc_.sides.front().id ? 0 : 180;
+        }
+        if (!ok || n == 0) continue;
+        plan["shake_out"] = {{"marker", n}, {"facing", facing}};
+        echo_.push_back(id + " shakes out at marker " + std::to_string(n) + ", facing " +
+                        std::to_string(facing));
+      } else if (key == "move") {
+        read_move(id, v, deployed, engaged, plan);
+      } else if (key == "rest") {
+        if (!v.is_boolean()) {
+          fail("orders.wrong_type", id, "rest", "brigades." + id + ".rest must be true or false");
+          continue;
+        }
+        plan["rest"] = v.get<bool>();
+        if (!v.get<bool>()) echo_.push_back(id + " does not rest");
+      } else if (key == "withdraw" || key == "form_up") {
+        const char* rule = key == "withdraw" ? "engagement.withdraw" : "engagement.form_up";
+        if (!v.is_boolean()) {
+          fail("orders.wrong_type", id, rule,
+               "brigades." + id + "." + key + " must be true or false");
+          continue;
+        }
+        if (!v.get<bool>()) continue;
+        if (!engaged) {
+          fail("chaos.not_engaged", id, rule,
+               "brigade " + id + " is not engaged: only an engaged brigade may " +
+                   (key == "withdraw" ? "withdraw" : "form up"));
+          continue;
+        }
+        plan[key] = true;
+        echo_.push_back(id + (key == "withdraw" ? " withdraws" : " forms up"));
+      } else if (key == "maneuver") {
+        read_maneuver(id, v, engaged, plan);
+      } else if (key == "fire") {
+        if (!v.is_object()) {
+          fail("orders.wrong_type", id, "engagement.artillery",
+               "brigades." + id + ".fire is an object of batteries");
+          continue;
+        }
+        Json fire = Json::object();
+        for (const auto& [battery, target] : v.items()) {
+          auto it = st_.regiments.find(battery);
+          if (it == st_.regiments.end() || it->second.brigade != id ||
+              regiment_spec(sc_, battery).arm != Arm::kArtillery) {
+            fail("chaos.fire", id, "engagement.artillery",
+                 "brigade " + id + " has no battery \"" + battery + "\"");
+            continue;
+          }
+          if (!(target == "closest" || target == "hold" || is_point(target))) {
+            fail("chaos.fire", id, "engagement.artillery",
+                 "brigade " + id + ": battery " + battery +
+                     " fires at \"closest\", \"hold\" or an [x, y] point inside the target");
+            continue;
+          }
+          fire[battery] = target;
+          echo_.push_back(battery + (target == "hold" ? std::string(" holds its fire")
+                                                      : " fires at " + target.dump()));
+        }
+        plan["fire"] = fire;
+      } else if (key == "remarker") {
+        read_remarker(id, v, deployed, engaged, plan);
+      } else if (const char* proc = not_yet(key)) {
+        fail("chaos.not_yet", id, proc,
+             "brigade " + id + ": \"" + key + "\" (" + proc +
+                 ") is not adjudicated by chaos version 1");
+      } else {
+        fail("orders.unknown_field", id, "", "brigades." + id + ": unknown field \"" + key + "\"");
+      }
+    }
+    if (plan.contains("withdraw") && plan.contains("maneuver"))
+      fail("chaos.conflict", id, "engagement.maneuver",
+           "brigade " + id + " cannot both withdraw and maneuver in one turn");
+    if (plan.contains("withdraw") && plan.contains("form_up"))
+      fail("chaos.conflict", id, "engagement.form_up",
+           "brigade " + id + " cannot both withdraw and form up in one turn");
+    if (plan.contains("shake_out") && plan.contains("move"))
+      fail("chaos.deployed", id, "shake_out",
+           "brigade " + id + " cannot both shake out and move as a marker this turn");
+    if (!plan.empty()) plan_["brigades"][id] = plan;
+  }
+
+  void read_move(const std::string& id, const Json& v, bool deployed, bool engaged, Json& plan) {
+    const char* rule = deployed ? "move.deployed" : "move.marker";
+    if (!v.is_object() || !v.contains("path") || !v["path"].is_array()) {
+      fail("orders.wrong_type", id, rule,
+           "brigades." + id + ".move must be an object with a \"path\" of [x, y] points");
+      return;
+    }
+    if (engaged) {
+      fail("chaos.engaged", id, "move",
+           "brigade " + id +
+               " is engaged (within 8\" of an enemy unit): it has no unengaged movement");
+      return;
+    }
+    for (const auto& [k, x] : v.items())
+      if (k != "path" && k != "marker" && k != "engage") {
+        const char* proc = not_yet(k);
+        fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : rule,
+             "brigades." + id + ".move." + k +
+                 (proc ? std::string(": placing regiments by order is not adjudicated by chaos "
+                                     "version 1; the brigade keeps its formation")
+                       : std::string(": unknown field")));
+        return;
+      }
+    int n = 0;
+    Point start;
+    Outline body;
+    if (deployed) {
+      if (v.contains("marker")) {
+        fail("chaos.marker", id, rule, "brigade " + id + " is deployed: it has no markers");
+        return;
+      }
+      start = *st_.brigades.at(id).commander;
+    } else {
+      n = marker_number(id, v, rule);
+      if (n == 0) return;
+      start = st_.brigades.at(id).markers[std::size_t(n - 1)];
+    }
+    std::vector<Point> path;
+    for (const auto& p : v["path"]) {
+      if (!is_point(p)) {
+        fail("orders.wrong_type", id, rule, "brigades." + id + ".move.path: a point is [x, y]");
+        return;
+      }
+      Point q{p[0].get<Coord>(), p[1].get<Coord>()};
+      if (!point_on_table(sc_, q)) {
+        fail("chaos.off_table", id, "scale",
+             "brigade " + id + ": " + format_point(q) + " is off the table");
+        return;
+      }
+      path.push_back(q);
+    }
+    if (path.size() < 2 || path.front() != start) {
+      fail("chaos.path_start", id, rule,
+           "brigade " + id + ": a path starts where the " +
+               std::string(deployed ? "brigade commander" : "marker") + " stands, " +
+               format_point(start) + ", and goes somewhere");
+      return;
+    }
+    Point delta = path.back() - start;
+    // The body at the end must be on the table.
+    if (deployed) {
+      for (const auto& r : deployed_regiments(st_, id)) {
+        Point at = *st_.regiments.at(r).at + delta;
+        if (!base_on_table(sc_, outline(regiment_body(sc_, st_, r, at)))) {
+          fail("chaos.off_table", id, "scale",
+               "brigade " + id + ": regiment " + r + " would end off the table at " +
+                   format_point(at));
+          return;
+        }
+        finals_[r] = at;
+      }
+    } else if (!base_on_table(sc_, sc_.marker_outline(path.back()))) {
+      fail("chaos.off_table", id, "scale",
+           "brigade " + id + ": marker " + std::to_string(n) + " would end off the table at " +
+               format_point(path.back()));
+      return;
+    }
+    // The longest rate its ground could roll, before any die.
+    Going going;
+    bool cavalry = false;
+    if (deployed) {
+      std::vector<Outline> regs;
+      for (const auto& r : deployed_regiments(st_, id))
+        regs.push_back(outline(regiment_body(sc_, st_, r)));
+      going = brigade_going(sc_.terrain, regs);
+      cavalry = sc_.brigade(id)->arm == Arm::kCavalry;
+    } else {
+      going = marker_going(sc_.terrain, sc_.marker_outline(start));
+    }
+    Coord longest = longest_rate(going, cavalry);
+    Coord length = path_length(path);
+    if (length > longest) {
+      fail("chaos.too_far", id, rule,
+           "brigade " + id + ": a path of " + inches(length) +
+               "\" is longer than the longest rate on " + going_name(going) + " ground (" +
+               inches(longest) + "\")");
+      return;
+    }
+    Json out = {{"marker", n}, {"path", Json::array()}, {"engage", nullptr}};
+    for (Point p : path) out["path"].push_back(json_of(p));
+    std::string target;
+    if (v.contains("engage")) {
+      if (!is_point(v["engage"])) {
+        fail("orders.wrong_type", id, "terms.check",
+             "brigades." + id + ".move.engage is an [x, y] point");
+        return;
+      }
+      Point e = point_of(v["engage"]);
+      auto u = unit_at(st_, sc_, side_, e);
+      if (!u) {
+        fail("chaos.engage_target", id, "terms.check",
+             "brigade " + id + ": no enemy marker or unit stands at " + format_point(e));
+        return;
+      }
+      if (deployed && !u->marker) {
+        fail("chaos.engage_target", id, "terms.check",
+             "brigade " + id +
+                 ": a deployed brigade engages a marker (move.check.deployed_marker); " +
+                 format_point(e) + " is a deployed regiment");
+        return;
+      }
+      out["engage"] = json_of(e);
+      target = ", engaging the enemy at " + format_point(e);
+    }
+    plan["move"] = out;
+    echo_.push_back(id + (deployed ? " moves" : " moves marker " + std::to_string(n)) + " " +
+                    format_point(path.front()) + " to " + format_point(path.back()) + ", " +
+                    inches(length) + "\" of at most " + inches(longest) + "\"" + target);
+  }
+
+  // engagement.maneuver: a new place for the commander (at most 4") and
+  // for any regiment ({"at", "facing"}); what depends on the enemy is
+  // checked at the brigade's turn in the alternation.
+  void read_maneuver(const std::string& id, const Json& v, bool engaged, Json& plan) {
+    const char* rule = "engagement.maneuver";
+    if (!engaged) {
+      fail("chaos.not_engaged", id, rule, "brigade " + id + " is not engaged: it cannot maneuver");
+      return;
+    }
+    if (!v.is_object() || !v.contains("commander") || !is_point(v["commander"])) {
+      fail("orders.wrong_type", id, rule,
+           "brigades." + id + ".maneuver is {\"commander\": [x, y], \"regiments\": {...}}");
+      return;
+    }
+    Point from = *st_.brigades.at(id).commander, to = point_of(v["commander"]);
+    if (!point_on_table(sc_, to)) {
+      fail("chaos.off_table", id, "scale",
+           "brigade " + id + ": " + format_point(to) + " is off the table");
+      return;
+    }
+    Coord length = path_length({from, to});
+    if (length > 4 * kInch) {
+      fail("chaos.too_far", id, rule,
+           "brigade " + id + ": the commander moves " + inches(length) + "\", more than 4.00\"");
+      return;
+    }
+    Json out = {{"commander", json_of(to)}, {"regiments", Json::object()}};
+    for (const auto& [k, x] : v.items())
+      if (k != "commander" && k != "regiments") {
+        fail("orders.unknown_field", id, rule,
+             "brigades." + id + ".maneuver." + k + ": unknown field");
+        return;
+      }
+    if (v.contains("regiments")) {
+      if (!v["regiments"].is_object()) {
+        fail("orders.wrong_type", id, rule, "brigades." + id + ".maneuver.regiments is an object");
+        return;
+      }
+      for (const auto& [r, place] : v["regiments"].items()) {
+        auto it = st_.regiments.find(r);
+        if (it == st_.regiments.end() || it->second.brigade != id || it->second.removed) {
+          fail("chaos.unknown_regiment", id, rule,
+               "brigade " + id + " has no regiment \"" + r + "\" on the table");
+          return;
+        }
+        if (!place.is_object() || !place.contains("at") || !is_point(place["at"]) ||
+            (place.contains("facing") &&
+             (!place["facing"].is_number_integer() || place["facing"].get<long long>() < 0 ||
+              place["facing"].get<long long>() > 359))) {
+          fail("orders.wrong_type", id, rule,
+               "brigades." + id + ".maneuver.regiments." + r +
+                   " is {\"at\": [x, y], \"facing\": 0-359}");
+          return;
+        }
+        Point at = point_of(place["at"]);
+        int facing = place.value("facing", it->second.facing);
+        Body body = regiment_body(sc_, st_, r, at);
+        body.bearing = facing;
+        if (!base_on_table(sc_, outline(body))) {
+          fail("chaos.off_table", id, "scale",
+               "brigade " + id + ": regiment " + r + " would stand off the table");
+          return;
+        }
+        out["regiments"][r] = {{"at", json_of(at)}, {"facing", facing}};
+      }
+    }
+    plan["maneuver"] = out;
+    echo_.push_back(id + " maneuvers: its commander to " + format_point(to));
+  }
+
+  void read_remarker(const std::string& id, const Json& v, bool deployed, bool engaged,
+                     Json& plan) {
+    if (!deployed) {
+      fail("chaos.not_deployed", id, "rest.remarker", "brigade " + id + " is not deployed");
+      return;
+    }
+    if (engaged) {
+      fail("chaos.engaged", id, "rest.remarker",
+           "brigade " + id + " is engaged: only an unengaged brigade is replaced by markers");
+      return;
+    }
+    if (!v.is_array() || v.empty() || v.size() > 2) {
+      fail("chaos.remarker", id, "rest.remarker",
+           "brigade " + id + ": remarker gives 1 or 2 points");
+      return;
+    }
+    std::vector<Point> pts;
+    for (const auto& p : v) {
+      if (!is_point(p)) {
+        fail("orders.wrong_type", id, "rest.remarker",
+             "brigades." + id + ".remarker: a point is [x, y]");
+        return;
+      }
+      Point q = point_of(p);
+      if (!base_on_table(sc_, sc_.marker_outline(q))) {
+        fail("chaos.off_table", id, "scale",
+             "brigade " + id + ": a marker at " + format_point(q) + " is off the table");
+        return;
+      }
+      pts.push_back(q);
+    }
+    if (pts.front() != *st_.brigades.at(id).commander) {
+      fail("chaos.remarker", id, "rest.remarker",
+           "brigade " + id + ": the first marker is centred on the brigade commander, " +
+               format_point(*st_.brigades.at(id).commander));
+      return;
+    }
+    if (pts.size() == 2 &&
+        closer_than(sc_.marker_outline(pts[0]), sc_.marker_outline(pts[1]), kMarkerApart + 1)) {
+      fail("chaos.remarker", id, "rest.remarker",
+           "brigade " + id + ": the second marker must be more than 4\" from the first");
+      return;
+    }
+    for (Point q : pts)
+      for (const auto& u : enemy_units(st_, sc_, side_))
+        if (within(sc_.marker_outline(q), u.base, kMarkerEnemy)) {
+          fail("chaos.remarker", id, "rest.remarker",
+               "brigade " + id + ": a marker at " + format_point(q) +
+                   " is within 12\" of an enemy unit");
+          return;
+        }
+    Json out = Json::array();
+    for (Point q : pts) out.push_back(json_of(q));
+    plan["remarker"] = out;
+    echo_.push_back(id + " is replaced by " + std::to_string(pts.size()) +
+                    " marker(s) after resting");
+  }
+
+  // A deployed brigade's regiments must not end on another base (own bases
+  // where they will end, the enemy's where they stand).
+  void check_overlaps() {
+    if (finals_.empty()) return;
+    std::vector<std::pair<std::string, Outline>> others;
+    for (const auto& [id, r] : st_.regiments) {
+      if (r.removed || !r.at) continue;
+      auto f = finals_.find(id);
+      others.push_back(
+          {id, outline(regiment_body(sc_, st_, id, f == finals_.end() ? *r.at : f->second))});
+    }
+    for (const auto& [wid, w] : st_.wagons)
+      if (!w.destroyed)
+        others.push_back({wid, sc_.figure_outline(Arm::kWagon, {wid, wid, w.at, w.facing})});
+    std::set<std::string> named;
+    for (const auto& [id, at] : finals_) {
+      Outline mine = outline(regiment_body(sc_, st_, id, at));
+      for (const auto& [oid, o] : others) {
+        if (oid == id || !convex_overlap(mine, o, kOverlapTolerance)) continue;
+        const std::string& brigade = st_.regiments.at(id).brigade;
+        if (!named.insert(brigade).second) break;
+        bool own = st_.regiments.count(oid)
+                       ? st_.brigades.at(st_.regiments.at(oid).brigade).side == side_
+                       : st_.wagons.at(oid).side == side_;
+        fail("chaos.overlap", brigade, "move.deployed",
+             "brigade " + brigade + ": regiment " + id + " would end overlapping " +
+                 (own ? oid : std::string("an enemy base")) + " at " + format_point(at));
+        break;
+      }
+    }
+  }
+
+  void read_commander(const std::string& id, const Json& v) {
+    auto it = st_.commanders.find(id);
+    if (it == st_.commanders.end() || it->second.side != side_) {
+      fail("chaos.commander", id, "move.commanders",
+           "\"" + id + "\" is not a player commander of " + side_);
+      return;
+    }
+    if (!v.is_object() || !v.contains("path") || !v["path"].is_array() || v.size() != 1) {
+      fail("orders.wrong_type", id, "move.commanders",
+           "commanders." + id + " is {\"path\": [[x, y], ...]}");
+      return;
+    }
+    std::vector<Point> path;
+    for (const auto& p : v["path"]) {
+      if (!is_point(p)) {
+        fail("orders.wrong_type", id, "move.commanders",
+             "commanders." + id + ".path: a point is [x, y]");
+        return;
+      }
+      Point q = point_of(p);
+      if (!point_on_table(sc_, q)) {
+        fail("chaos.off_table", id, "scale",
+             "commander " + id + ": " + format_point(q) + " is off the table");
+        return;
+      }
+      path.push_back(q);
+    }
+    if (path.size() < 2 || path.front() != it->second.at) {
+      fail("chaos.path_start", id, "move.commanders",
+           "commander " + id + ": a path starts where the commander stands, " +
+               format_point(it->second.at));
+      return;
+    }
+    Coord length = path_length(path);
+    if (length > kCommanderMove) {
+      fail("chaos.too_far", id, "move.commanders",
+           "commander " + id + ": a path of " + inches(length) + "\" is longer than 8.00\"");
+      return;
+    }
+    Json out = Json::array();
+    for (Point q : path) out.push_back(json_of(q));
+    plan_["commanders"][id] = {{"path", out}};
+    echo_.push_back("commander " + id + " moves to " + format_point(path.back()) + ", " +
+                    inches(length) + "\"");
+  }
+
+  const Scenario& sc_;
+  ChaosState st_;
+  const Json& orders_;
+  std::string side_;
+  std::set<std::string> engaged_;
+  Json plan_;
+  std::vector<std::string> echo_;
+  std::vector<OrderProblem> problems_;
+  std::map<std::string, Point> finals_;  // regiment -> where a deployed move ends it
+};
+
+}  // namespace orders_check
+
+Checked check_orders(const Scenario& scenario, const model::State& state, const Json& orders,
+                     const std::string& source) {
+  if (state.phase.empty())
+    throw OrdersRefused(
+        source, {{"orders.game_over", -1, "", "", "turns", "the game has ended: " + state.result}});
+  return orders_check::Checker(scenario, state, orders).run(source);
+}
+
+}  // namespace adjutant::rules::chaos

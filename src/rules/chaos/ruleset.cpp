@@ -1,0 +1,251 @@
+#include "rules/chaos/ruleset.h"
+
+#include <algorithm>
+#include <set>
+
+#include "rules/chaos/orders.h"
+#include "rules/chaos/table_play.h"
+#include "rules/chaos/turn.h"
+#include "util/error.h"
+
+namespace adjutant::rules::chaos {
+
+namespace ruleset_impl {
+
+using model::State;
+
+// A point list sorted, so an enemy's pieces are listed by where they stand
+// and never by who they are.
+Json sorted_points(std::vector<Point> pts) {
+  std::sort(pts.begin(), pts.end());
+  Json out = Json::array();
+  for (Point p : pts) out.push_back(json_of(p));
+  return out;
+}
+
+Json sorted_objects(std::vector<Json> items) {
+  std::sort(items.begin(), items.end(),
+            [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
+  Json out = Json::array();
+  for (auto& i : items) out.push_back(std::move(i));
+  return out;
+}
+
+class ChaosRuleset : public Ruleset {
+ public:
+  ChaosRuleset(Scenario scenario, int version) : sc_(std::move(scenario)), version_(version) {}
+
+  std::string id() const override { return kRulesetId; }
+  int version() const override { return version_; }
+  std::vector<std::string> sides() const override { return side_ids(sc_); }
+  const Scenario& scenario() const { return sc_; }
+
+  State initial_state() const override { return initial_game_state(sc_); }
+
+  // One phase a turn, both sides' order files at once (docs/protocol.md 5a).
+  PhaseInfo current_phase(const State& state) const override {
+    if (state.phase.empty()) return {state.turn, "", ""};
+    return {state.turn, sides().front(), "turn", sides()};
+  }
+
+  Checked check(const State& state, const Json& orders, const std::string& source) const override {
+    return check_orders(sc_, state, orders, source);
+  }
+
+  Json adjudicate(const State& state, const Checked& checked, ledger::Dice& dice) const override {
+    return adjudicate_phase(state, {{checked.plan.value("side", ""), checked}}, dice);
+  }
+
+  Json adjudicate_phase(const State& state, const std::vector<SideOrders>& orders,
+                        ledger::Dice& dice) const override {
+    if (state.phase.empty()) throw Error("orders.game_over", "the game has ended: " + state.result);
+    std::map<std::string, Json> plans;
+    for (const auto& o : orders) {
+      if (!plans.emplace(o.side, o.checked.plan).second)
+        throw Error("rules.simultaneous", "two order files of " + o.side + " in one turn");
+    }
+    return adjudicate_turn(sc_, state, plans, dice);
+  }
+
+  State apply(const State& state, const Json& events) const override {
+    return apply_turn(sc_, state, events);
+  }
+
+  bool umpire_required() const override { return true; }
+  bool fog_of_war() const override { return true; }
+  bool draws_hex_map() const override { return false; }
+  Json empty_orders(const std::string&) const override { return {{"brigades", Json::object()}}; }
+
+  // A side sees its own brigades whole; of the enemy, only what stands on
+  // the table: markers as flags, deployed regiments' bases (not their
+  // names, brigades or stress), commanders and wagons as figures, all
+  // listed by position. Which marker is real, which a side prefers, the
+  // enemy's tokens and the tin are not shown.
+  State view(const State& state, const std::string& side) const override {
+    if (side.empty() || side == "umpire") return state;
+    ChaosState st = chaos_of(state);
+    State v = state;
+    v.extra = Json::object();
+    Json own = to_json(st);
+    Json mine = {{"brigades", Json::object()},
+                 {"regiments", Json::object()},
+                 {"wagons", Json::object()},
+                 {"commanders", Json::object()}};
+    std::vector<Point> markers, brigade_commanders, wagons, commanders;
+    std::vector<Json> regiments;
+    for (const auto& [id, b] : st.brigades) {
+      if (b.side == side) {
+        mine["brigades"][id] = own["brigades"][id];
+        continue;
+      }
+      for (Point p : b.markers) markers.push_back(p);
+      if (b.commander) brigade_commanders.push_back(*b.commander);
+    }
+    for (const auto& [id, r] : st.regiments) {
+      if (st.brigades.at(r.brigade).side == side) {
+        mine["regiments"][id] = own["regiments"][id];
+        continue;
+      }
+      if (r.removed || !r.at) continue;
+      regiments.push_back({{"at", json_of(*r.at)},
+                           {"facing", r.facing},
+                           {"stands", r.stands},
+                           {"arm", arm_name(regiment_spec(sc_, id).arm)}});
+    }
+    for (const auto& [id, w] : st.wagons) {
+      if (w.side == side)
+        mine["wagons"][id] = own["wagons"][id];
+      else if (!w.destroyed)
+        wagons.push_back(w.at);
+    }
+    for (const auto& [id, c] : st.commanders) {
+      if (c.side == side)
+        mine["commanders"][id] = own["commanders"][id];
+      else
+        commanders.push_back(c.at);
+    }
+    Json held = state.extra.value("tokens", Json::object());
+    Json tokens = Json::object();
+    for (const auto& s : sides())
+      tokens[s] =
+          s == side ? held.value(s, Json::array()) : Json(held.value(s, Json::array()).size());
+    v.extra = {{"view", side},
+               {"chaos",
+                {{"format", "adjutant-chaos-view/1"},
+                 {"turn", st.turn},
+                 {"own", mine},
+                 {"enemy",
+                  {{"flags", sorted_points(markers)},
+                   {"brigade_commanders", sorted_points(brigade_commanders)},
+                   {"regiments", sorted_objects(regiments)},
+                   {"wagons", sorted_points(wagons)},
+                   {"commanders", sorted_points(commanders)}}}}},
+               {"tokens", tokens},
+               {"tin", state.extra.value("tin", Json::array()).size()},
+               {"tokens_drawn", state.extra.value("tokens_drawn", false)}};
+    return v;
+  }
+
+  // A side reads its own events whole; of the enemy's, what the table
+  // shows: flags removed, bases deployed and moved, figures moved, CHECKs
+  // against its own brigades; never an enemy brigade's name, roll or
+  // stress.
+  Json visible_events(const Json& events, const std::string& side) const override {
+    if (side.empty() || side == "umpire") return events;
+    Json out = Json::array();
+    for (const auto& e : events) {
+      std::string type = e.value("type", "");
+      std::string owner = e.value("side", "");
+      if (type == "turn" || type == "initiative" || type == "turn_end" || type == "game_end") {
+        out.push_back(e);
+        continue;
+      }
+      if (type == "artillery_fire") {
+        // The firing side reads its battery's dice and where its shot
+        // fell; the side fired on, its regiment's stress and stands.
+        Json seen = {{"type", type},
+                     {"side", owner},
+                     {"hits", e["hits"]},
+                     {"target_at", e["target_at"]},
+                     {"battery_at", e["battery_at"]},
+                     {"rule", e["rule"]}};
+        for (const char* k : {"battery", "needs", "rolls", "self_stress", "battery_stress",
+                              "battery_stands", "battery_removed"})
+          if (owner == side) seen[k] = e[k];
+        for (const char* k : {"target", "target_stress", "target_stands", "target_removed"})
+          if (owner != side) seen[k] = e[k];
+        out.push_back(seen);
+        continue;
+      }
+      if (owner == side) {
+        out.push_back(e);
+        continue;
+      }
+      Json seen = {{"type", type}, {"side", owner}};
+      if (type == "tokens_drawn") {
+        seen["count"] = e["tokens"].size();
+      } else if (type == "chaos_roll") {
+        seen = {{"type", "flag_removed"}, {"side", owner}, {"at", e["removed"]}};
+      } else if (type == "deploy" || type == "withdraw" || type == "maneuver") {
+        std::vector<Point> at;
+        for (const auto& [r, v] : e["regiments"].items()) at.push_back(point_of(v["at"]));
+        seen["commander"] = e["commander"];
+        seen["regiments"] = sorted_points(at);
+      } else if (type == "move") {
+        seen["from"] = e["from"];
+        seen["to"] = e["to"];
+        if (e.contains("regiments")) {
+          std::vector<Point> at;
+          for (const auto& [r, v] : e["regiments"].items()) at.push_back(point_of(v));
+          seen["regiments"] = sorted_points(at);
+        }
+      } else if (type == "check") {
+        seen["at"] = e["at"];
+        seen["target"] = e["target"];
+        seen["target_at"] = e["target_at"];
+        seen["rule"] = e["rule"];
+      } else if (type == "commander_move") {
+        seen["from"] = e["from"];
+        seen["to"] = e["to"];
+      } else if (type == "remarker") {
+        seen["markers"] = e["markers"];
+      } else if (type == "wagon_destroyed") {
+        seen["at"] = e["at"];
+      } else {
+        continue;  // rates, tests, stress, rest, blocked orders: the enemy's own
+      }
+      out.push_back(seen);
+    }
+    return out;
+  }
+
+ private:
+  Scenario sc_;
+  int version_;
+};
+
+}  // namespace ruleset_impl
+
+std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
+                                      int version) {
+  return std::make_unique<ruleset_impl::ChaosRuleset>(load_scenario(scenario, source), version);
+}
+
+const Scenario& scenario_of(const Ruleset& ruleset) {
+  const auto* r = dynamic_cast<const ruleset_impl::ChaosRuleset*>(&ruleset);
+  if (!r) throw Error("chaos.not_chaos", "ruleset " + ruleset.id() + " is not Chaos of Battle");
+  return r->scenario();
+}
+
+ChaosState table_state(const model::State& state) {
+  return chaos_of(state);
+}
+
+std::vector<std::string> held_tokens(const model::State& state, const std::string& side) {
+  std::vector<std::string> out;
+  for (const auto& t : state.extra.value("tokens", Json::object()).value(side, Json::array()))
+    out.push_back(t.get<std::string>());
+  return out;
+}
+
+}  // namespace adjutant::rules::chaos
