@@ -2,6 +2,8 @@
 // working on plain facts does not need the archive reader.
 #include "report/turn_outputs.h"
 
+#include "game/fog.h"
+
 namespace adjutant::report {
 
 namespace fs = std::filesystem;
@@ -18,6 +20,7 @@ GameFacts game_facts(const game::Archive& archive) {
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();
   g.deadline_hours = archive.deadline_hours();
+  g.fog = game::is_fog_genesis(archive.genesis());
   // genesis names the host by party id (or, in older drafts, as {name, email}).
   const game::Json& genesis = archive.genesis();
   const game::Json host = genesis.is_object() ? genesis.value("host", game::Json()) : game::Json();

@@ -53,6 +53,16 @@ Section verify_section(const GameFacts& g, const game::Post& post) {
   s.heading = "Verification";
   auto hash = g.line_hashes.find(post.seq);
   if (hash != g.line_hashes.end()) s.fact("Log head", hash->second);
+  if (g.fog) {
+    s.line(
+        "This game hides what each side may not see, so this mail carries no log lines. The "
+        "umpire sends your sealed copy (adjutant seal): its log, where what is hidden from you "
+        "stands as salted commitments, and a packet of what you may see. Bring your copy up to "
+        "date with it, and check every signature, die roll and opening you hold, with:");
+    s.code("adjutant sync " + (g.folder.empty() ? std::string("GAME") : g.folder) + " SEALED-COPY");
+    s.code("adjutant verify " + (g.folder.empty() ? std::string("GAME") : g.folder));
+    return s;
+  }
   s.line(
       "This mail carries the new lines of the game's log (log-*.jsonl). Bring your copy up to "
       "date with it, and check every signature, die roll and state, with:");
@@ -77,12 +87,22 @@ ReportDoc invitation(const GameFacts& g, const game::Post& post, const std::stri
   doc.sections.push_back(std::move(who));
   Section how{"How to join", {}, {}};
   std::string folder = g.folder.empty() ? std::string("GAME") : g.folder;
-  how.line("Save this mail as a file (for example invite.eml) and make your copy of the game:");
-  how.code("adjutant import invite.eml --game " + folder);
-  how.line(
-      "It holds the first line of the game's log and the scenario; every later mail of "
-      "the game carries the lines that follow. Your key and dice chain stay in your "
-      "secrets folder, never in the game's folder.");
+  if (g.fog) {
+    how.line(
+        "This game hides what each side may not see: the umpire sends you your sealed copy "
+        "of the game (adjutant seal), which holds what you may see and, for the rest, salted "
+        "commitments that the umpire opens to everybody when the game ends. Keep it as your "
+        "copy of the game; each later sealed copy the umpire sends brings it up to date:");
+    how.code("adjutant sync " + folder + " SEALED-COPY");
+    how.line("Your key and dice chain stay in your secrets folder, never in the game's folder.");
+  } else {
+    how.line("Save this mail as a file (for example invite.eml) and make your copy of the game:");
+    how.code("adjutant import invite.eml --game " + folder);
+    how.line(
+        "It holds the first line of the game's log and the scenario; every later mail of "
+        "the game carries the lines that follow. Your key and dice chain stay in your "
+        "secrets folder, never in the game's folder.");
+  }
   how.line("When your orders are due, write them (docs/rules/bluegray.md), then:");
   how.code("adjutant sign orders.json --game " + folder + " --mail");
   how.line("and mail the signed file (adjutant mail send, or attach it by hand).");

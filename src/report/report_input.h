@@ -25,7 +25,10 @@ struct GameFacts {
   // adjudicating party of each adjudication.
   std::string host_name;
   std::string host_email;
-  int deadline_hours = 0;                  // 0: no deadline
+  int deadline_hours = 0;  // 0: no deadline
+  // Fog of war: the mail carries no log lines; each side's copy is sealed
+  // by the umpire and travels apart (docs/protocol.md 10a).
+  bool fog = false;
   std::map<int, std::string> line_hashes;  // log seq -> hex SHA-256 of the line
 
   const game::Party* party(const std::string& id) const;

@@ -473,7 +473,7 @@ TEST_CASE("a side's reports and mail of a fog-of-war game name nothing hidden", 
             });
   g.take("north", move("n2", 9));
   g.take("south", move("s1", 10));
-  int files = 0;
+  int files = 0, told = 0;
   for (const auto& e : fs::recursive_directory_iterator(g.dir / "turns")) {
     std::string name = e.path().filename().string();
     if (!e.is_regular_file() || name.find("north") == std::string::npos) continue;
@@ -486,9 +486,14 @@ TEST_CASE("a side's reports and mail of a fog-of-war game name nothing hidden", 
                   << (at == std::string::npos ? "" : bytes.substr(at > 80 ? at - 80 : 0, 200)));
       CHECK(at == std::string::npos);
     }
+    // The mail tells how a sealed copy travels, never to take log lines from it.
+    CHECK(bytes.find("log-*.jsonl") == std::string::npos);
+    CHECK(bytes.find("adjutant import invite.eml") == std::string::npos);
+    if (bytes.find("SEALED-COPY") != std::string::npos) ++told;
     ++files;
   }
   CHECK(files >= 4);  // the invitation and the turn: reports and mail
+  CHECK(told >= 2);
 }
 
 TEST_CASE("a ruling is the same line in every copy, and opens with the rest", "[game][fog]") {

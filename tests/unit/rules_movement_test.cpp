@@ -145,7 +145,9 @@ TEST_CASE("the cheapest path agrees with a plain search over whole paths everywh
         rules.start = start;
         rules.allowance = 8;
         // A ring of hexes that stop movement, as an enemy ZOC would.
-        rules.stops = [start](Hex x) { return adjutant::hex::distance(x, start) == 2 && x.col % 2; };
+        rules.stops = [start](Hex x) {
+          return adjutant::hex::distance(x, start) == 2 && x.col % 2;
+        };
         for (int dc = -4; dc <= 4; ++dc)
           for (int dr = -4; dr <= 4; ++dr) {
             Hex goal{c + dc, r + dr};
