@@ -85,9 +85,15 @@ constexpr const char* kScript = R"JS(
     return u.hex;
   }
 
+  // The order body of what was clicked. A move of no hex but the unit's
+  // own is still being chosen: it is left out until its next hex.
+  var sent = [];  // order N of the body is moves[sent[N - 1]]
   function body() {
     var b = {moves: [], attacks: []};
-    moves.forEach(function (m) {
+    sent = [];
+    moves.forEach(function (m, i) {
+      if (!m.enter && m.path.length < 2 && !m.exit) return;
+      sent.push(i);
       var o = {unit: m.unit};
       if (m.enter) o.enter = m.enter;
       o.path = m.path.slice();
@@ -115,7 +121,7 @@ constexpr const char* kScript = R"JS(
   function refresh() {
     last = ask({op: 'check', body: body()});
     (last.moves || []).forEach(function (pm) {
-      var m = moves[pm.order - 1];
+      var m = moves[sent[pm.order - 1]];
       // The MP spent once at the last hex clicked (entering costs MP too).
       if (m && m.unit === pm.unit && (m.path.length > 1 || m.enter))
         m.mp[m.path.length - 1] = pm.mp + ' of ' + pm.of;
@@ -147,7 +153,7 @@ constexpr const char* kScript = R"JS(
   }
 
   function oddsOf(i) {
-    var n = moves.length + i + 1;
+    var n = sent.length + i + 1;
     var found = (last && last.attacks || []).filter(function (a) { return a.order === n; });
     return found.length ? found[0] : null;
   }

@@ -223,7 +223,7 @@ TEST_CASE("view --orders writes the order page, or says why not", "[view][orders
     CHECK(data["side"] == "confederate");
     CHECK(data["enemy"] == "union");
     CHECK(data["setup"]["scenario"] == adjutant::game::Archive::open(dir).scenario_json());
-    CHECK(data["hexes"].size() == 10 * 10);
+    CHECK(data["hexes"].size() == 12 * 10);  // every hex of the map, 0101 to 1210
     CHECK(data["standing"]["retreat"]["hex"] == "0101");
     // The same bytes from the same archive.
     auto again = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "q").string() +
