@@ -9,7 +9,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
        libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
        libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
-       clang-format chromium
+       clang-format chromium emscripten
 # Only `make fuzz` needs these (docs/reliability.md); `make test` never does.
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz

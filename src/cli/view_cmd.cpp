@@ -4,8 +4,10 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/line_checks.h"
+#include "report/order_page.h"
 #include "report/replay_page.h"
 #include "report/report_input.h"
 #include "util/error.h"
@@ -16,6 +18,26 @@ namespace adjutant::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The order page of the archive's latest state, from a copy that verifies.
+int write_order_page(const fs::path& game, const fs::path& out, const std::string& side) {
+  game::ReadGame g(game);
+  std::string page = report::order_page(g.archive, g.replay.state(), side);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec)
+    throw Error("view.write", out.string() + ": cannot create: " + ec.message(),
+                Exit::kEnvironment);
+  write_file_atomic(out / "index.html", page);
+  std::cout << "wrote " << (out / "index.html").string() << " (order page, "
+            << g.archive.ruleset().current_phase(g.replay.state()).side << ", "
+            << page.size() / 1024 << " KiB)\n";
+  return 0;
+}
+
+}  // namespace
+
 int cmd_view(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant view",
@@ -23,11 +45,15 @@ int cmd_view(int argc, char** argv) {
       "no other file) showing the map after every adjudication with a slider and the arrow\n"
       "keys, the orders as applied, the combats with their dice, the reports, and the\n"
       "verification status of every log line. --side: only what that side may see. Exit 0,\n"
-      "or 3 when a line fails verification (the page shows the game up to the line before).");
+      "or 3 when a line fails verification (the page shows the game up to the line before).\n"
+      "With --orders, the order page instead (docs/orders.md): the side whose orders are\n"
+      "due builds them by clicking, checked by the rules in the page, and exports them for\n"
+      "`adjutant sign`.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "out", "the folder to write index.html into", cxxopts::value<std::string>())(
       "side", "whose view: a side id, or umpire (sees everything)",
-      cxxopts::value<std::string>()->default_value("umpire"));
+      cxxopts::value<std::string>()->default_value("umpire"))(
+      "orders", "write the order page for the side whose orders are due (--side: that side)");
   options.parse_positional({"game"});
   options.positional_help("GAME --out DIR");
   auto r = parse(options, argc, argv);
@@ -47,6 +73,7 @@ int cmd_view(int argc, char** argv) {
                     " (one of: " + known + "umpire)",
                 Exit::kUsage);
   }
+  if (r->count("orders")) return write_order_page(game, out, r->count("side") ? side : "");
   game::LineChecks checks = game::check_lines(archive, bad_line, problem);
   std::string page = report::replay_page(archive, checks, side);
   std::error_code ec;

@@ -1,12 +1,39 @@
 #include "ledger/digest.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 
 #include "util/error.h"
 
+// The WebAssembly build (wasm/) has no OpenSSL: it hashes with the portable
+// SHA-256 of sha256.cpp, which a test compares with OpenSSL's.
+#ifdef ADJUTANT_PORTABLE_SHA256
+#include "ledger/sha256.h"
+#else
+#include <openssl/evp.h>
+#endif
+
 namespace adjutant::ledger {
+
+#ifdef ADJUTANT_PORTABLE_SHA256
+
+namespace {
+
+void digest_into(std::string_view a, std::string_view b, unsigned char* out) {
+  std::string joined;
+  joined.reserve(a.size() + b.size());
+  joined.append(a);
+  joined.append(b);
+  std::string d = portable_sha256(joined);
+  std::copy(d.begin(), d.end(), out);
+}
+
+}  // namespace
+
+std::string sha256(std::string_view data) {
+  return portable_sha256(data);
+}
+
+#else
 
 namespace {
 
@@ -39,6 +66,8 @@ std::string sha256(std::string_view data) {
   return std::string(reinterpret_cast<char*>(out), len);
 }
 
+#endif
+
 // RFC 2104 over the fetched SHA-256 (block 64 bytes): the same bytes as
 // OpenSSL's HMAC(), without a fetch per call.
 std::string hmac_sha256(std::string_view key, std::string_view data) {
@@ -55,9 +84,14 @@ std::string hmac_sha256(std::string_view key, std::string_view data) {
     opad[i] = k0[i] ^ 0x5c;
   }
   unsigned char inner[32], outer[32];
+#ifdef ADJUTANT_PORTABLE_SHA256
+  digest_into({reinterpret_cast<char*>(ipad), 64}, data, inner);
+  digest_into({reinterpret_cast<char*>(opad), 64}, {reinterpret_cast<char*>(inner), 32}, outer);
+#else
   const EVP_MD* md = sha256_md();
   digest_into(md, {reinterpret_cast<char*>(ipad), 64}, data, inner);
   digest_into(md, {reinterpret_cast<char*>(opad), 64}, {reinterpret_cast<char*>(inner), 32}, outer);
+#endif
   return std::string(reinterpret_cast<char*>(outer), 32);
 }
 

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 #include <system_error>
@@ -22,11 +23,17 @@ struct Decimal {
 // std::to_chars without a precision yields the shortest round-trip digits,
 // which is what ECMA-262 asks for (ties resolved towards the closer value).
 Decimal shortest_decimal(double positive) {
+#ifdef __EMSCRIPTEN__
+  // Emscripten's libc++ has no std::to_chars for double.
+  std::string scientific = detail::shortest_scientific(positive);
+  std::string_view text = scientific;
+#else
   char buffer[64];
   auto [end, ec] =
       std::to_chars(buffer, buffer + sizeof buffer, positive, std::chars_format::scientific);
   if (ec != std::errc()) throw Error("json.number", "cannot format number");
   std::string_view text(buffer, static_cast<std::size_t>(end - buffer));
+#endif
   std::size_t e = text.find('e');
   Decimal out;
   for (char c : text.substr(0, e))
@@ -41,6 +48,19 @@ Decimal shortest_decimal(double positive) {
 }
 
 }  // namespace
+
+// The fewest significant digits that read back as the same double: printf's
+// correctly rounded %.*e at 1, 2, ... 17 digits, the first that strtod
+// returns unchanged. Where two such strings of that length exist, the
+// correctly rounded one is the closer, as to_chars gives.
+std::string detail::shortest_scientific(double positive) {
+  char buffer[64];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", digits - 1, positive);
+    if (std::strtod(buffer, nullptr) == positive) break;
+  }
+  return buffer;
+}
 
 std::string es_number(double value) {
   if (!std::isfinite(value))

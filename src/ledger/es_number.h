@@ -11,4 +11,11 @@ namespace adjutant::ledger {
 // "1e+21". Throws Error "json.number" for NaN and infinities.
 std::string es_number(double value);
 
+namespace detail {
+// The shortest round-trip digits in printf's %e form ("1.5e-07"), without
+// std::to_chars: the fallback of builds whose library lacks it for double
+// (the WebAssembly build); a test compares it with to_chars.
+std::string shortest_scientific(double positive);
+}  // namespace detail
+
 }  // namespace adjutant::ledger

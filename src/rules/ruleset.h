@@ -97,6 +97,11 @@ class Ruleset {
   // The problems `check` would refuse the orders with, none when it accepts
   // them: for tools that try orders and drop what is refused (the bot).
   std::vector<OrderProblem> problems(const model::State& state, const Json& orders) const;
+  // What check makes of orders it may yet refuse, for the order page (adjutant
+  // view --orders) that builds them click by click: {"moves": [each accepted
+  // move's plan with its "order" number, path and MP], "attacks": [each sound
+  // attack's odds], "echo": [...]}. Null for a ruleset without an order page.
+  virtual Json preview(const model::State& state, const Json& orders) const { return nullptr; }
 
   // Resolves checked orders into events, asking `dice` for every die.
   virtual Json adjudicate(const model::State& state, const Checked& checked,

@@ -25,6 +25,10 @@ class SheetsBound : public Ruleset {
     hex::SheetsScope scope(sheets_);
     return inner_->check(state, orders, source);
   }
+  Json preview(const model::State& state, const Json& orders) const override {
+    hex::SheetsScope scope(sheets_);
+    return inner_->preview(state, orders);
+  }
   Json adjudicate(const model::State& state, const Checked& checked,
                   ledger::Dice& dice) const override {
     hex::SheetsScope scope(sheets_);

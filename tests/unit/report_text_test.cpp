@@ -77,6 +77,7 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
                                "Orders due from: Union",
                                "2024-05-03 12:00 UTC (48 hours",
                                "Your orders are due next",
+                               "adjutant view ely-mill --out orders-page --orders",
                                "adjutant orders ely-mill orders.txt",
                                "adjutant sign orders.txt --game ely-mill",
                                "1/Heth moves 0401-0402-0403, 2 of 6 MP; attacks 0404",

@@ -14,9 +14,12 @@
 namespace adjutant::rules::bluegray {
 
 // Checks every attack and the mandatory attacks of 8.0 and 8.7; appends one
-// problem per fault and an echo line per sound attack. Never rolls.
+// problem per fault and an echo line per sound attack. Never rolls. With
+// `odds`, appends per sound attack {"order","odds","attack","defence",
+// "best"} (8.1, 8.8: the column it goes in at, the strengths, the column
+// before any reduction), for the order page.
 void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
-                   Problems& problems, std::vector<std::string>& echo);
+                   Problems& problems, std::vector<std::string>& echo, Json* odds = nullptr);
 
 // Resolves the attacks in order. Each declared attack is a combat with one
 // number everywhere (echo, events, reports, maps, explain): "T.N", the N-th

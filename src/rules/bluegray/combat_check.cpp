@@ -125,7 +125,7 @@ struct Checker {
 
   // 8.8, 8.73, 8.6, 8.75, 8.3: the attack's own choices.
   void choices(const AttackOrder& a, const Engagement& e, const std::string& label,
-               std::vector<std::string>& echo) {
+               std::vector<std::string>& echo, Json* odds) {
     const auto& crt = board.scenario().crt;
     Tally t = tally(board, e);
     int column = t.column;
@@ -169,6 +169,12 @@ struct Checker {
       if (!std::count(a.attackers.begin(), a.attackers.end(), id))
         add(a, "attack.losses", id, "", "8.3", id + " is not one of the attackers");
     demoralized_choices(a, e, t, column);
+    if (odds)
+      odds->push_back({{"order", a.index},
+                       {"odds", crt.columns[column]},
+                       {"attack", t.attack},
+                       {"defence", t.defence},
+                       {"best", crt.columns[t.column]}});
     echo.push_back("combat " + label + ": " + describe(e) + " at " + crt.columns[column] + " (" +
                    std::to_string(t.attack) + ":" + std::to_string(t.defence) + ")" +
                    (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
@@ -263,7 +269,7 @@ struct Checker {
 }  // namespace
 
 void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
-                   Problems& problems, std::vector<std::string>& echo) {
+                   Problems& problems, std::vector<std::string>& echo, Json* odds) {
   if (night) {
     for (const auto& a : attacks)
       problems.push_back(problem("attack.night", a.index, "", "", "9.0",
@@ -278,7 +284,7 @@ void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, 
     std::string label = combat_label(board.state().turn, ++n);
     if (!c.names(a, e)) continue;
     c.geometry(a, e);
-    if (problems.size() == before) c.choices(a, e, label, echo);
+    if (problems.size() == before) c.choices(a, e, label, echo, odds);
   }
   c.stacked();
   c.mandatory();

@@ -67,6 +67,33 @@ class BlueGray : public Ruleset {
   Checked check(const model::State& state, const Json& orders,
                 const std::string& source) const override {
     Problems problems;
+    Checked out = run_check(state, orders, source, problems, nullptr);
+    if (!problems.empty()) throw OrdersRefused(source, problems);
+    return out;
+  }
+
+  // The same check, kept going: the moves it accepted with their paths and
+  // MP, and the sound attacks with their odds.
+  Json preview(const model::State& state, const Json& orders) const override {
+    Problems problems;
+    Json facts = {{"moves", Json::array()}, {"attacks", Json::array()}};
+    try {
+      run_check(state, orders, "orders", problems, &facts);
+    } catch (const OrdersRefused&) {
+    }
+    return facts;
+  }
+
+  Json adjudicate(const model::State& state, const Checked& checked,
+                  ledger::Dice& dice) const override {
+    return run_player_turn(sc_, state, checked.plan, dice);
+  }
+
+ private:
+  // check's work: the problems are left in `problems` (and the plan is
+  // incomplete when there are any); `facts` gathers what preview returns.
+  Checked run_check(const model::State& state, const Json& orders, const std::string& source,
+                    Problems& problems, Json* facts) const {
     if (state.phase.empty())
       problems.push_back(problem("orders.game_over", -1, "", "", "4.0", "the game has ended"));
     OrderSet set = parse_orders(orders, problems);
@@ -110,6 +137,11 @@ class BlueGray : public Ruleset {
           arrived.push_back(pm->unit);
         }
         execute_move(em, *pm);
+        if (facts) {
+          Json f = pm->to_json();
+          f["order"] = pm->index;
+          (*facts)["moves"].push_back(f);
+        }
         if (!pm->exit) last_into[pm->path.back()] = {pm->index, pm->unit};
         moves.push_back(pm->to_json());
         out.echo.push_back(pm->echo());
@@ -125,8 +157,10 @@ class BlueGray : public Ruleset {
     if (problems.empty()) check_compulsory_entry(em.board(), arrived, entered, night, problems);
     for (const auto& line : reschedule_blocked(em, state.phase)) out.echo.push_back(line);
     if (!night) retreat_ineffective(em, state.phase);
-    check_attacks(em.board(), set.attacks, night, problems, out.echo);
-    if (!problems.empty()) throw OrdersRefused(source, problems);
+    check_attacks(em.board(), set.attacks, night, problems, out.echo,
+                  facts ? &(*facts)["attacks"] : nullptr);
+    if (facts) (*facts)["echo"] = out.echo;
+    if (!problems.empty()) return out;
     Json attacks = Json::array();
     for (const auto& a : set.attacks) {
       Json j = a.to_json();
@@ -138,11 +172,7 @@ class BlueGray : public Ruleset {
     return out;
   }
 
-  Json adjudicate(const model::State& state, const Checked& checked,
-                  ledger::Dice& dice) const override {
-    return run_player_turn(sc_, state, checked.plan, dice);
-  }
-
+ public:
   std::string explain_combat(const Json& combat, const Json& consequences) const override {
     return explain_text(combat, consequences);
   }

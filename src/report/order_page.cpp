@@ -1,0 +1,191 @@
+#include "report/order_page.h"
+
+#include <cmath>
+
+#include "ledger/digest.h"
+#include "render/map.h"
+#include "report/order_page_script.h"
+#include "report/order_page_wasm.h"
+#include "report/turn_outputs.h"
+#include "report/visibility.h"
+#include "rules/bluegray/orders.h"
+#include "util/error.h"
+#include "util/markup.h"
+#include "util/printable.h"
+
+namespace adjutant::report {
+
+namespace {
+
+std::string esc(const std::string& text) {
+  return escape_markup(text);
+}
+
+// JSON inside a <script> element: "</" could end it, so it is written "<\/"
+// (the same string to JSON).
+std::string script_json(const Json& j) {
+  std::string out = j.dump();
+  std::string safe;
+  safe.reserve(out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    safe += out[i];
+    if (out[i] == '<' && i + 1 < out.size() && out[i + 1] == '/') safe += '\\';
+  }
+  return safe;
+}
+
+// The emscripten glue inside a <script> element likewise.
+std::string script_text(std::string_view js) {
+  std::string out(js);
+  for (std::size_t at = out.find("</"); at != std::string::npos; at = out.find("</", at + 3))
+    out.insert(at + 1, "\\");
+  return out;
+}
+
+Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
+  const model::Scenario& sc = archive.scenario();
+  const render::MapGeometry geo = render::map_geometry(sc);
+  Json hexes = Json::array();
+  for (int col = 1; col <= sc.columns; ++col)
+    for (int row = 1; row <= sc.last_row(col); ++row) {
+      hex::Hex h{col, row};
+      if (!sc.on_map(h)) continue;
+      hex::Point c = geo.centre(h);
+      hexes.push_back({hex::format(h), std::lround(c.x * 10) / 10.0, std::lround(c.y * 10) / 10.0});
+    }
+  Json units = Json::array();
+  for (const auto& u : sc.units) {
+    auto it = seen.units.find(u.id);
+    if (it == seen.units.end()) continue;
+    units.push_back({{"id", u.id},
+                     {"name", u.name},
+                     {"side", u.side},
+                     {"type", u.type},
+                     {"strength", u.strength},
+                     {"movement", u.movement},
+                     {"status", model::to_string(it->second.status)},
+                     {"hex", it->second.location}});
+  }
+  Json odds = Json::array();
+  for (const auto& c : sc.crt.columns) odds.push_back(c);
+  return {{"setup",
+           {{"scenario", archive.scenario_json()},
+            {"version", archive.ruleset().version()},
+            {"state", seen.to_json()},
+            {"side", side}}},
+          {"side", side},
+          {"enemy", sc.other_side(side)},
+          {"turn", seen.turn},
+          {"hexes", hexes},
+          {"radius", geo.hex_size},
+          {"units", units},
+          {"odds", odds},
+          {"standing", rules::bluegray::standing_of(seen, side).to_json()}};
+}
+
+}  // namespace
+
+bool has_order_page(const std::string& ruleset_id) {
+  return ruleset_id == "bluegray";
+}
+
+std::string order_page(const game::Archive& archive, const model::State& state,
+                       const std::string& requested) {
+  const OrderWasm wasm = order_wasm();
+  if (!wasm.present())
+    throw Error("view.no_order_page",
+                "this adjutant was built without the order page's WebAssembly checker "
+                "(emscripten was not installed: `make deps`, then build again)",
+                Exit::kEnvironment);
+  const rules::Ruleset& ruleset = archive.ruleset();
+  if (!has_order_page(ruleset.id()))
+    throw Error("view.orders_ruleset",
+                "ruleset " + ruleset.id() +
+                    " has no order page yet; write text orders instead "
+                    "(adjutant orders, docs/orders.md)",
+                Exit::kUsage);
+  rules::PhaseInfo phase = ruleset.current_phase(state);
+  if (phase.side.empty())
+    throw Error("view.orders_game_over",
+                archive.dir().string() + ": the game has ended; no orders are due");
+  const std::string side = requested.empty() ? phase.side : requested;
+  if (side != phase.side)
+    throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
+                                           std::to_string(phase.turn) + "), not from " +
+                                           printable(side));
+  hex::SheetsScope sheets(archive.scenario().sheets);
+  const GameFacts g = game_facts(archive);
+  const model::State seen = visible_state(g, state, side);
+  const std::string png = render::render_png({archive.scenario(), seen, Json::array(), side});
+  const render::MapGeometry geo = render::map_geometry(archive.scenario());
+  const std::string title =
+      g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
+  const std::string w = std::to_string(geo.width), h = std::to_string(geo.height);
+
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
+      esc(title) + "</title>\n<style>" + kOrderPageStyle +
+      "</style>\n</head>\n<body data-check=\"\">\n";
+  out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
+         esc(g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
+             " version " + std::to_string(ruleset.version()) + ", game " + g.game_id.substr(0, 16) +
+             ", after log entry " + archive.head().substr(0, 16)) +
+         "</p>\n</header>\n<main>\n";
+  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
+         esc("map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view") +
+         "\" src=\"data:image/png;base64," + ledger::base64(png) +
+         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
+         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
+  out += R"(<div id="panel">
+<p class="hint">Click one of your units (or its name below), then hex after hex of its path;
+the MP spent show at each hex. To attack, press <em>new attack</em>, then click the defenders'
+hexes and your attackers. Every click is checked by adjutant's own rules, here in the page.
+Nothing leaves this page: export the orders below and sign them with <code>adjutant sign</code>.</p>
+<div><button id="mode-move" type="button">move</button><button id="mode-attack" type="button">attack</button>
+<button id="new-attack" type="button">new attack</button></div>
+<h2>Your units</h2>
+<div id="units"></div>
+<p class="hint">* not yet on the map: its first hex is where it enters.</p>
+<div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
+<button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
+<button id="done" type="button">done</button><br>
+<label><input id="mv-strategic" type="checkbox"> strategic movement</label>
+<label><input id="mv-forced" type="checkbox"> forced march</label>
+<label><input id="mv-exit" type="checkbox"> leaves the map</label></p></div>
+<div id="attack-tools" hidden><p>Odds <select id="odds"></select> Advance <select id="advance"></select>
+<button id="drop-attack" type="button">drop this attack</button></p></div>
+<h2>Moves</h2>
+<ul id="moves"></ul>
+<h2>Attacks</h2>
+<ul id="attacks"></ul>
+<h2>Standing orders</h2>
+<p><label><input id="st-on" type="checkbox"> send standing orders</label><br>
+<label>retreat <select id="st-prefer"><option value="away">away</option><option value="toward">toward</option></select></label>
+<label>hex <input id="st-hex" size="6"> <button id="st-pick" type="button">pick on the map</button></label><br>
+<label><input id="st-evade" type="checkbox"> cavalry evades</label>
+<label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
+<label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
+<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p>
+<h2>Check</h2>
+<div id="result">Loading the rules...</div>
+<h2>Export</h2>
+<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
+<a id="download" href="#">download</a></p>
+<textarea id="export" readonly></textarea>
+<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
+</div>
+</main>
+)";
+  out += "<script type=\"application/json\" id=\"order-data\">" +
+         script_json(page_data(archive, seen, side)) + "</script>\n";
+  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
+         ledger::base64(wasm.module) + "</script>\n";
+  out += "<script>" + script_text(wasm.glue) + "</script>\n";
+  out += "<script>" + std::string(kOrderPageScript) + "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace adjutant::report

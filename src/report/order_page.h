@@ -1,0 +1,30 @@
+// The order page (adjutant view --orders, docs/orders.md "The order page"):
+// one self-contained HTML file in which the side whose orders are due builds
+// them by clicking: a unit, then the hexes of its path with the MP spent;
+// defenders and attackers of an attack with its odds; standing orders. Every
+// click is checked by the rules themselves, compiled to WebAssembly (wasm/,
+// src/web/order_check.*) and carried in the page: no network, no copy of
+// the rules in JavaScript, the refusals of `adjutant orders` word for word.
+// It exports the order body as JSON or as text orders for `adjutant sign`;
+// it never asks for a key.
+#pragma once
+
+#include <string>
+
+#include "game/archive.h"
+#include "model/state.h"
+
+namespace adjutant::report {
+
+// Rulesets the page can build orders for (the hex rulesets whose check
+// gives a preview).
+bool has_order_page(const std::string& ruleset_id);
+
+// The page for `side` at `state` (the archive's latest). `side` "" means
+// the side whose orders are due. Errors: view.no_order_page (a program
+// built without the WebAssembly checker), view.orders_ruleset,
+// view.orders_game_over, view.orders_not_due (exits 4, 2, 1 and 1).
+std::string order_page(const game::Archive& archive, const model::State& state,
+                       const std::string& side);
+
+}  // namespace adjutant::report

@@ -1,0 +1,439 @@
+// The order page's style and script (report/order_page.cpp writes them
+// inline).
+#include "report/order_page_script.h"
+
+namespace adjutant::report {
+
+const char* const kOrderPageStyle = R"(
+body{margin:0;background:#f6f4ee;color:#1d1d1b;font:15px/1.45 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}
+header{background:#2a3b5c;color:#fff;padding:10px 16px}
+header h1{font-size:1.3em;margin:0}
+header p{margin:2px 0 0 0;font-size:.9em;opacity:.9}
+main{padding:12px 16px;display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap}
+#board{position:relative;border:1px solid #b9b4a4;background:#fff;line-height:0}
+#board img{display:block}
+#overlay{position:absolute;left:0;top:0;cursor:crosshair}
+#panel{flex:1;min-width:24em;max-width:44em}
+h2{font-size:1.1em;color:#2a3b5c;margin:.6em 0 .3em 0;border-bottom:1px solid #b9b4a4}
+button{font:inherit;padding:1px 8px;margin:1px}
+button.on{background:#2a3b5c;color:#fff}
+ul{margin:.2em 0;padding-left:1.3em}
+li.sel{background:#fff3b8}
+#units button{min-width:6em}
+#units button.moved{border-color:#1d6b2f}
+#units button.sel{background:#fff3b8}
+#result{padding:4px 8px;border:1px solid #ddd8c8;background:#fbfaf6}
+#result.ok{border-color:#1d6b2f}
+#result.refused{border-color:#a4161a}
+#result .refusal{color:#a4161a}
+#result code{font-family:Menlo,Consolas,monospace}
+#export{width:100%;height:14em;font:13px Menlo,Consolas,monospace}
+.hint{color:#7a7466;font-size:.9em}
+label{margin-right:.8em}
+)";
+
+// The page's own script: what was clicked, the order body it makes, and the
+// checker's answers shown. Every rule question goes to the checker.
+const char* const kOrderPageScript = R"JS(
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('order-data').textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var checker = null;
+  var moves = [];     // {unit, enter, path, strategic, forced, exit, mp: [MP after each hex]}
+  var attacks = [];   // {defenders: [hex], attackers: [unit], odds, advance}
+  var selMove = -1, selAttack = -1, mode = 'move', pickRetreat = false;
+  var last = null;    // the checker's latest answer
+  var units = {};
+  data.units.forEach(function (u) { units[u.id] = u; });
+  var centres = {};
+  data.hexes.forEach(function (h) { centres[h[0]] = [h[1], h[2]]; });
+
+  function ask(request) {
+    return JSON.parse(checker.ccall('adjutant_answer', 'string', ['string'], [JSON.stringify(request)]));
+  }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function mine(u) { return u.side === data.side; }
+  function unitsAt(hex, side) {
+    return data.units.filter(function (u) { return u.hex === hex && u.status === 'active' && u.side === side; });
+  }
+  function moveOf(id) {
+    for (var i = 0; i < moves.length; i++) if (moves[i].unit === id) return i;
+    return -1;
+  }
+  // Where a unit stands once the moves made so far are done.
+  function hexNow(u) {
+    var m = moveOf(u.id);
+    if (m >= 0 && moves[m].path.length) return moves[m].path[moves[m].path.length - 1];
+    return u.hex;
+  }
+
+  // The order body of what was clicked. A move of no hex but the unit's
+  // own is still being chosen: it is left out until its next hex.
+  var sent = [];  // order N of the body is moves[sent[N - 1]]
+  function body() {
+    var b = {moves: [], attacks: []};
+    sent = [];
+    moves.forEach(function (m, i) {
+      if (!m.enter && m.path.length < 2 && !m.exit) return;
+      sent.push(i);
+      var o = {unit: m.unit};
+      if (m.enter) o.enter = m.enter;
+      o.path = m.path.slice();
+      if (m.strategic) o.strategic = true;
+      if (m.forced) o.forced = true;
+      if (m.exit) o.exit = true;
+      b.moves.push(o);
+    });
+    attacks.forEach(function (a) {
+      var o = {attackers: a.attackers.slice(), defenders: a.defenders.slice()};
+      if (a.odds) o.odds = a.odds;
+      if (a.advance) o.advance = a.advance;
+      b.attacks.push(o);
+    });
+    if ($('st-on').checked) {
+      var r = {prefer: $('st-prefer').value};
+      if ($('st-hex').value.trim()) r.hex = $('st-hex').value.trim();
+      b.standing = {retreat: r, cavalry_evade: $('st-evade').checked,
+                    advance: $('st-advance').checked, losses: $('st-losses').value};
+    }
+    return b;
+  }
+
+  // Checks the body as it stands and shows the answer everywhere.
+  function refresh() {
+    last = ask({op: 'check', body: body()});
+    (last.moves || []).forEach(function (pm) {
+      var m = moves[sent[pm.order - 1]];
+      // The MP spent once at the last hex clicked (entering costs MP too).
+      if (m && m.unit === pm.unit && (m.path.length > 1 || m.enter))
+        m.mp[m.path.length - 1] = pm.mp + ' of ' + pm.of;
+    });
+    draw();
+  }
+
+  function showResult() {
+    var r = $('result');
+    r.innerHTML = '';
+    r.className = last.ok ? 'ok' : 'refused';
+    document.body.setAttribute('data-check', last.ok ? 'ok' : last.error);
+    if (last.ok) {
+      r.appendChild(el('p', {}, 'The orders are valid. As understood:'));
+    } else if (last.problems) {
+      r.appendChild(el('p', {}, 'The check refuses these orders (' + last.problems.length +
+                       ' problem' + (last.problems.length === 1 ? '' : 's') + '):'));
+      var ul = el('ul', {'class': 'refusal'});
+      last.problems.forEach(function (p) { ul.appendChild(el('li', {'data-id': p.id}, p.text)); });
+      r.appendChild(ul);
+      r.appendChild(el('p', {}, 'Understood so far:'));
+    } else {
+      r.appendChild(el('p', {'class': 'refusal'}, '[' + last.error + '] ' + last.message));
+    }
+    var echo = el('ul', {'class': 'echo'});
+    (last.echo || []).forEach(function (line) { echo.appendChild(el('li', {}, line)); });
+    if (!(last.echo || []).length) echo.appendChild(el('li', {}, '(no orders)'));
+    r.appendChild(echo);
+  }
+
+  function oddsOf(i) {
+    var n = sent.length + i + 1;
+    var found = (last && last.attacks || []).filter(function (a) { return a.order === n; });
+    return found.length ? found[0] : null;
+  }
+
+  function showLists() {
+    var ul = $('moves');
+    ul.innerHTML = '';
+    moves.forEach(function (m, i) {
+      var text = (i + 1) + '. ' + m.unit + (m.enter ? ' enters at ' + m.enter + ':' : ':');
+      m.path.forEach(function (h, k) {
+        text += (k ? ' - ' : ' ') + h + (m.mp[k] ? ' (' + m.mp[k] + ' MP)' : '');
+      });
+      ul.appendChild(el('li', {'class': i === selMove ? 'sel' : '', 'data-unit': m.unit}, text));
+    });
+    var al = $('attacks');
+    al.innerHTML = '';
+    attacks.forEach(function (a, i) {
+      var o = oddsOf(i);
+      var text = 'attack ' + (a.defenders.join(' ') || '?') + ' with ' + (a.attackers.join(', ') || '?') +
+          (o ? ': ' + o.odds + ' (' + o.attack + ':' + o.defence + ')' +
+                   (o.best !== o.odds ? ', reduced from ' + o.best : '') : '');
+      var li = el('li', {'class': i === selAttack ? 'sel' : '', 'data-attack': String(i),
+                         'data-odds': o ? o.odds : ''}, text);
+      li.addEventListener('click', function () { selAttack = i; setMode('attack'); draw(); });
+      al.appendChild(li);
+    });
+    var a = attacks[selAttack];
+    $('attack-tools').hidden = !(mode === 'attack' && a);
+    if (a) {
+      var adv = $('advance');
+      adv.innerHTML = '';
+      adv.appendChild(el('option', {value: ''}, '(nobody advances)'));
+      a.attackers.forEach(function (id) { adv.appendChild(el('option', {value: id}, id)); });
+      adv.value = a.advance || '';
+      var odds = $('odds');
+      odds.innerHTML = '';
+      odds.appendChild(el('option', {value: ''}, '(full odds)'));
+      data.odds.forEach(function (c) { odds.appendChild(el('option', {value: c}, c)); });
+      odds.value = a.odds || '';
+    }
+    var m = moves[selMove];
+    $('move-tools').hidden = !(mode === 'move' && m);
+    if (m) {
+      $('sel-unit').textContent = m.unit + ' (' + units[m.unit].type + ', ' + units[m.unit].strength +
+          '-' + units[m.unit].movement + ')';
+      $('mv-strategic').checked = !!m.strategic;
+      $('mv-forced').checked = !!m.forced;
+      $('mv-exit').checked = !!m.exit;
+    }
+    var ub = $('units').querySelectorAll('button');
+    for (var k = 0; k < ub.length; k++) {
+      var id = ub[k].getAttribute('data-unit');
+      ub[k].className = (moveOf(id) >= 0 ? 'moved ' : '') + (m && m.unit === id ? 'sel' : '');
+    }
+  }
+
+  function svg(tag, attrs) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  function drawOverlay() {
+    var o = $('overlay');
+    while (o.firstChild) o.removeChild(o.firstChild);
+    var r = data.radius;
+    moves.forEach(function (m, i) {
+      var pts = m.path.map(function (h) { return centres[h] ? centres[h].join(',') : ''; }).join(' ');
+      o.appendChild(svg('polyline', {points: pts, fill: 'none', 'stroke-width': i === selMove ? 5 : 3,
+                                     stroke: i === selMove ? '#d4a017' : '#2a3b5c', opacity: 0.85}));
+      if (i !== selMove) return;
+      m.path.forEach(function (h, k) {
+        if (!centres[h] || !m.mp[k]) return;
+        var t = svg('text', {x: centres[h][0], y: centres[h][1] - r * 0.45, 'text-anchor': 'middle',
+                             'font-size': Math.round(r * 0.5), 'font-weight': 'bold', fill: '#7a1f00'});
+        t.textContent = m.mp[k].split(' ')[0];
+        o.appendChild(t);
+      });
+    });
+    var a = attacks[selAttack];
+    if (a && mode === 'attack') {
+      a.defenders.forEach(function (h) {
+        if (centres[h]) o.appendChild(svg('circle', {cx: centres[h][0], cy: centres[h][1], r: r * 0.9,
+                                                     fill: 'none', stroke: '#a4161a', 'stroke-width': 4}));
+      });
+      a.attackers.forEach(function (id) {
+        var h = hexNow(units[id]);
+        if (centres[h]) o.appendChild(svg('circle', {cx: centres[h][0], cy: centres[h][1], r: r * 0.75,
+                                                     fill: 'none', stroke: '#1d6b2f', 'stroke-width': 4}));
+      });
+    }
+  }
+
+  function draw() {
+    showResult();
+    showLists();
+    drawOverlay();
+    showExport();
+  }
+
+  function showExport() {
+    var b = body();
+    var text;
+    if ($('fmt').value === 'text') {
+      var t = ask({op: 'text', body: b});
+      text = t.ok ? t.text : '[' + t.error + '] ' + t.message;
+    } else {
+      text = JSON.stringify(b, null, 2) + '\n';
+    }
+    $('export').value = text;
+    var name = 'orders-' + data.side + '-turn' + data.turn + ($('fmt').value === 'text' ? '.txt' : '.json');
+    $('download').setAttribute('download', name);
+    $('download').setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(text));
+  }
+
+  function setMode(m) {
+    mode = m;
+    $('mode-move').className = m === 'move' ? 'on' : '';
+    $('mode-attack').className = m === 'attack' ? 'on' : '';
+  }
+
+  function selectUnit(id) {
+    setMode('move');
+    var i = moveOf(id);
+    if (i < 0) {
+      var u = units[id];
+      moves.push({unit: id, enter: '', path: u.status === 'active' ? [u.hex] : [], mp: []});
+      i = moves.length - 1;
+    }
+    selMove = i;
+    refresh();
+  }
+
+  // A click on the map: a hex, or nothing near enough to one.
+  function hexAt(x, y) {
+    var best = null, dist = data.radius * data.radius;
+    data.hexes.forEach(function (h) {
+      var d = (h[1] - x) * (h[1] - x) + (h[2] - y) * (h[2] - y);
+      if (d <= dist) { dist = d; best = h[0]; }
+    });
+    return best;
+  }
+
+  function clickHex(hex) {
+    if (pickRetreat) {
+      pickRetreat = false;
+      $('st-hex').value = hex;
+      $('st-on').checked = true;
+      refresh();
+      return;
+    }
+    if (mode === 'attack') {
+      var a = attacks[selAttack];
+      if (!a) return;
+      var foes = unitsAt(hex, data.enemy);
+      var friends = data.units.filter(function (u) {
+        return mine(u) && u.status !== 'eliminated' && hexNow(u) === hex;
+      });
+      if (foes.length) {
+        var k = a.defenders.indexOf(hex);
+        if (k >= 0) a.defenders.splice(k, 1); else a.defenders.push(hex);
+      } else if (friends.length) {
+        var next = friends.filter(function (u) { return a.attackers.indexOf(u.id) < 0; });
+        if (next.length) a.attackers.push(next[0].id);
+        else a.attackers = a.attackers.filter(function (id) {
+          return !friends.some(function (u) { return u.id === id; });
+        });
+        if (a.advance && a.attackers.indexOf(a.advance) < 0) a.advance = '';
+      }
+      refresh();
+      return;
+    }
+    var m = moves[selMove];
+    if (!m) {
+      // Nothing selected: a hex of one's own units selects the next of them.
+      var here = unitsAt(hex, data.side);
+      if (!here.length) return;
+      var pick = here[0];
+      for (var i = 0; i < here.length; i++)
+        if (here[i].id === $('units').getAttribute('data-last') && i + 1 < here.length) pick = here[i + 1];
+      $('units').setAttribute('data-last', pick.id);
+      selectUnit(pick.id);
+      return;
+    }
+    if (!m.path.length) m.enter = hex;
+    if (m.path.length && m.path[m.path.length - 1] === hex) return;
+    m.path.push(hex);
+    refresh();
+  }
+
+  function wire() {
+    var board = $('overlay');
+    board.addEventListener('click', function (e) {
+      var box = board.getBoundingClientRect();
+      var hex = hexAt(e.clientX - box.left, e.clientY - box.top);
+      if (hex) clickHex(hex);
+    });
+    var list = $('units');
+    data.units.forEach(function (u) {
+      if (!mine(u) || (u.status !== 'active' && u.status !== 'waiting')) return;
+      var b = el('button', {type: 'button', 'data-unit': u.id,
+                            title: u.name + (u.status === 'waiting' ? ' (not yet on the map)' : ' at ' + u.hex)},
+                 u.id + (u.status === 'waiting' ? ' *' : ''));
+      b.addEventListener('click', function () { selectUnit(u.id); });
+      list.appendChild(b);
+    });
+    $('mode-move').addEventListener('click', function () { setMode('move'); draw(); });
+    $('mode-attack').addEventListener('click', function () { setMode('attack'); draw(); });
+    $('done').addEventListener('click', function () {
+      var m = moves[selMove];
+      if (m && m.path.length <= 1 && !m.exit) moves.splice(selMove, 1);
+      selMove = -1;
+      refresh();
+    });
+    $('undo').addEventListener('click', function () {
+      var m = moves[selMove];
+      if (!m) return;
+      m.path.pop();
+      m.mp.length = m.path.length;
+      if (!m.path.length) m.enter = '';
+      refresh();
+    });
+    $('clear').addEventListener('click', function () {
+      if (selMove < 0) return;
+      moves.splice(selMove, 1);
+      selMove = -1;
+      refresh();
+    });
+    [['mv-strategic', 'strategic'], ['mv-forced', 'forced'], ['mv-exit', 'exit']].forEach(function (p) {
+      $(p[0]).addEventListener('change', function () {
+        if (moves[selMove]) moves[selMove][p[1]] = $(p[0]).checked;
+        refresh();
+      });
+    });
+    $('new-attack').addEventListener('click', function () {
+      attacks.push({defenders: [], attackers: [], odds: '', advance: ''});
+      selAttack = attacks.length - 1;
+      selMove = -1;
+      setMode('attack');
+      refresh();
+    });
+    $('drop-attack').addEventListener('click', function () {
+      if (selAttack < 0) return;
+      attacks.splice(selAttack, 1);
+      selAttack = attacks.length - 1;
+      refresh();
+    });
+    $('advance').addEventListener('change', function () {
+      if (attacks[selAttack]) attacks[selAttack].advance = $('advance').value;
+      refresh();
+    });
+    $('odds').addEventListener('change', function () {
+      if (attacks[selAttack]) attacks[selAttack].odds = $('odds').value;
+      refresh();
+    });
+    ['st-on', 'st-prefer', 'st-hex', 'st-evade', 'st-advance', 'st-losses'].forEach(function (id) {
+      $(id).addEventListener('change', function () {
+        if (id !== 'st-on') $('st-on').checked = true;
+        refresh();
+      });
+    });
+    $('st-pick').addEventListener('click', function () { pickRetreat = true; });
+    $('fmt').addEventListener('change', showExport);
+    var st = data.standing;
+    $('st-prefer').value = st.retreat && st.retreat.prefer || 'away';
+    $('st-hex').value = st.retreat && st.retreat.hex || '';
+    $('st-evade').checked = !!st.cavalry_evade;
+    $('st-advance').checked = !!st.advance;
+    $('st-losses').value = st.losses || 'fewest_units';
+  }
+
+  // The page's interface for tests and for anyone scripting it.
+  window.adjutantOrders = {
+    body: body, last: function () { return last; }, centre: function (h) { return centres[h]; },
+    clickHex: clickHex
+  };
+
+  var bytes = Uint8Array.from(atob(document.getElementById('order-wasm').textContent.trim()),
+                              function (c) { return c.charCodeAt(0); });
+  AdjutantOrderCheck({wasmBinary: bytes}).then(function (m) {
+    checker = m;
+    var loaded = ask({op: 'load', setup: data.setup});
+    if (!loaded.ok) {
+      $('result').textContent = '[' + loaded.error + '] ' + loaded.message;
+      document.body.setAttribute('data-check', loaded.error);
+      return;
+    }
+    wire();
+    setMode('move');
+    refresh();
+    document.body.setAttribute('data-ready', 'yes');
+  });
+})();
+)JS";
+
+}  // namespace adjutant::report

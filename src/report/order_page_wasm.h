@@ -1,0 +1,17 @@
+// The order page's checker, compiled to WebAssembly by the wasm/ build and
+// carried in the program: empty in a program built without emscripten.
+#pragma once
+
+#include <string_view>
+
+namespace adjutant::report {
+
+struct OrderWasm {
+  std::string_view glue;    // order_check.js: emscripten's loader
+  std::string_view module;  // order_check.wasm
+  bool present() const { return !glue.empty() && !module.empty(); }
+};
+
+OrderWasm order_wasm();
+
+}  // namespace adjutant::report

@@ -1,0 +1,89 @@
+// What the WebAssembly build (wasm/) uses instead of what it lacks: the
+// portable SHA-256 instead of OpenSSL's, and the shortest round-trip digits
+// of a double without std::to_chars. Each gives the same bytes as what it
+// replaces.
+#include <openssl/evp.h>
+
+#include <catch2/catch.hpp>
+#include <charconv>
+#include <cstring>
+#include <string>
+
+#include "ledger/digest.h"
+#include "ledger/es_number.h"
+#include "ledger/sha256.h"
+
+using adjutant::ledger::portable_sha256;
+using adjutant::ledger::to_hex;
+
+namespace {
+
+std::string openssl_sha256(const std::string& data) {
+  unsigned char out[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  REQUIRE(EVP_Digest(data.data(), data.size(), out, &len, EVP_sha256(), nullptr) == 1);
+  return std::string(reinterpret_cast<char*>(out), len);
+}
+
+std::string to_chars_scientific(double v) {
+  char buffer[64];
+  auto r = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::scientific);
+  return std::string(buffer, r.ptr);
+}
+
+// "1.5e-07" and "1.5e-7" spell the same digits and exponent.
+std::string normal(std::string s) {
+  std::size_t e = s.find('e');
+  std::string mantissa = s.substr(0, e);
+  int exponent = std::stoi(s.substr(e + 1));
+  return mantissa + "e" + std::to_string(exponent);
+}
+
+}  // namespace
+
+TEST_CASE("portable SHA-256: the FIPS 180-4 vectors and OpenSSL's bytes", "[ledger][wasm]") {
+  CHECK(to_hex(portable_sha256("")) ==
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(to_hex(portable_sha256("abc")) ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(to_hex(portable_sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(to_hex(portable_sha256(std::string(1000000, 'a'))) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  // Every length across the padding's block boundaries, against OpenSSL.
+  std::string data;
+  for (int n = 0; n <= 300; ++n) {
+    INFO("length " << n);
+    CHECK(portable_sha256(data) == openssl_sha256(data));
+    data += char((n * 131 + 7) & 0xff);
+  }
+  CHECK(portable_sha256(data) == adjutant::ledger::sha256(data));
+}
+
+TEST_CASE("shortest digits without to_chars: the same as to_chars", "[ledger][wasm]") {
+  const double values[] = {1,        5,
+                           0.1,      0.3,
+                           1.0 / 3,  2.0 / 3,
+                           1e21,     1e-7,
+                           1.5e-7,   123456789012345680.0,
+                           5e-324,   1.7976931348623157e308,
+                           0.000001, 9007199254740993.0,
+                           4.35,     0.1 + 0.2,
+                           100,      1e300};
+  for (double v : values) {
+    INFO(v);
+    CHECK(normal(adjutant::ledger::detail::shortest_scientific(v)) ==
+          normal(to_chars_scientific(v)));
+  }
+  // A sweep of bit patterns over the whole range of positive doubles.
+  std::uint64_t bits = 0x0010000000000000ULL;
+  for (int i = 0; i < 20000; ++i) {
+    bits = bits * 6364136223846793005ULL + 1442695040888963407ULL;
+    std::uint64_t b = (bits >> 1) % 0x7fe0000000000000ULL + 1;
+    double v;
+    std::memcpy(&v, &b, sizeof v);
+    INFO(b);
+    REQUIRE(normal(adjutant::ledger::detail::shortest_scientific(v)) ==
+            normal(to_chars_scientific(v)));
+  }
+}

@@ -1,0 +1,337 @@
+// adjutant view --orders: the order page, and the checker it carries
+// (src/web/order_check.*, compiled to WebAssembly by wasm/). The checker
+// answers as `adjutant orders` does; the page is one self-contained file;
+// opened in headless Chromium, a whole phase of a sample game clicked on it
+// exports the body the sample's adjudication took, and an illegal click
+// shows the CLI's error id.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+
+#include "game/adjudicate.h"
+#include "ledger/jcs.h"
+#include "report/order_page.h"
+#include "report/order_page_wasm.h"
+#include "rules/notation.h"
+#include "support/cli_harness.h"
+#include "util/error.h"
+#include "util/files.h"
+#include "web/order_check.h"
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+using adjutant::testing::folder_hash;
+using adjutant::testing::run_adjutant;
+using adjutant::testing::source_dir;
+using adjutant::testing::TempDir;
+
+namespace {
+
+const fs::path kSamples = source_dir() / "samples" / "games";
+
+// A copy of a sample game as it stood after its first `lines` log lines:
+// the orders of the next line are due.
+fs::path game_at(const TempDir& work, const std::string& sample, int lines) {
+  fs::path dir = work.path() / (sample + "-" + std::to_string(lines));
+  fs::copy(kSamples / sample, dir, fs::copy_options::recursive);
+  std::string log = adjutant::read_file(dir / "log.jsonl"), kept;
+  std::size_t at = 0;
+  for (int i = 0; i < lines; ++i) {
+    std::size_t end = log.find('\n', at);
+    kept += log.substr(at, end + 1 - at);
+    at = end + 1;
+  }
+  std::ofstream(dir / "log.jsonl", std::ios::trunc) << kept;
+  return dir;
+}
+
+// The order body of log line `seq` of a sample (its envelope fields dropped).
+Json sample_orders(const std::string& sample, int seq) {
+  std::string log = adjutant::read_file(kSamples / sample / "log.jsonl");
+  std::size_t at = 0;
+  for (int i = 0; i < seq; ++i) at = log.find('\n', at) + 1;
+  Json body = Json::parse(log.substr(at, log.find('\n', at) - at))["body"]["body"];
+  Json out = Json::object();
+  for (const char* k : {"moves", "attacks", "standing"})
+    if (body.contains(k)) out[k] = body[k];
+  return out;
+}
+
+Json sample_echo(const std::string& sample, int seq) {
+  std::string log = adjutant::read_file(kSamples / sample / "log.jsonl");
+  std::size_t at = 0;
+  for (int i = 0; i < seq; ++i) at = log.find('\n', at) + 1;
+  return Json::parse(log.substr(at, log.find('\n', at) - at))["body"]["echo"];
+}
+
+Json setup_of(const adjutant::game::ReadGame& g, const std::string& side) {
+  const auto& ruleset = g.archive.ruleset();
+  return {{"scenario", g.archive.scenario_json()},
+          {"version", ruleset.version()},
+          {"state", ruleset.view(g.replay.state(), side).to_json()},
+          {"side", side}};
+}
+
+// Turn 2, Confederate, of skirmish-noumpire: the orders of log line 5 are
+// due. What the sample sent, with 2/Heth's destination spelt out as the
+// path the adjudication took (the page builds paths by clicking), and the
+// standing orders as the page sends them (every field).
+Json clicked_phase() {
+  return Json::parse(R"({
+    "moves": [
+      {"unit": "1/Heth", "path": ["0402", "0502", "0602", "0603"]},
+      {"unit": "2/Heth", "path": ["0502", "0602", "0603"]},
+      {"unit": "1/Pender", "path": ["0801", "0901", "1001", "1002", "1003"]}],
+    "attacks": [
+      {"attackers": ["1/Heth", "2/Heth", "Pegram"], "defenders": ["0604"], "advance": "1/Heth"},
+      {"attackers": ["1/Pender"], "defenders": ["1004"], "advance": "1/Pender"}],
+    "standing": {"retreat": {"prefer": "toward", "hex": "0101"}, "cavalry_evade": true,
+                 "advance": false, "losses": "fewest_units"}})");
+}
+
+bool chromium_present() {
+  return std::system("command -v chromium >/dev/null 2>&1") == 0;
+}
+
+}  // namespace
+
+TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") {
+  TempDir work("order-check");
+  fs::path dir = game_at(work, "skirmish-noumpire", 5);
+  adjutant::game::ReadGame g(dir);
+  adjutant::web::OrderChecker checker(setup_of(g, "confederate"));
+
+  SECTION("the sample's orders: valid, echoed as the adjudication echoed them") {
+    Json r = checker.check(sample_orders("skirmish-noumpire", 5));
+    INFO(r.dump(2));
+    REQUIRE(r["ok"] == true);
+    CHECK(r["echo"] == sample_echo("skirmish-noumpire", 6));
+    // The preview: each move's path and MP, each attack's odds (8.1).
+    REQUIRE(r["moves"].size() == 3);
+    CHECK(r["moves"][1]["unit"] == "2/Heth");
+    CHECK(r["moves"][1]["path"] == Json::array({"0502", "0602", "0603"}));
+    CHECK(r["moves"][1]["mp"] == 2);
+    CHECK(r["moves"][1]["of"] == 6);
+    CHECK(r["moves"][1]["order"] == 2);
+    REQUIRE(r["attacks"].size() == 2);
+    CHECK(r["attacks"][0] == Json::parse(R"({"order": 4, "odds": "2-1", "attack": 26,
+                                             "defence": 12, "best": "2-1"})"));
+    CHECK(r["attacks"][1]["order"] == 5);
+  }
+
+  SECTION("the clicked body of the same phase is understood the same way") {
+    Json r = checker.check(clicked_phase());
+    INFO(r.dump(2));
+    REQUIRE(r["ok"] == true);
+    CHECK(r["echo"] == sample_echo("skirmish-noumpire", 6));
+  }
+
+  SECTION("a refusal: the CLI's ids and words, and what was understood so far") {
+    Json body = clicked_phase();
+    body["moves"][2]["path"].push_back("1004");  // into Buford's hex
+    Json r = checker.check(body);
+    INFO(r.dump(2));
+    REQUIRE(r["ok"] == false);
+    fs::path file = work.path() / "refused.json";
+    adjutant::write_file_atomic(file, body.dump());
+    auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "'");
+    REQUIRE(cli.exit == 1);
+    CHECK(r["error"] == r["problems"][0]["id"]);
+    for (const auto& p : r["problems"]) {
+      // The CLI says "FILE: <text>"; the page "orders: <text>".
+      CHECK(cli.err.find(file.string() + ": " + p["text"].get<std::string>()) != std::string::npos);
+      CHECK(r["refusal"].get<std::string>().find("orders: " + p["text"].get<std::string>()) !=
+            std::string::npos);
+    }
+    CHECK(cli.err.find("[" + r["error"].get<std::string>() + "]") != std::string::npos);
+    // The two moves before it and the first attack are still shown.
+    CHECK(r["moves"].size() == 2);
+    CHECK(r["attacks"].size() >= 1);
+  }
+
+  SECTION("a move half built shows its MP so far, though the phase is refused") {
+    Json body = {{"moves", Json::array({{{"unit", "1/Pender"}, {"path", {"0801", "0901"}}}})},
+                 {"attacks", Json::array({{{"attackers", {"Jenkins"}}, {"defenders", {"0101"}}}})}};
+    Json r = checker.check(body);
+    REQUIRE(r["ok"] == false);
+    REQUIRE(r["moves"].size() == 1);
+    CHECK(r["moves"][0]["mp"] == 1);
+  }
+
+  SECTION("text: the notation of docs/orders.md, read back to the same body") {
+    Json r = checker.text(clicked_phase());
+    REQUIRE(r["ok"] == true);
+    auto notation = adjutant::rules::make_notation("bluegray");
+    CHECK(r["text"] == notation->print(clicked_phase()));
+    auto back =
+        notation->parse(r["text"].get<std::string>(), "t", g.archive.scenario(), "confederate");
+    CHECK(back.body == clicked_phase());
+  }
+
+  SECTION("the one-call interface the WebAssembly build exports") {
+    using adjutant::web::answer;
+    CHECK(Json::parse(answer(R"({"op":"check","body":{}})"))["error"] == "web.request");
+    Json loaded =
+        Json::parse(answer(Json({{"op", "load"}, {"setup", setup_of(g, "confederate")}}).dump()));
+    CHECK(loaded == Json::parse(R"({"ok": true, "side": "confederate"})"));
+    Json r = Json::parse(answer(Json({{"op", "check"}, {"body", clicked_phase()}}).dump()));
+    CHECK(r["ok"] == true);
+    CHECK(Json::parse(answer("{"))["error"].get<std::string>().rfind("json.", 0) == 0);
+    CHECK(Json::parse(answer(R"({"op":"fly"})"))["error"] == "web.request");
+    CHECK(Json::parse(answer(R"({"op":"load","setup":{"version":1}})"))["error"] == "web.setup");
+    Json bad = Json::parse(answer(R"({"op":"check","body":{"moves":7}})"));
+    CHECK(bad["ok"] == false);
+    CHECK(bad["error"] == "orders.wrong_type");
+  }
+}
+
+TEST_CASE("view --orders writes the order page, or says why not", "[view][orders]") {
+  TempDir work("order-page");
+  fs::path dir = game_at(work, "skirmish-noumpire", 5);
+  const bool wasm = adjutant::report::order_wasm().present();
+
+  if (!wasm) {
+    auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
+                          "' --orders");
+    CHECK(r.exit == 4);
+    CHECK(r.err.find("[view.no_order_page]") != std::string::npos);
+    CHECK(!fs::exists(work.path() / "p"));
+    WARN("SKIPPED: built without emscripten, so no order page was written (make deps installs it)");
+    return;
+  }
+
+  SECTION("one self-contained page: map, data, checker; no network, no key") {
+    std::string before = folder_hash(dir);
+    auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
+                          "' --orders");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit == 0);
+    CHECK(folder_hash(dir) == before);
+    std::string page = adjutant::read_file(work.path() / "p" / "index.html");
+    CHECK(page.find("default-src 'none'") != std::string::npos);
+    CHECK(page.find("'wasm-unsafe-eval'") != std::string::npos);
+    CHECK(page.find("src=\"http") == std::string::npos);
+    CHECK(page.find("orders of Confederate, turn 2") != std::string::npos);
+    CHECK(page.find("id=\"order-wasm\">AGFzbQ") != std::string::npos);  // "\0asm", base64
+    CHECK(page.find("AdjutantOrderCheck") != std::string::npos);
+    CHECK(page.find("private") == std::string::npos);  // never asks for a key
+    // The data the page checks with: the scenario, the state, the side.
+    std::size_t a = page.find("id=\"order-data\">") + 16;
+    Json data = Json::parse(page.substr(a, page.find("</script>", a) - a));
+    CHECK(data["side"] == "confederate");
+    CHECK(data["enemy"] == "union");
+    CHECK(data["setup"]["scenario"] == adjutant::game::Archive::open(dir).scenario_json());
+    CHECK(data["hexes"].size() == 12 * 10);  // every hex of the map, 0101 to 1210
+    CHECK(data["standing"]["retreat"]["hex"] == "0101");
+    // The same bytes from the same archive.
+    auto again = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "q").string() +
+                              "' --orders --side confederate");
+    REQUIRE(again.exit == 0);
+    CHECK(adjutant::read_file(work.path() / "q" / "index.html") == page);
+  }
+
+  SECTION("refused: orders not due, the game over, a ruleset without a page") {
+    auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "u").string() +
+                          "' --orders --side union");
+    CHECK(r.exit == 1);
+    CHECK(r.err.find("[view.orders_not_due]") != std::string::npos);
+    CHECK(!fs::exists(work.path() / "u"));
+    r = run_adjutant("view '" + (kSamples / "skirmish-conceded").string() + "' --out '" +
+                     (work.path() / "c").string() + "' --orders");
+    CHECK(r.exit == 1);
+    CHECK(r.err.find("[view.orders_game_over]") != std::string::npos);
+    fs::path ah = game_at(work, "ah1961-sample", 1);
+    r = run_adjutant("view '" + ah.string() + "' --out '" + (work.path() / "a").string() +
+                     "' --orders");
+    CHECK(r.exit == 2);
+    CHECK(r.err.find("[view.orders_ruleset]") != std::string::npos);
+    CHECK(!fs::exists(work.path() / "a"));
+  }
+}
+
+TEST_CASE("a whole phase clicked on the order page in headless Chromium",
+          "[view][orders][chromium][slow]") {
+  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
+    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
+                                            : "chromium is not installed")
+                     << ", so the order page was not clicked (make deps installs both)");
+    return;
+  }
+  TempDir work("order-page-chromium");
+  fs::path dir = game_at(work, "skirmish-noumpire", 5);
+  auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
+                        "' --orders");
+  REQUIRE(r.exit == 0);
+  // Turn 2, Confederate: three moves hex by hex (one illegal click, taken
+  // back), two attacks with their advances, the standing orders.
+  Json actions = Json::parse(R"([
+    {"unit": "1/Heth"}, {"hex": "0502"}, {"hex": "0602"}, {"hex": "0603"}, {"button": "done"},
+    {"unit": "2/Heth"}, {"hex": "0602"}, {"hex": "0603"}, {"button": "done"},
+    {"hex": "0801"}, {"hex": "0901"}, {"hex": "1001"}, {"hex": "1002"}, {"hex": "1003"},
+    {"hex": "1004"}, {"button": "undo"}, {"button": "done"},
+    {"button": "new-attack"}, {"hex": "0604"}, {"hex": "0603"}, {"hex": "0603"}, {"hex": "0602"},
+    {"choose": ["advance", "1/Heth"]},
+    {"button": "new-attack"}, {"hex": "1004"}, {"hex": "1003"}, {"choose": ["advance", "1/Pender"]},
+    {"choose": ["st-prefer", "toward"]}, {"choose": ["st-hex", "0101"]}, {"tick": ["st-evade", true]}
+  ])");
+  fs::path script = work.path() / "actions.json";
+  adjutant::write_file_atomic(script, actions.dump());
+  fs::path out = work.path() / "browser.json";
+  std::string cmd = "/usr/bin/python3 '" + (source_dir() / "tests/tools/order_page.py").string() +
+                    "' '" + (work.path() / "p" / "index.html").string() + "' '" + script.string() +
+                    "' >'" + out.string() + "' 2>&1";
+  int status = std::system(cmd.c_str());
+  std::string text = adjutant::read_file(out);
+  INFO(text);
+  REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  Json b = Json::parse(text);
+  CHECK(b["errors"].empty());
+  CHECK(b["requests"].empty());  // nothing fetched: the rules run in the page
+  const Json& steps = b["steps"];
+  REQUIRE(steps.size() == actions.size());
+
+  // The MP spent, hex by hex, as the rules count them.
+  CHECK(steps[3]["moves"][0] ==
+        "1. 1/Heth: 0402 - 0502 (1 of 6 MP) - 0602 (2 of 6 MP) - 0603 (3 of 6 MP)");
+  // Clicking 0801 with nothing selected picks 1/Pender there.
+  CHECK(steps[9]["moves"][2].get<std::string>().rfind("3. 1/Pender: 0801", 0) == 0);
+  // The illegal click: into an enemy's hex. Its error id and words are the
+  // CLI's for the same body.
+  const Json& bad = steps[14];
+  CHECK(bad["step"]["hex"] == "1004");
+  REQUIRE(!bad["problems"].empty());
+  std::string id = bad["check"];
+  CHECK(id.rfind("move.", 0) == 0);
+  {
+    Json body = clicked_phase();
+    body["moves"][2]["path"].push_back("1004");
+    body["attacks"] = Json::array();
+    body.erase("standing");
+    fs::path file = work.path() / "bad.json";
+    adjutant::write_file_atomic(file, body.dump());
+    auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "'");
+    CHECK(cli.exit == 1);
+    std::string first = cli.err.substr(0, cli.err.find('\n'));
+    CHECK(first.find("[" + id + "]") != std::string::npos);
+    CHECK(first.substr(file.string().size() + 2) == bad["problems"][0].get<std::string>());
+  }
+  CHECK(steps[15]["check"] != id);  // undone
+  // The odds of each attack as it is built (8.1).
+  CHECK(steps[21]["odds"][0] == "2-1");
+  CHECK(steps[25]["odds"][1] == "2-1");
+
+  const Json& last = b["final"];
+  CHECK(last["check"] == "ok");
+  CHECK(last["echo"] == sample_echo("skirmish-noumpire", 6));
+  // The export: the body the sample's adjudication took, as JSON and as text.
+  CHECK(Json::parse(b["json"].get<std::string>()) == clicked_phase());
+  CHECK(b["download"] == "orders-confederate-turn2.txt");
+  fs::path as_text = work.path() / "orders.txt";
+  adjutant::write_file_atomic(as_text, b["text"].get<std::string>());
+  auto cli = run_adjutant("orders '" + dir.string() + "' '" + as_text.string() + "'");
+  INFO(cli.err);
+  REQUIRE(cli.exit == 0);
+  CHECK(Json::parse(cli.out) == clicked_phase());
+}
