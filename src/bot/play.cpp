@@ -146,9 +146,14 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
       out.stopped = "the game is over: " + g.replay.state().result;
       break;
     }
-    auto mover = signer_for(*archive.party(phase.side), o);
+    // A simultaneous phase takes one order file per side (docs/protocol.md
+    // 5a): the first side still awaited moves now, the next on the next pass.
+    const auto awaited = g.replay.sides_awaited();
+    const std::string side =
+        phase.simultaneous() && !awaited.empty() ? awaited.front() : phase.side;
+    auto mover = signer_for(*archive.party(side), o);
     if (!mover) {
-      out.stopped = "no key and dice chain of " + phase.side + ", whose orders are due";
+      out.stopped = "no key and dice chain of " + side + ", whose orders are due";
       break;
     }
     std::string judge_id = archive.adjudicator_for(phase.side);
@@ -159,19 +164,18 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
       break;
     }
     Orders orders = generator->orders(
-        Request{archive.ruleset(), hex_or_none(archive), g.replay.state(), phase.side, o.seed});
+        Request{archive.ruleset(), hex_or_none(archive), g.replay.state(), side, o.seed});
     for (const auto& p : orders.refused) say(o, "  refused and dropped: " + p.text());
     out.refused += int(orders.refused.size());
     Json envelope =
-        game::sign_orders(archive, g.replay, phase.side, mover->key, mover->chain, orders.body);
+        game::sign_orders(archive, g.replay, side, mover->key, mover->chain, orders.body);
     OrderFile file(envelope);
     // `adjutant check`: the same checks adjudication will make.
     try {
-      game::take_orders(archive, g.replay.state(), envelope, file.path.string(), archive.head(),
-                        g.replay.reveals());
+      game::take_orders(archive, g.replay.state(), envelope, file.path.string(),
+                        g.replay.expected_after(), g.replay.intake_reveals());
     } catch (const rules::OrdersRefused& e) {
-      throw Error("bot.refused",
-                  "the bot's orders for " + phase.side + " were refused: " + e.what());
+      throw Error("bot.refused", "the bot's orders for " + side + " were refused: " + e.what());
     }
     game::AdjudicateOptions a;
     a.key = judge->key_file;
@@ -181,12 +185,21 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
       a.at = format_rfc3339(start + std::int64_t(out.phases) * o.step_minutes * 60);
     a.outputs = o.outputs;
     game::CommitResult r = game::adjudicate_file(dir, file.path, a);
+    if (r.adjudications.empty()) {  // logged; the phase awaits the other sides
+      say(o, "turn " + std::to_string(phase.turn) + " " + phase.name + ": orders of " + side +
+                 " logged");
+      continue;
+    }
     const game::Adjudication& adj = r.adjudications.back();
     ++out.phases;
     out.dice += int(adj.rolls.size());
-    say(o, "turn " + std::to_string(adj.turn) + " " + adj.phase + ": " +
-               std::to_string(orders.body["moves"].size()) + " moves, " +
-               std::to_string(orders.body["attacks"].size()) + " attacks; adjudication " +
+    // Blue & Gray and 1961 bodies list moves and attacks; a table game's, brigades.
+    const std::string what =
+        orders.body.contains("brigades")
+            ? std::to_string(orders.body["brigades"].size()) + " brigades ordered"
+            : std::to_string(orders.body.value("moves", Json::array()).size()) + " moves, " +
+                  std::to_string(orders.body.value("attacks", Json::array()).size()) + " attacks";
+    say(o, "turn " + std::to_string(adj.turn) + " " + adj.phase + ": " + what + "; adjudication " +
                std::to_string(adj.t) + " by " + adj.adjudicator + ", " +
                std::to_string(adj.rolls.size()) + " dice");
     if (!o.maildir.empty()) out.mails += deliver_mail(game::Archive::open(dir), o.maildir);

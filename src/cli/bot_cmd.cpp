@@ -122,7 +122,11 @@ int cmd_bot(int argc, char** argv) {
   game::ReadGame g(required(*r, "game"));
   const game::Archive& archive = g.archive;
   rules::PhaseInfo phase = g.replay.phase();
-  std::string side = r->count("side") ? (*r)["side"].as<std::string>() : phase.side;
+  // In a simultaneous phase, the first side still awaited (docs/protocol.md 5a).
+  const auto awaited = g.replay.sides_awaited();
+  std::string side = r->count("side")                           ? (*r)["side"].as<std::string>()
+                     : phase.simultaneous() && !awaited.empty() ? awaited.front()
+                                                                : phase.side;
   if (side.empty() || !archive.party(side) || side == "umpire")
     throw Error("bot.side",
                 side.empty() ? "the game has ended: no orders are due"
@@ -154,8 +158,8 @@ int cmd_bot(int argc, char** argv) {
   // The very checks adjudication makes: a refusal here is a bug in the bot.
   game::Intake in;
   try {
-    in = game::take_orders(archive, g.replay.state(), envelope, out.string(), archive.head(),
-                           g.replay.reveals());
+    in = game::take_orders(archive, g.replay.state(), envelope, out.string(),
+                           g.replay.expected_after(), g.replay.intake_reveals());
   } catch (const rules::OrdersRefused& e) {
     throw Error("bot.refused", std::string("the bot's orders were refused: ") + e.what());
   }

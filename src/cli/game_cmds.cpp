@@ -110,9 +110,12 @@ int cmd_new(int argc, char** argv) {
   game::create_archive(dir, g, *key, r->count("no-outputs") ? game::TurnWriter() : turn_writer());
   game::remember_archive(secrets, dir);
   auto a = game::Archive::open(dir);
-  std::cout << "created " << dir.string() << ": " << a.scenario().title << "\ngame id "
-            << a.game_id() << "\nhost " << g.host
-            << (a.has_umpire() ? " (umpire game)" : " (no umpire)") << "\nfirst orders due from "
+  // A table game's scenario is the ruleset's own format: its title is a field of it.
+  std::string title =
+      a.hex_scenario() ? a.scenario().title : a.scenario_json().value("title", a.name());
+  std::cout << "created " << dir.string() << ": " << title << "\ngame id " << a.game_id()
+            << "\nhost " << g.host << (a.has_umpire() ? " (umpire game)" : " (no umpire)")
+            << "\nfirst orders due from "
             << a.ruleset().current_phase(a.ruleset().initial_state()).side << "\n";
   return 0;
 }

@@ -63,6 +63,10 @@ class Checker {
       if (key == "side" || key == "brigades" || key == "commanders" || key == "sequence" ||
           key == "preferred")
         continue;
+      // The envelope's own fields, which intake has checked (docs/protocol.md 4).
+      if (key == "format" || key == "game" || key == "turn" || key == "phase" || key == "after" ||
+          key == "reveal")
+        continue;
       if (const char* proc = not_yet(key))
         fail("chaos.not_yet", "", proc,
              "\"" + key + "\": " + proc + " is not adjudicated by chaos version 1");

@@ -178,7 +178,11 @@ class ChaosRuleset : public Ruleset {
         continue;
       }
       if (owner == side) {
-        out.push_back(e);
+        // A side's own event names an enemy brigade only by where it is:
+        // a CHECK's target stays a position until the enemy is revealed.
+        Json own = e;
+        if (own.contains("target_side") && own["target_side"] != side) own.erase("target");
+        out.push_back(std::move(own));
         continue;
       }
       Json seen = {{"type", type}, {"side", owner}};

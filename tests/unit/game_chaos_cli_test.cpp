@@ -1,0 +1,112 @@
+// A whole Chaos of Battle game through the command line: `new` with the
+// umpire as host (a fog-of-war ruleset), `bot --play` for both sides and the
+// umpire through every simultaneous phase, a side's sealed copy before and
+// after the openings (docs/protocol.md 10a), and a byte search of that copy
+// for the other side's brigades.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ledger/jcs.h"
+#include "support/cli_harness.h"
+#include "util/files.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+using adjutant::testing::run_adjutant;
+using adjutant::testing::ScopedSecrets;
+using adjutant::testing::source_dir;
+using adjutant::testing::TempDir;
+
+void require_ok(const adjutant::testing::Run& r, const std::string& step) {
+  INFO(step << "\n" << r.out << r.err);
+  REQUIRE(r.exit == 0);
+}
+
+// Every byte of every file under `dir`.
+std::string every_byte_under(const fs::path& dir) {
+  std::string out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) out += adjutant::read_file(e.path(), 1u << 26);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's copy hides the enemy",
+          "[game][chaos][fog]") {
+  TempDir tmp("chaos-cli");
+  const fs::path work = tmp.path();
+  ScopedSecrets secrets(work / "secrets");
+  const fs::path scenario = source_dir() / "scenarios" / "table" / "chaos-meeting.json";
+  std::string cards;
+  for (std::string party : {"union", "confederate", "umpire"}) {
+    fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), work / (party + ".key"));
+    fs::permissions(work / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
+    require_ok(
+        run_adjutant("join --game meet --side " + party + " --name " + party + " --email " + party +
+                         "@example.org --key " + party + ".key --out " + party + ".card.json",
+                     work),
+        "join " + party);
+    cards += " --card " + party + ".card.json";
+  }
+  // A fog-of-war game is hosted by its umpire (new.fog_host otherwise).
+  auto refused = run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" +
+                                  cards + " --key union.key --created 2026-11-01T09:00:00Z",
+                              work);
+  CHECK(refused.exit != 0);
+  CHECK(refused.err.find("new.fog_host") != std::string::npos);
+  CHECK_FALSE(fs::exists(work / "game"));
+  auto made = run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
+                               " --key umpire.key --created 2026-11-01T09:00:00Z",
+                           work);
+  require_ok(made, "new");
+  CHECK(made.out.find("Chaos of Battle") != std::string::npos);
+
+  auto played = run_adjutant(
+      "bot game --play --key union.key --key confederate.key --key umpire.key "
+      "--at 2026-11-01T18:00:00Z --no-maps --seed 3",
+      work);
+  require_ok(played, "bot --play");
+  CHECK(played.out.find("the game is over") != std::string::npos);
+  CHECK(played.out.find("orders of union logged") != std::string::npos);  // simultaneous
+  CHECK(played.out.find(" 0 refused") != std::string::npos);
+  require_ok(run_adjutant("verify game", work), "verify the umpire's copy");
+
+  // The confederate brigades and regiments, as the scenario names them.
+  Json sc = adjutant::ledger::parse_strict(adjutant::read_file(scenario), scenario.string());
+  std::vector<std::string> hidden;
+  for (const auto& side : sc["sides"]) {
+    if (side["id"] != "confederate") continue;
+    for (const auto& b : side["brigades"]) {
+      hidden.push_back("\"" + b["id"].get<std::string>() + "\"");
+      hidden.push_back(b["name"].get<std::string>());
+      for (const auto& r : b["regiments"]) hidden.push_back(r["name"].get<std::string>());
+    }
+  }
+  REQUIRE(hidden.size() > 8);
+
+  require_ok(run_adjutant("seal game --side union --out ucopy --key umpire.key", work), "seal");
+  auto before = run_adjutant("verify ucopy", work);
+  require_ok(before, "verify the sealed copy");
+  CHECK(before.out.find("not yet opened") != std::string::npos);
+  std::string bytes = every_byte_under(work / "ucopy");
+  for (const auto& name : hidden) {
+    INFO(name);
+    CHECK(bytes.find(name) == std::string::npos);
+  }
+  // The umpire's own copy names them all, so the search could find them.
+  CHECK(every_byte_under(work / "game").find(hidden.front()) != std::string::npos);
+
+  require_ok(run_adjutant("reveal game", work), "reveal");
+  require_ok(run_adjutant("seal game --side union --out update --key umpire.key", work),
+             "seal after the reveal");
+  require_ok(run_adjutant("sync ucopy update", work), "sync the openings");
+  auto after = run_adjutant("verify ucopy", work);
+  require_ok(after, "verify the opened copy");
+  CHECK(after.out.find("every commitment opened") != std::string::npos);
+}
