@@ -480,14 +480,32 @@ def verify_genesis(folder, entry):
 
     # scenario.json: pinned by its canonical hash, one card per side.
     scen = need_obj(body["scenario"], 0, "genesis scenario")
-    pinned = hex32(scen.get("sha256"), 0, "genesis scenario sha256")
     scenario = read_json_file(os.path.join(folder, "scenario.json"), 0,
                               "scenario.json")
-    try:
-        if H(jcs(scenario)) != pinned:
-            raise Fail(0, "scenario.json does not hash to the pinned sha256")
-    except JsonError as e:
-        raise Fail(0, "scenario.json: %s" % e) from None
+    if "fog" in body:
+        # A fog-of-war game pins its scenario by a salted commitment (protocol
+        # 10a), opened here from the umpire's salts.
+        fog = need_obj(body["fog"], 0, "genesis fog")
+        salts = read_json_file(os.path.join(folder, "fog-salts.json"), 0,
+                               "fog-salts.json")
+        salt_hex = salts.get("salts", {}).get("0/scenario") \
+            if isinstance(salts, dict) else None
+        if not isinstance(salt_hex, str) or len(salt_hex) != 64:
+            raise Fail(0, "fog-salts.json holds no salt of the scenario")
+        try:
+            opened = H(commitment_preimage("scenario", bytes.fromhex(salt_hex),
+                                           scenario))
+        except (JsonError, ValueError) as e:
+            raise Fail(0, "scenario.json: %s" % e) from None
+        if opened != hex32(fog.get("scenario"), 0, "genesis fog scenario"):
+            raise Fail(0, "scenario.json does not open the scenario commitment")
+    else:
+        pinned = hex32(scen.get("sha256"), 0, "genesis scenario sha256")
+        try:
+            if H(jcs(scenario)) != pinned:
+                raise Fail(0, "scenario.json does not hash to the pinned sha256")
+        except JsonError as e:
+            raise Fail(0, "scenario.json: %s" % e) from None
     sides = scenario.get("sides") if isinstance(scenario, dict) else None
     if not isinstance(sides, list) or not all(
             isinstance(s, dict) and isinstance(s.get("id"), str) for s in sides):

@@ -5,6 +5,7 @@
 // for the other side's brigades.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -76,6 +77,19 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   CHECK(played.out.find("orders of union logged") != std::string::npos);  // simultaneous
   CHECK(played.out.find(" 0 refused") != std::string::npos);
   require_ok(run_adjutant("verify game", work), "verify the umpire's copy");
+  // The independent verifier agrees on every signature, link, seed and die
+  // (tin draws included), and opens genesis's scenario commitment.
+  {
+    const fs::path out = work / "independent.out";
+    std::string cmd = "/usr/bin/python3 '" +
+                      (source_dir() / "tests" / "tools" / "independent_verify.py").string() +
+                      "' '" + (work / "game").string() + "' > '" + out.string() + "' 2>&1";
+    int status = std::system(cmd.c_str());
+    std::string said = adjutant::read_file(out);
+    INFO(said);
+    CHECK(status == 0);
+    CHECK(said.find("1 passed, 0 failed") != std::string::npos);
+  }
 
   // The confederate brigades and regiments, as the scenario names them.
   Json sc = adjutant::ledger::parse_strict(adjutant::read_file(scenario), scenario.string());
