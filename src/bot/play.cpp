@@ -148,9 +148,7 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
     }
     // A simultaneous phase takes one order file per side (docs/protocol.md
     // 5a): the first side still awaited moves now, the next on the next pass.
-    const auto awaited = g.replay.sides_awaited();
-    const std::string side =
-        phase.simultaneous() && !awaited.empty() ? awaited.front() : phase.side;
+    const std::string side = g.replay.side_due();
     auto mover = signer_for(*archive.party(side), o);
     if (!mover) {
       out.stopped = "no key and dice chain of " + side + ", whose orders are due";

@@ -122,11 +122,7 @@ int cmd_bot(int argc, char** argv) {
   game::ReadGame g(required(*r, "game"));
   const game::Archive& archive = g.archive;
   rules::PhaseInfo phase = g.replay.phase();
-  // In a simultaneous phase, the first side still awaited (docs/protocol.md 5a).
-  const auto awaited = g.replay.sides_awaited();
-  std::string side = r->count("side")                           ? (*r)["side"].as<std::string>()
-                     : phase.simultaneous() && !awaited.empty() ? awaited.front()
-                                                                : phase.side;
+  std::string side = r->count("side") ? (*r)["side"].as<std::string>() : g.replay.side_due();
   if (side.empty() || !archive.party(side) || side == "umpire")
     throw Error("bot.side",
                 side.empty() ? "the game has ended: no orders are due"

@@ -20,16 +20,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The order page of the archive's latest state, from a copy that verifies.
-int write_order_page(const fs::path& game, const fs::path& out, const std::string& side) {
-  game::ReadGame g(game);
-  std::string page = report::order_page(g.archive, g.replay.state(), side);
+// DIR/index.html, the folder made first.
+void write_index(const fs::path& out, const std::string& page) {
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec)
     throw Error("view.write", out.string() + ": cannot create: " + ec.message(),
                 Exit::kEnvironment);
   write_file_atomic(out / "index.html", page);
+}
+
+// The order page of the archive's latest state, from a copy that verifies.
+int write_order_page(const fs::path& game, const fs::path& out, const std::string& side) {
+  game::ReadGame g(game);
+  std::string page = report::order_page(g.archive, g.replay.state(), side);
+  write_index(out, page);
   std::cout << "wrote " << (out / "index.html").string() << " (order page, "
             << g.archive.ruleset().current_phase(g.replay.state()).side << ", "
             << page.size() / 1024 << " KiB)\n";
@@ -76,12 +81,7 @@ int cmd_view(int argc, char** argv) {
   if (r->count("orders")) return write_order_page(game, out, r->count("side") ? side : "");
   game::LineChecks checks = game::check_lines(archive, bad_line, problem);
   std::string page = report::replay_page(archive, checks, side);
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec)
-    throw Error("view.write", out.string() + ": cannot create: " + ec.message(),
-                Exit::kEnvironment);
-  write_file_atomic(out / "index.html", page);
+  write_index(out, page);
   std::cout << "wrote " << (out / "index.html").string() << " (" << side << " view, "
             << checks.lines.size() << " log lines)\n";
   if (checks.first_bad >= 0) {

@@ -120,6 +120,14 @@ std::vector<std::string> Replay::sides_awaited() const {
   return out;
 }
 
+std::string Replay::side_due() const {
+  rules::PhaseInfo ph = phase();
+  if (ph.simultaneous())
+    for (const auto& side : ph.waiting_on())
+      if (!pending_.count(side)) return side;
+  return ph.side;
+}
+
 std::string Replay::expected_after() const {
   return phase().simultaneous() ? phase_head_ : head_;
 }

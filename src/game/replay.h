@@ -50,6 +50,10 @@ class Replay {
   // awaited (a simultaneous phase fills in one side at a time).
   std::vector<std::string> sides_in() const;
   std::vector<std::string> sides_awaited() const;
+  // The side whose order file is due next: the phase's mover, or in a
+  // simultaneous phase the first side still awaited (docs/protocol.md 5a);
+  // "" when the game is over.
+  std::string side_due() const;
   // The `after` an order file of the current phase must name: the log head
   // for a phase of one mover, the line the phase opened at (the last
   // adjudication, or genesis) for a simultaneous one (protocol 5a).

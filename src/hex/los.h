@@ -15,7 +15,7 @@ namespace adjutant::hex {
 struct LosStep {
   Hex hex;
   std::optional<Hex> other;
-  auto operator<=>(const LosStep&) const = default;
+  bool operator==(const LosStep&) const = default;
 };
 
 // Every hex whose inside the straight line from a's centre to b's centre crosses, and

@@ -173,10 +173,7 @@ class GameJudge {
     due.seq = int(g.archive.log().size()) - 1;
     due.turn = phase.turn;
     due.phase = phase.name;
-    due.side = phase.side;
-    // A simultaneous phase: the first side still awaited (docs/protocol.md 5a).
-    if (phase.simultaneous() && !g.replay.sides_awaited().empty())
-      due.side = g.replay.sides_awaited().front();
+    due.side = g.replay.side_due();
     due.deadline = g.replay.deadline();
     return due;
   }

@@ -143,8 +143,7 @@ bool byte_order_is_utf16_order(const Json& object) {
   for (auto it = object.begin(); it != object.end(); ++it) {
     if (invalid_utf8_at(it.key()) != std::string_view::npos)
       throw Error("json.utf8", "object member name is not valid UTF-8");
-    for (char c : it.key())
-      if (static_cast<unsigned char>(c) >= 0xF0) ordered = false;
+    if (has_astral_character(it.key())) ordered = false;
   }
   return ordered;
 }
@@ -233,6 +232,12 @@ void write_value(const Json& value, std::string& out) {
 }
 
 }  // namespace
+
+bool has_astral_character(std::string_view name) {
+  for (char c : name)
+    if (static_cast<unsigned char>(c) >= 0xF0) return true;
+  return false;
+}
 
 std::size_t invalid_utf8_at(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {

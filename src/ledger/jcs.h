@@ -41,6 +41,11 @@ bool same_canonical(const Json& a, const Json& b);
 // parse_strict + canonical.
 std::string canonical_text(std::string_view text, const std::string& source);
 
+// Whether `name` holds a character above U+FFFF (a 4-byte UTF-8 sequence):
+// only such names may sort differently in RFC 8785's UTF-16 order than in
+// byte (code point) order.
+bool has_astral_character(std::string_view name);
+
 // Byte offset of the first byte that does not start a well-formed UTF-8
 // sequence (RFC 3629: no overlongs, surrogates or values above U+10FFFF), or
 // std::string_view::npos when all of `text` is valid.

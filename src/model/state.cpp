@@ -78,8 +78,7 @@ namespace {
 template <typename Map>
 bool has_astral_name(const Map& map) {
   for (const auto& [name, ignored] : map)
-    for (char c : name)
-      if (static_cast<unsigned char>(c) >= 0xF0) return true;
+    if (ledger::has_astral_character(name)) return true;
   return false;
 }
 

@@ -1,6 +1,14 @@
 #include "rules/ruleset.h"
 
+#include <set>
+
 namespace adjutant::rules {
+
+bool is_pipeline_field(const std::string& key) {
+  static const std::set<std::string> kFields = {"format", "game",  "side",  "turn",
+                                                "phase",  "after", "reveal"};
+  return kFields.count(key) > 0;
+}
 
 std::vector<OrderProblem> Ruleset::problems(const model::State& state, const Json& orders) const {
   try {

@@ -20,6 +20,11 @@ using ledger::Json;
 
 // One problem with one order: error id, the order's index (-1 for the file as
 // a whole), the unit, the hex and the rule case number.
+// The order envelope's own fields (docs/protocol.md 4: format, game, side,
+// turn, phase, after, reveal), which intake checks before a ruleset's check
+// sees the body: every ruleset's check passes over them.
+bool is_pipeline_field(const std::string& key);
+
 struct OrderProblem {
   std::string id;
   int order = -1;

@@ -8,9 +8,6 @@ namespace adjutant::rules::ah1961 {
 
 namespace {
 
-const std::set<std::string> kPipelineFields = {"format", "game",  "side",  "turn",
-                                               "phase",  "after", "reveal"};
-
 template <typename F>
 void guarded(Problems& problems, int index, const std::string& unit, F read) {
   try {
@@ -34,7 +31,7 @@ Json body_fields(const Json& body, const std::set<std::string>& known, Problems&
     return out;
   }
   for (const auto& [k, v] : body.items()) {
-    if (kPipelineFields.count(k)) continue;
+    if (is_pipeline_field(k)) continue;
     if (!known.count(k)) {
       problems.push_back(problem("orders.unknown_field", -1, "", "", "",
                                  "unknown field \"" + k + "\" in the order body"));

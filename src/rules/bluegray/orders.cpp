@@ -8,9 +8,6 @@ namespace adjutant::rules::bluegray {
 
 namespace {
 
-const std::set<std::string> kPipelineFields = {"format", "game",  "side",  "turn",
-                                               "phase",  "after", "reveal"};
-
 // Runs `read`, turning a thrown Error into a problem of order `index`.
 template <typename F>
 bool guarded(Problems& problems, int index, const std::string& unit, F read) {
@@ -92,10 +89,6 @@ OrderProblem problem(std::string id, int order, std::string unit, std::string he
                      std::string message) {
   return OrderProblem{std::move(id),  order,           std::move(unit),
                       std::move(hex), std::move(rule), std::move(message)};
-}
-
-bool is_pipeline_field(const std::string& key) {
-  return kPipelineFields.count(key) > 0;
 }
 
 Json AttackOrder::to_json() const {

@@ -53,9 +53,6 @@ struct OrderSet {
   std::optional<Standing> standing;
 };
 
-// The fields of the envelope body the pipeline reads; the ruleset skips them.
-bool is_pipeline_field(const std::string& key);
-
 // Reads the body; every syntax problem is appended to `problems`.
 OrderSet parse_orders(const Json& body, Problems& problems);
 

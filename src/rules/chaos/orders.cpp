@@ -63,10 +63,7 @@ class Checker {
       if (key == "side" || key == "brigades" || key == "commanders" || key == "sequence" ||
           key == "preferred")
         continue;
-      // The envelope's own fields, which intake has checked (docs/protocol.md 4).
-      if (key == "format" || key == "game" || key == "turn" || key == "phase" || key == "after" ||
-          key == "reveal")
-        continue;
+      if (is_pipeline_field(key)) continue;  // the envelope's, checked by intake
       if (const char* proc = not_yet(key))
         fail("chaos.not_yet", "", proc,
              "\"" + key + "\": " + proc + " is not adjudicated by chaos version 1");
