@@ -1,1 +1,1 @@
-games 11  adjudications 255  dice 250  digest f5ff6171b265a98f
+games 12  adjudications 262  dice 406  digest 74851ab37f3e6432

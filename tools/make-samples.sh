@@ -11,7 +11,9 @@
 # - skirmish-bot-umpire, skirmish-bot-noumpire, cemetery-hill-bot,
 #   hooker-lee-1975-bot (with an umpire), hooker-lee-2006-bot,
 #   grand-chancellorsville-bot, ah1961-bot (the 1961 rules, from Prepare For
-#   Play): whole games
+#   Play), chaos-meeting-bot (Chaos of Battle on its table: the umpire's
+#   copy, with its fog-of-war salts, which come from the umpire's key, so
+#   they too are reproducible): whole games
 #   played by `adjutant bot --play` at the latest version, from genesis to the
 #   final victory level (the game_end event): one for every scenario.
 #
@@ -38,7 +40,7 @@ export ADJUTANT_SECRETS="$work/secrets"
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
   skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot
-  grand-chancellorsville-bot ah1961-bot"
+  grand-chancellorsville-bot ah1961-bot chaos-meeting-bot"
 shift $(($# < 2 ? $# : 2))
 if [ $# -gt 0 ]; then
   for g in "$@"; do
@@ -128,4 +130,5 @@ wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
 wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
 wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6
 wanted ah1961-bot && bot_game ah1961-bot no ah1961 7
+wanted chaos-meeting-bot && bot_game chaos-meeting-bot yes table/chaos-meeting 8
 exit 0

@@ -28,7 +28,10 @@ const std::string& FogSalts::get(int line, const std::string& kind) {
   auto it = salts.find(key);
   if (it != salts.end()) return it->second;
   std::string salt(32, '\0');
-  if (RAND_bytes(reinterpret_cast<unsigned char*>(salt.data()), 32) != 1)
+  if (signer)
+    salt = ledger::sha256(
+        signer->sign(ledger::lp("adjutant-fog-v1/salt") + ledger::lp(context) + ledger::lp(key)));
+  else if (RAND_bytes(reinterpret_cast<unsigned char*>(salt.data()), 32) != 1)
     throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
   changed = true;
   return salts[key] = salt;
@@ -236,6 +239,8 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
   ao.key = options.key;
   ao.secrets = options.secrets;
   SigningParty umpire = load_signing_party(a, "umpire", ao, false, "who seals the copies");
+  salts.signer = &umpire.key;
+  salts.context = a.game_id();
   Sealed sealed = seal_lines(a, side, salts, umpire.key);
   // The salts first: a sealed line is never published with a salt the
   // umpire could lose.

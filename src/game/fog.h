@@ -16,6 +16,7 @@
 
 #include "game/archive.h"
 #include "game/sync.h"
+#include "ledger/keys.h"
 
 namespace adjutant::game {
 
@@ -31,8 +32,14 @@ struct FogSalts {
   std::map<std::string, std::string> salts;
   bool revealed = false;
   bool changed = false;  // a salt was drawn since load
+  // When set, a new salt is derived from the umpire's key (docs/protocol.md
+  // 10a): SHA-256 of its Ed25519 signature of the context and LINE/KIND.
+  // Nobody without that key can compute it, and the umpire's copy made
+  // again from the same inputs has the same bytes. Else RAND_bytes.
+  const ledger::SigningKey* signer = nullptr;
+  std::string context;
 
-  // The salt of (line, kind), drawn (RAND_bytes) when there is none yet.
+  // The salt of (line, kind), drawn when there is none yet.
   const std::string& get(int line, const std::string& kind);
   std::optional<std::string> find(int line, const std::string& kind) const;
 

@@ -185,6 +185,12 @@ void create_archive(const fs::path& dir, const NewGame& g, const ledger::Signing
                     const TurnWriter& outputs) {
   auto ruleset = rules::make_ruleset(g.scenario, "scenario", g.ruleset_version);
   FogSalts salts;
+  // The genesis salts come from the host's key and this game's own inputs
+  // (its cards carry fresh chain anchors), as every later one does from the
+  // game id (docs/protocol.md 10a).
+  salts.signer = &host_key;
+  salts.context = "genesis" + ledger::lp(g.name) + ledger::lp(g.created);
+  for (const auto& c : g.cards) salts.context += ledger::lp(ledger::sha256(c.dump()));
   Json body = genesis_body(g, *ruleset, &salts);
   Party host;
   for (const auto& p : genesis_parties(body))

@@ -275,8 +275,13 @@ class Run:
             self.report(rel(folder), "archive", [("/", "not a game archive (no log.jsonl)")])
             return
         self.file(os.path.join(folder, "game.json"), "genesis.schema.json")
-        if os.path.exists(os.path.join(folder, "scenario.json")):
-            self.file(os.path.join(folder, "scenario.json"), "scenario.schema.json")
+        scenario = os.path.join(folder, "scenario.json")
+        if os.path.exists(scenario):
+            try:
+                table = load_json(scenario).get("format") == "adjutant-chaos/1"
+            except (ValueError, OSError, AttributeError):
+                table = False
+            self.file(scenario, "chaos-scenario.schema.json" if table else "scenario.schema.json")
         self.file(os.path.join(folder, "state.json"), "state.schema.json")
         log = os.path.join(folder, "log.jsonl")
         with open(log, "rb") as f:
@@ -355,6 +360,19 @@ def self_check(schemas):
                   "strategic": False, "order": 1, "rule": "7.0"}]
     if not schemas.problems("events.schema.json", bad_event):
         failures.append('a move event with the hex "605" was accepted')
+    chaos_orders = {"brigades": {"iron": {"shake_out": {"marker": 1, "facing": 90}}}}
+    if schemas.problems("orders.schema.json", chaos_orders):
+        failures.append("a Chaos of Battle shake out was rejected")
+    chaos_orders["brigades"]["iron"]["shake_out"]["facing"] = 360
+    if not schemas.problems("orders.schema.json", chaos_orders):
+        failures.append("a Chaos of Battle facing of 360 degrees was accepted")
+    chaos_move = {"type": "move", "brigade": "iron", "side": "union", "from": [0, 0],
+                  "to": [100, 0], "marker": True, "rule": "move.marker"}
+    if schemas.problems("events.schema.json", [chaos_move]):
+        failures.append("a Chaos of Battle move event was rejected")
+    chaos_move["to"] = [100]
+    if not schemas.problems("events.schema.json", [chaos_move]):
+        failures.append("a Chaos of Battle move to a point of one coordinate was accepted")
     if schemas.problems("events.schema.json", [{"type": "some_future_event", "x": 1}]):
         failures.append("an event of an unknown type was rejected")
     return failures

@@ -1,6 +1,7 @@
-// The bot's sample games are what tools/make-samples.sh plays today: three
+// The bot's sample games are what tools/make-samples.sh plays today: four
 // of them (an umpire game of the training scenario, a Hooker and Lee game
-// without one, the 1961 game from Prepare For Play) are played again from genesis with the
+// without one, the 1961 game from Prepare For Play, and the Chaos of Battle
+// game, whose fog-of-war salts come from the umpire's key) are played again from genesis with the
 // committed test-only keys and chains, and must come out byte for byte as committed. A change to
 // the bot or the rules that alters them fails here until the samples are
 // regenerated (and tests/bench.sig updated).
@@ -24,13 +25,14 @@ TEST_CASE("make-samples.sh plays the bot's sample games again byte for byte",
   fs::path said = tmp.path() / "said";
   std::string cmd = "bash '" + (source_dir() / "tools" / "make-samples.sh").string() + "' '" +
                     ADJUTANT_BINARY + "' '" + out.string() +
-                    "' skirmish-bot-umpire hooker-lee-2006-bot ah1961-bot >'" + said.string() +
-                    "' 2>&1";
+                    "' skirmish-bot-umpire hooker-lee-2006-bot ah1961-bot chaos-meeting-bot >'" +
+                    said.string() + "' 2>&1";
   int status = std::system(cmd.c_str());
   INFO(adjutant::read_file(said));
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
-  for (const char* game : {"skirmish-bot-umpire", "hooker-lee-2006-bot", "ah1961-bot"}) {
+  for (const char* game :
+       {"skirmish-bot-umpire", "hooker-lee-2006-bot", "ah1961-bot", "chaos-meeting-bot"}) {
     INFO(game);
     fs::path committed = source_dir() / "samples" / "games" / game;
     CHECK(adjutant::read_file(out / game / "log.jsonl") ==
@@ -40,5 +42,5 @@ TEST_CASE("make-samples.sh plays the bot's sample games again byte for byte",
   // Only the games asked for are played.
   int made = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(out)) ++made;
-  CHECK(made == 3);
+  CHECK(made == 4);
 }
