@@ -94,6 +94,31 @@ Json comparable(const model::State& st) {
   return j;
 }
 
+// The order files of the case's phase, in PhaseInfo::waiting_on() order.
+// A phase of one mover takes the case's "orders" as its body; a
+// simultaneous phase (docs/protocol.md 5a) takes "orders" keyed by side,
+// each body given its "side", and a side left out sends the ruleset's
+// empty orders.
+std::vector<std::pair<std::string, Json>> phase_bodies(const Ruleset& rs, const model::State& st,
+                                                       const Json& orders,
+                                                       const std::string& name) {
+  PhaseInfo ph = rs.current_phase(st);
+  if (ph.movers.size() < 2) return {{ph.side, orders}};
+  for (const auto& [side, body] : orders.items())
+    if (std::find(ph.movers.begin(), ph.movers.end(), side) == ph.movers.end() || !body.is_object())
+      throw Error("case.orders", name +
+                                     ": the phase is simultaneous, so \"orders\" holds an "
+                                     "order body for each side that moves; \"" +
+                                     side + "\" is not one");
+  std::vector<std::pair<std::string, Json>> out;
+  for (const auto& side : ph.waiting_on()) {
+    Json body = orders.contains(side) ? orders[side] : rs.empty_orders(side);
+    if (!body.contains("side")) body["side"] = side;
+    out.emplace_back(side, body);
+  }
+  return out;
+}
+
 void expect_error(const Json& expect, const Ruleset& rs, const model::State& st, const Json& orders,
                   CaseResult& r) {
   Json wanted = expect.contains("errors") ? expect["errors"] : Json::array();
@@ -103,26 +128,33 @@ void expect_error(const Json& expect, const Ruleset& rs, const model::State& st,
       if (expect.contains(k)) one[k] = expect[k];
     wanted.push_back(one);
   }
-  try {
-    Checked c = rs.check(st, orders, r.name);
+  Json got = Json::array();
+  std::vector<std::string> echo;
+  for (const auto& [side, body] : phase_bodies(rs, st, orders, r.name)) {
+    try {
+      Checked c = rs.check(st, body, r.name);
+      echo.insert(echo.end(), c.echo.begin(), c.echo.end());
+    } catch (const OrdersRefused& e) {
+      for (const auto& p : e.to_json()) got.push_back(p);
+    }
+  }
+  if (got.empty()) {
     r.diff.push_back("expected the orders to be refused with " + compact(wanted) +
                      ", but they were accepted:");
-    for (const auto& line : c.echo) r.diff.push_back("  " + line);
+    for (const auto& line : echo) r.diff.push_back("  " + line);
     return;
-  } catch (const OrdersRefused& e) {
-    Json got = e.to_json();
-    for (const auto& w : wanted) {
-      bool found = false;
-      for (const auto& g : got) {
-        std::vector<std::string> why;
-        if (json_subset(w, g, "", why)) found = true;
-      }
-      if (!found) r.diff.push_back("expected problem " + compact(w) + " not reported");
+  }
+  for (const auto& w : wanted) {
+    bool found = false;
+    for (const auto& g : got) {
+      std::vector<std::string> why;
+      if (json_subset(w, g, "", why)) found = true;
     }
-    if (!r.diff.empty()) {
-      r.diff.push_back("problems reported:");
-      for (const auto& g : got) r.diff.push_back("  " + compact(g));
-    }
+    if (!found) r.diff.push_back("expected problem " + compact(w) + " not reported");
+  }
+  if (!r.diff.empty()) {
+    r.diff.push_back("problems reported:");
+    for (const auto& g : got) r.diff.push_back("  " + compact(g));
   }
 }
 
@@ -189,23 +221,29 @@ void expect_events(const Json& expect, const Json& events, CaseResult& r) {
 
 void expect_outcome(const Json& expect, const Ruleset& rs, const model::State& st,
                     const Json& orders, const std::vector<int>& dice_values, CaseResult& r) {
-  Checked checked;
-  try {
-    checked = rs.check(st, orders, r.name);
-  } catch (const OrdersRefused& e) {
-    r.diff.push_back("the orders were refused:");
-    for (const auto& p : e.problems()) r.diff.push_back("  " + p.text());
-    return;
+  std::vector<SideOrders> checked;
+  std::vector<std::string> echo;
+  for (const auto& [side, body] : phase_bodies(rs, st, orders, r.name)) {
+    try {
+      checked.push_back({side, rs.check(st, body, r.name)});
+      echo.insert(echo.end(), checked.back().checked.echo.begin(),
+                  checked.back().checked.echo.end());
+    } catch (const OrdersRefused& e) {
+      r.diff.push_back("the orders were refused:");
+      for (const auto& p : e.problems()) r.diff.push_back("  " + p.text());
+    }
   }
+  if (!r.diff.empty()) return;
   for (const auto& line : expect.value("echo", Json::array())) {
     std::string want = line.get<std::string>();
-    if (std::find(checked.echo.begin(), checked.echo.end(), want) == checked.echo.end()) {
+    if (std::find(echo.begin(), echo.end(), want) == echo.end()) {
       r.diff.push_back("expected echo line not given: " + want);
-      for (const auto& e : checked.echo) r.diff.push_back("  echo: " + e);
+      for (const auto& e : echo) r.diff.push_back("  echo: " + e);
     }
   }
   ledger::FixedDice dice(dice_values);
-  Json events = rs.adjudicate(st, checked, dice);
+  Json events = checked.size() == 1 ? rs.adjudicate(st, checked.front().checked, dice)
+                                    : rs.adjudicate_phase(st, checked, dice);
   if (dice.rolls().size() != dice_values.size())
     r.diff.push_back(std::to_string(dice_values.size()) + " dice given but " +
                      std::to_string(dice.rolls().size()) + " rolled");

@@ -264,8 +264,10 @@ class Run:
                 where = "/scenario_patch"
             elif not isinstance(case.get("scenario"), str):
                 return []  # an inline scenario is checked by the case schema itself
+            table = isinstance(scenario, dict) and scenario.get("format") == "adjutant-chaos/1"
+            schema = "chaos-scenario.schema.json" if table else "scenario.schema.json"
             return [(where + " (the scenario it gives)" + p.rstrip("/"), m)
-                    for p, m in self.schemas.problems("scenario.schema.json", scenario)]
+                    for p, m in self.schemas.problems(schema, scenario)]
 
         self.file(path, "case.schema.json", patched_scenario)
 

@@ -76,3 +76,27 @@ TEST_CASE("json_subset compares fields, arrays and nesting", "[rules][cases]") {
   CHECK_FALSE(adjutant::rules::json_subset(Json{{"c", 1}}, Json{{"a", 1}}, "", why));
   CHECK(why.back() == "c: want 1, missing");
 }
+
+// A simultaneous phase (Chaos of Battle) takes one order body per side; the
+// case names each by side, and a side that does not move is refused.
+TEST_CASE("a simultaneous phase's case gives each side's orders", "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  adjutant::rules::Json c = {{"rule", "engagement"},
+                             {"title", "both sides' files, and the union's refused"},
+                             {"scenario", "scenarios/table/chaos-meeting.json"},
+                             {"state_patch", {{"turn", 2}, {"extra", {{"tokens_drawn", true}}}}},
+                             {"orders",
+                              {{"union", {{"brigades", {{"stone", {{"withdraw", true}}}}}}},
+                               {"confederate", {{"brigades", adjutant::rules::Json::object()}}}}},
+                             {"expect", {{"error", "chaos.not_engaged"}, {"unit", "stone"}}}};
+  CHECK(adjutant::rules::run_case(c, "inline", root).passed);
+  // The same problem expected of a side whose file is sound is not found.
+  c["expect"]["unit"] = "archer";
+  CHECK_FALSE(adjutant::rules::run_case(c, "inline", root).passed);
+  // A key that is no moving side is refused with the case's own error.
+  c["orders"]["umpire"] = adjutant::rules::Json::object();
+  auto bad = adjutant::rules::run_case(c, "inline", root);
+  CHECK_FALSE(bad.passed);
+  REQUIRE_FALSE(bad.diff.empty());
+  CHECK(bad.diff.front().find("[case.orders]") != std::string::npos);
+}
