@@ -283,3 +283,47 @@ TEST_CASE("movement along waypoints goes in equal synchronized steps", "[chaos][
   CHECK(chaos::steps_for(0) == 0);
   CHECK(chaos::steps_for(26) == 2);
 }
+
+// The least-distance tests settle far pairs by their bounding boxes and
+// take one root: they must agree with the plain definition (every vertex
+// against every edge, each distance floored) for bodies anywhere, turned
+// any way, near and far.
+TEST_CASE("distance tests agree with the vertex-edge definition", "[chaos][geometry]") {
+  std::uint64_t seed = 12345;
+  auto next = [&](std::uint64_t n) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<long long>((seed >> 33) % n);
+  };
+  auto reference = [](const chaos::Outline& a, const chaos::Outline& b) {
+    if (chaos::touch(a, b)) return chaos::Coord{0};
+    chaos::Coord best = -1;
+    auto check = [&](const chaos::Outline& from, const chaos::Outline& to) {
+      const auto& q = to.points;
+      for (auto p : from.points)
+        for (std::size_t i = 0; i < q.size(); ++i) {
+          chaos::Coord d = chaos::point_segment(p, q[i], q[(i + 1) % q.size()]).floor();
+          if (best < 0 || d < best) best = d;
+        }
+    };
+    check(a, b);
+    check(b, a);
+    return best;
+  };
+  int near = 0;
+  for (int i = 0; i < 2000; ++i) {
+    chaos::Body a{{next(3000), next(3000)}, int(next(360)), int(1 + next(4)), {100, 75}};
+    chaos::Body b{{next(3000), next(3000)}, int(next(360)), int(1 + next(4)), {125, 150}};
+    auto oa = chaos::outline(a), ob = chaos::outline(b);
+    chaos::Coord d = reference(oa, ob);
+    INFO(i << ": " << d);
+    REQUIRE(chaos::distance_floor(oa, ob) == d);
+    chaos::Coord r = next(1200);
+    // within: <= r; the floor is <= r exactly when the distance is < r + 1.
+    if (d < r) CHECK(chaos::within(oa, ob, r));
+    if (d > r) CHECK_FALSE(chaos::within(oa, ob, r));
+    if (d >= r) CHECK_FALSE(chaos::closer_than(oa, ob, r));
+    if (d < r) CHECK(chaos::closer_than(oa, ob, r));
+    if (d < 400) ++near;
+  }
+  CHECK(near > 20);  // the sample holds near pairs, not only far ones
+}

@@ -28,6 +28,14 @@ std::uint64_t isqrt_ceil(unsigned __int128 n) {
 }
 
 Coord div_round(Wide n, Wide d) {
+  // The same sums in 64 bits when they fit (2|n| + d < 2^63): 128-bit
+  // division is a library call, and this one is in every turned corner.
+  constexpr Wide kFits = Wide{1} << 61;
+  if (n > -kFits && n < kFits && d < kFits) {
+    auto n64 = static_cast<std::int64_t>(n), d64 = static_cast<std::int64_t>(d);
+    if (n64 >= 0) return static_cast<Coord>((2 * n64 + d64) / (2 * d64));
+    return -static_cast<Coord>((-2 * n64 + d64) / (2 * d64));
+  }
   if (n >= 0) return static_cast<Coord>((2 * n + d) / (2 * d));
   return -static_cast<Coord>((-2 * n + d) / (2 * d));
 }

@@ -35,6 +35,31 @@ bool any_inside(const Outline& polygon, const Outline& other) {
                      [&](Point p) { return inside(polygon, p); });
 }
 
+// The axis-aligned box around an outline, and the squared distance between
+// two boxes (0 when they overlap or touch): no point of one outline is
+// nearer a point of the other than their boxes are, so a gap between the
+// boxes settles a test before any edge is looked at.
+struct Box {
+  Coord lo_x, lo_y, hi_x, hi_y;
+};
+
+Box box_of(const Outline& o) {
+  Box b{o.points.front().x, o.points.front().y, o.points.front().x, o.points.front().y};
+  for (Point p : o.points) {
+    b.lo_x = std::min(b.lo_x, p.x), b.hi_x = std::max(b.hi_x, p.x);
+    b.lo_y = std::min(b.lo_y, p.y), b.hi_y = std::max(b.hi_y, p.y);
+  }
+  return b;
+}
+
+Wide box_gap_squared(const Outline& a, const Outline& b) {
+  if (a.points.empty() || b.points.empty()) return 0;
+  Box p = box_of(a), q = box_of(b);
+  Wide dx = std::max<Coord>({0, q.lo_x - p.hi_x, p.lo_x - q.hi_x});
+  Wide dy = std::max<Coord>({0, q.lo_y - p.hi_y, p.lo_y - q.hi_y});
+  return dx * dx + dy * dy;
+}
+
 Outline doubled(const Outline& o) {
   Outline d = o;
   for (auto& p : d.points) p = {2 * p.x, 2 * p.y};
@@ -119,10 +144,12 @@ SquaredDistance point_segment(Point p, Point a, Point b) {
 }
 
 bool touch(const Outline& a, const Outline& b) {
+  if (box_gap_squared(a, b) > 0) return false;
   return edges_meet(a, b) || any_inside(a, b) || any_inside(b, a);
 }
 
 bool within(const Outline& a, const Outline& b, Coord r) {
+  if (box_gap_squared(a, b) > Wide(r) * r) return false;
   if (touch(a, b)) return true;
   bool yes = false;
   auto check = [&](const Outline& from, const Outline& to) {
@@ -136,6 +163,7 @@ bool within(const Outline& a, const Outline& b, Coord r) {
 
 bool closer_than(const Outline& a, const Outline& b, Coord r) {
   if (r <= 0) return false;
+  if (box_gap_squared(a, b) >= Wide(r) * r) return false;
   if (touch(a, b)) return true;
   bool yes = false;
   auto check = [&](const Outline& from, const Outline& to) {
@@ -149,18 +177,27 @@ bool closer_than(const Outline& a, const Outline& b, Coord r) {
 
 // The least distance between two outlines that do not touch is reached at
 // a vertex of one of them, so the minimum over vertex-edge pairs is exact;
-// the floor of a minimum is the minimum of the floors.
+// the floor of a minimum is the minimum of the floors, and the floor of a
+// root is the floor of the root of the floor, so one root is taken, of the
+// least whole squared distance.
 Coord distance_floor(const Outline& a, const Outline& b) {
   if (touch(a, b)) return 0;
-  Coord best = std::numeric_limits<Coord>::max();
+  Wide best = -1;  // none yet
   auto check = [&](const Outline& from, const Outline& to) {
     for (Point p : from.points)
-      for_edges(to,
-                [&](Point s, Point t) { best = std::min(best, point_segment(p, s, t).floor()); });
+      for_edges(to, [&](Point s, Point t) {
+        SquaredDistance d = point_segment(p, s, t);
+        constexpr Wide kFits = Wide{1} << 62;  // divide in 64 bits when it fits
+        Wide whole = d.num < kFits && d.den < kFits
+                         ? Wide(static_cast<std::int64_t>(d.num) / static_cast<std::int64_t>(d.den))
+                         : d.num / d.den;
+        if (best < 0 || whole < best) best = whole;
+      });
   };
   check(a, b);
   check(b, a);
-  return best;
+  if (best < 0) return std::numeric_limits<Coord>::max();
+  return static_cast<Coord>(isqrt(static_cast<unsigned __int128>(best)));
 }
 
 bool convex_overlap(const Outline& a, const Outline& b, Coord tolerance) {

@@ -20,11 +20,11 @@ std::vector<UnitBase> units_on_table(const ChaosState& state, const Scenario& sc
   std::vector<UnitBase> out;
   for (const auto& [id, r] : state.regiments) {
     if (r.removed || !r.at) continue;
+    // The scenario's regiment with the stands it has now (its outline
+    // without a copy of its names).
     const Regiment& def = definition(scenario, r.brigade, id);
-    Regiment now = def;
-    now.stands = r.stands;
     out.push_back({id, r.brigade, state.brigades.at(r.brigade).side, false,
-                   scenario.regiment_outline(now, {id, *r.at, r.facing})});
+                   outline(Body{*r.at, r.facing, r.stands, scenario.bases.at(def.arm)})});
   }
   for (const auto& [id, b] : state.brigades)
     for (std::size_t m = 0; m < b.markers.size(); ++m)
