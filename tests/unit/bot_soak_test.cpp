@@ -1,7 +1,8 @@
 // A short soak (tools/soak.py, the run `make soak` makes at length): twenty
 // whole bot games through sign, check, adjudicate, reports and mail to a
 // maildir, each verified by `adjutant verify`, by the independent verifier
-// and by a copy rebuilt from its mails. Every scenario but Grand
+// and by a copy rebuilt from its mails (a Chaos of Battle game: by a player's
+// sealed copy, opened whole at the end). Every scenario but Grand
 // Chancellorsville (left to `make soak`) is played, with and without an
 // umpire; the training scenario (16 player-turns on a small map) comes up
 // most often to keep the run short, and maps are drawn for two of the games
@@ -24,7 +25,7 @@ TEST_CASE("twenty bot games of every scenario through the whole pipeline, no div
   fs::path out = tmp.path() / "soak.out";
   const char* rotation =
       "bluegray-skirmish,hooker-lee-1975,bluegray-skirmish,cemetery-hill,bluegray-skirmish,"
-      "ah1961,hooker-lee-2006,bluegray-skirmish,bluegray-skirmish,bluegray-skirmish";
+      "ah1961,hooker-lee-2006,bluegray-skirmish,bluegray-skirmish,table/chaos-meeting";
   std::string cmd = "/usr/bin/python3 '" +
                     (adjutant::testing::source_dir() / "tools" / "soak.py").string() +
                     "' --games 20 --jobs 2 --maps-every 10 --rotation " + rotation + " --work '" +
@@ -35,10 +36,12 @@ TEST_CASE("twenty bot games of every scenario through the whole pipeline, no div
   INFO(text);
   REQUIRE(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
-  CHECK(text.find("soak: 20 games (ah1961 2, bluegray-skirmish 12, cemetery-hill 2, "
-                  "hooker-lee-1975 2, hooker-lee-2006 2; 10 with an umpire)") != std::string::npos);
-  // 16, 29 and 18 player-turns, and the 1961 game's 5 set-up steps and 50
-  // player-turns: each game was played to its end.
-  CHECK(text.find("games 20  adjudications 432  ") != std::string::npos);
+  // A Chaos of Battle game always has an umpire (fog of war).
+  CHECK(text.find("soak: 20 games (ah1961 2, bluegray-skirmish 10, cemetery-hill 2, "
+                  "hooker-lee-1975 2, hooker-lee-2006 2, table/chaos-meeting 2; 11 with an "
+                  "umpire)") != std::string::npos);
+  // 16, 29 and 18 player-turns, the 1961 game's 5 set-up steps and 50
+  // player-turns, and the table's 7 turns: each game was played to its end.
+  CHECK(text.find("games 20  adjudications 414  ") != std::string::npos);
   CHECK(text.find("divergences 0  failures 0") != std::string::npos);
 }
