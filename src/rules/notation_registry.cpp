@@ -18,10 +18,18 @@ const NotationEntry kNotations[] = {
     {"bluegray", &bluegray::make_notation},
 #ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
     {"ah1961", &ah1961::make_notation},
+    {"chaos", &chaos::make_notation},
 #endif
 };
 
 }  // namespace
+
+const model::Scenario& TextGame::hex_scenario() const {
+  if (!hex)
+    throw Error("text.no_notation",
+                "this notation reads a hex scenario, and the game has none to read names in");
+  return *hex;
+}
 
 std::unique_ptr<Notation> make_notation(const std::string& ruleset_id) {
   for (const auto& e : kNotations)
