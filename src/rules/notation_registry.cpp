@@ -16,8 +16,8 @@ struct NotationEntry {
 // orders here (tests/unit/rules_notation_test.cpp checks that every one has).
 const NotationEntry kNotations[] = {
     {"bluegray", &bluegray::make_notation},
-#ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
     {"ah1961", &ah1961::make_notation},
+#ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
     {"chaos", &chaos::make_notation},
 #endif
 };
