@@ -75,10 +75,14 @@ Json read_text(const Sample& s, const std::string& text, const std::string& side
   return make_notation(s.ruleset)->parse(text, "orders.txt", hex_game(s), side).body;
 }
 
+// The hex games among the samples (a Chaos of Battle table has no hex
+// notation).
 std::vector<fs::path> sample_games() {
   std::vector<fs::path> out;
   for (const auto& e : fs::directory_iterator(source_dir() / "samples" / "games"))
-    out.push_back(e.path());
+    if (Json::parse(adjutant::read_file(e.path() / "scenario.json")).value("format", "") !=
+        "adjutant-chaos/1")
+      out.push_back(e.path());
   for (const auto& e : fs::directory_iterator(source_dir() / "samples" / "frozen"))
     if (e.is_directory())
       for (const auto& g : fs::directory_iterator(e.path())) out.push_back(g.path());
