@@ -63,15 +63,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const Target& t : targets()) {
     for (const std::string& side : t.sides) {
       rules::ParsedText parsed;
-      if (!only_errors("parse",
-                       [&] { parsed = t.notation->parse(text, "input", t.scenario, side); }))
+      if (!only_errors("parse", [&] {
+            parsed = t.notation->parse(text, "input", {nullptr, &t.scenario, nullptr}, side);
+          }))
         continue;
       std::string printed;
       if (!only_errors("print", [&] { printed = t.notation->print(parsed.body); }))
         finding(t.name + ": a body read from text does not print: " + parsed.body.dump());
       rules::ParsedText again;
-      if (!only_errors("parse",
-                       [&] { again = t.notation->parse(printed, "printed", t.scenario, side); }))
+      if (!only_errors("parse", [&] {
+            again = t.notation->parse(printed, "printed", {nullptr, &t.scenario, nullptr}, side);
+          }))
         finding(t.name + ": the printed text does not read back:\n" + printed);
       if (again.body != parsed.body)
         finding(t.name + ": the printed text reads into another body:\n" + printed);

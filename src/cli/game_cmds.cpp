@@ -193,7 +193,8 @@ int cmd_sign(int argc, char** argv) {
     chain_file = key_file.string() + ".chain";
   auto chain = game::chain_for(mine.front(), secrets, chain_file);
   // JSON, or text orders in the ruleset's notation (docs/orders.md).
-  auto written = game::read_written_orders(archive, read_file(orders_file, game::kMaxOrderBytes),
+  auto written = game::read_written_orders(archive, g.replay.state(),
+                                           read_file(orders_file, game::kMaxOrderBytes),
                                            orders_file.string(), side);
   Json body = written.body;
   auto phase = g.replay.phase();

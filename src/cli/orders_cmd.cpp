@@ -99,7 +99,7 @@ int cmd_orders(int argc, char** argv) {
     throw Error("orders.unknown_side", "--side " + in_quotes(side) + " is not a side of this game");
   game::WrittenOrders written;
   try {
-    written = game::read_written_orders(archive, content, source, side);
+    written = game::read_written_orders(archive, g.replay.state(), content, source, side);
   } catch (const rules::text::TextRefused& e) {
     std::cerr << e.detail() << "\n";
     return int(Exit::kBadInput);

@@ -1,12 +1,15 @@
 #include "game/text_orders.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 #include "util/printable.h"
 
 namespace adjutant::game {
 
-WrittenOrders read_written_orders(const Archive& archive, const std::string& content,
-                                  const std::string& source, const std::string& side) {
+WrittenOrders read_written_orders(const Archive& archive, const model::State& state,
+                                  const std::string& content, const std::string& source,
+                                  const std::string& side) {
   WrittenOrders out;
   if (rules::text::looks_like_json(content)) {
     out.body = ledger::parse_strict(content, source);
@@ -15,7 +18,10 @@ WrittenOrders read_written_orders(const Archive& archive, const std::string& con
   }
   auto notation = rules::make_notation(archive.ruleset().id());
   out.text = true;
-  out.parsed = notation->parse(content, source, archive.scenario(), side);
+  model::State view = archive.ruleset().view(state, side);
+  rules::TextGame game{&archive.ruleset(), archive.hex_scenario() ? &archive.scenario() : nullptr,
+                       &view};
+  out.parsed = notation->parse(content, source, game, side);
   out.body = out.parsed.body;
   return out;
 }
@@ -30,11 +36,17 @@ rules::Checked check_written_orders(const Archive& archive, const model::State& 
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
   if (phase.side.empty())
     throw Error("orders.game_over", source + ": the game has ended; no orders are due");
-  if (side != phase.side)
+  auto movers = phase.waiting_on();
+  if (std::find(movers.begin(), movers.end(), side) == movers.end())
     throw Error("orders.not_your_phase", source + ": orders for " + side + ", but it is " +
                                              phase.side + "'s player-turn (turn " +
                                              std::to_string(phase.turn) + ")");
-  return archive.ruleset().check(state, body, source);
+  // The side is the envelope's (`adjutant sign` fills it in); a ruleset
+  // whose check reads it (Chaos of Battle: both sides write in one phase)
+  // finds it as `check` does.
+  Json enveloped = body;
+  if (enveloped.is_object() && !enveloped.contains("side")) enveloped["side"] = side;
+  return archive.ruleset().check(state, enveloped, source);
 }
 
 std::string problem_at(const rules::OrderProblem& problem, const rules::ParsedText& parsed,
@@ -43,6 +55,8 @@ std::string problem_at(const rules::OrderProblem& problem, const rules::ParsedTe
   if (problem.order >= 1 && std::size_t(problem.order) <= parsed.orders.size()) {
     const auto& pos = parsed.orders[std::size_t(problem.order) - 1];
     where += ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
+  } else if (const auto* pos = parsed.where(problem.unit, problem.rule)) {
+    where += ":" + std::to_string(pos->line) + ":" + std::to_string(pos->column);
   }
   return where + ": " + problem.text();
 }

@@ -14,25 +14,31 @@ namespace adjutant::game {
 
 // The body of an order file a player wrote: JSON when its first character
 // that is not white space is `{`, else text orders of `side` in the
-// ruleset's notation (`parsed` holds where each order stands). Errors
-// json.*, orders.format (JSON that is not an object), text.* (TextRefused).
+// ruleset's notation (`parsed` holds where each order stands), read against
+// `state` (the phase due) as `side` may see it. Errors json.*, orders.format
+// (JSON that is not an object), text.* (TextRefused).
 struct WrittenOrders {
   Json body;
   bool text = false;
   rules::ParsedText parsed;
 };
-WrittenOrders read_written_orders(const Archive& archive, const std::string& content,
-                                  const std::string& source, const std::string& side);
+WrittenOrders read_written_orders(const Archive& archive, const model::State& state,
+                                  const std::string& content, const std::string& source,
+                                  const std::string& side);
 
 // The checks of take_orders that need no signature, for an unsigned body of
-// `side`: orders.unknown_side, orders.game_over, orders.not_your_phase, then
-// the ruleset's check (rules::OrdersRefused), exactly as `check` runs it.
+// `side`: orders.unknown_side, orders.game_over, orders.not_your_phase (a
+// side the phase does not wait on), then the ruleset's check
+// (rules::OrdersRefused) of the body with its envelope's side, exactly as
+// `check` runs it.
 rules::Checked check_written_orders(const Archive& archive, const model::State& state,
                                     const std::string& side, const Json& body,
                                     const std::string& source);
 
 // A problem of the check as a line naming the text's line and column of its
-// order: "orders.txt:4:1: order 4 (unit 1/Heth) at 0499: [move.off_map] ...".
+// order: "orders.txt:4:1: order 4 (unit 1/Heth) at 0499: [move.off_map] ...";
+// for a check that names no order, of the unit's order under the problem's
+// rule (ParsedText::where).
 std::string problem_at(const rules::OrderProblem& problem, const rules::ParsedText& parsed,
                        const std::string& source);
 

@@ -68,6 +68,10 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
   }
   Json odds = Json::array();
   for (const auto& c : sc.crt.columns) odds.push_back(c);
+  // Blue & Gray's standing orders; the 1961 game has none.
+  const std::string ruleset = archive.ruleset().id();
+  Json standing =
+      ruleset == "bluegray" ? rules::bluegray::standing_of(seen, side).to_json() : Json(nullptr);
   return {{"setup",
            {{"scenario", archive.scenario_json()},
             {"version", archive.ruleset().version()},
@@ -80,13 +84,14 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
           {"radius", geo.hex_size},
           {"units", units},
           {"odds", odds},
-          {"standing", rules::bluegray::standing_of(seen, side).to_json()}};
+          {"ruleset", ruleset},
+          {"standing", standing}};
 }
 
 }  // namespace
 
 bool has_order_page(const std::string& ruleset_id) {
-  return ruleset_id == "bluegray";
+  return ruleset_id == "bluegray" || ruleset_id == "ah1961";
 }
 
 std::string order_page(const game::Archive& archive, const model::State& state,
@@ -108,6 +113,14 @@ std::string order_page(const game::Archive& archive, const model::State& state,
   if (phase.side.empty())
     throw Error("view.orders_game_over",
                 archive.dir().string() + ": the game has ended; no orders are due");
+  // The 1961 set-up steps place counters and fortifications, which the
+  // page has no clicks for; its turns have moves and attacks.
+  if (ruleset.id() == "ah1961" && phase.turn == 0)
+    throw Error("view.orders_ruleset",
+                "the 1961 set-up (" + phase.name +
+                    ") has no order page; write text orders instead (adjutant orders, "
+                    "docs/orders.md)",
+                Exit::kUsage);
   const std::string side = requested.empty() ? phase.side : requested;
   if (side != phase.side)
     throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
@@ -152,23 +165,27 @@ Nothing leaves this page: export the orders below and sign them with <code>adjut
 <div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
 <button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
 <button id="done" type="button">done</button><br>
-<label><input id="mv-strategic" type="checkbox"> strategic movement</label>
+<span class="bg-only"><label><input id="mv-strategic" type="checkbox"> strategic movement</label>
 <label><input id="mv-forced" type="checkbox"> forced march</label>
-<label><input id="mv-exit" type="checkbox"> leaves the map</label></p></div>
-<div id="attack-tools" hidden><p>Odds <select id="odds"></select> Advance <select id="advance"></select>
-<button id="drop-attack" type="button">drop this attack</button></p></div>
+<label><input id="mv-exit" type="checkbox"> leaves the map</label></span></p></div>
+<div id="attack-tools" hidden><p><span class="bg-only">Odds <select id="odds"></select></span>
+Advance <select id="advance"></select>
+<button id="drop-attack" type="button">drop this attack</button></p>
+<p class="ah-only">Retreat of <select id="retreat-unit"></select>
+<button id="retreat-pick" type="button">pick its two squares</button>
+Losses first <select id="losses"></select></p></div>
 <h2>Moves</h2>
 <ul id="moves"></ul>
 <h2>Attacks</h2>
 <ul id="attacks"></ul>
-<h2>Standing orders</h2>
+<div class="bg-only"><h2>Standing orders</h2>
 <p><label><input id="st-on" type="checkbox"> send standing orders</label><br>
 <label>retreat <select id="st-prefer"><option value="away">away</option><option value="toward">toward</option></select></label>
 <label>hex <input id="st-hex" size="6"> <button id="st-pick" type="button">pick on the map</button></label><br>
 <label><input id="st-evade" type="checkbox"> cavalry evades</label>
 <label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
 <label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
-<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p>
+<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p></div>
 <h2>Check</h2>
 <div id="result">Loading the rules...</div>
 <h2>Export</h2>

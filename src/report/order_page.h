@@ -16,8 +16,8 @@
 
 namespace adjutant::report {
 
-// Rulesets the page can build orders for (the hex rulesets whose check
-// gives a preview).
+// Rulesets the page can build orders for: Blue & Gray, and the turns (not
+// the set-up) of the 1961 Chancellorsville, whose attacks name units.
 bool has_order_page(const std::string& ruleset_id);
 
 // The page for `side` at `state` (the archive's latest). `side` "" means

@@ -41,8 +41,13 @@ const char* const kOrderPageScript = R"JS(
   var $ = function (id) { return document.getElementById(id); };
   var checker = null;
   var moves = [];     // {unit, enter, path, strategic, forced, exit, mp: [MP after each hex]}
-  var attacks = [];   // {defenders: [hex], attackers: [unit], odds, advance}
+  var attacks = [];   // {defenders: [hex, or unit in 1961], attackers: [unit], odds, advance,
+                      //  retreat: {defender: [square, square]}, losses}
   var selMove = -1, selAttack = -1, mode = 'move', pickRetreat = false;
+  // Blue & Gray attacks hexes; the 1961 game attacks units, and the attacker
+  // gives each losing defender's retreat and its own losses first.
+  var blueGray = data.ruleset === 'bluegray';
+  var retreatOf = '';  // the defender whose retreat squares the next clicks give
   var last = null;    // the checker's latest answer
   var units = {};
   data.units.forEach(function (u) { units[u.id] = u; });
@@ -77,6 +82,34 @@ const char* const kOrderPageScript = R"JS(
   // own is still being chosen: it is left out until its next hex.
   var sent = [];  // order N of the body is moves[sent[N - 1]]
   function body() {
+    return blueGray ? blueGrayBody() : body1961();
+  }
+  // The 1961 body: moves of units along squares from their own, attacks
+  // (only when there are any) on units.
+  function body1961() {
+    var b = {moves: []};
+    sent = [];
+    moves.forEach(function (m, i) {
+      if (m.path.length < 2) return;
+      sent.push(i);
+      b.moves.push({unit: m.unit, path: m.path.slice()});
+    });
+    var list = [];
+    attacks.forEach(function (a) {
+      var o = {attackers: a.attackers.slice(), defenders: a.defenders.slice()};
+      var r = {}, any = false;
+      a.defenders.forEach(function (d) {
+        if (a.retreat[d] && a.retreat[d].length === 2) { r[d] = a.retreat[d].slice(); any = true; }
+      });
+      if (any) o.retreat = r;
+      if (a.advance) o.advance = [a.advance];
+      if (a.losses) o.losses = [a.losses];
+      list.push(o);
+    });
+    if (list.length) b.attacks = list;
+    return b;
+  }
+  function blueGrayBody() {
     var b = {moves: [], attacks: []};
     sent = [];
     moves.forEach(function (m, i) {
@@ -181,6 +214,18 @@ const char* const kOrderPageScript = R"JS(
       odds.appendChild(el('option', {value: ''}, '(full odds)'));
       data.odds.forEach(function (c) { odds.appendChild(el('option', {value: c}, c)); });
       odds.value = a.odds || '';
+      var ru = $('retreat-unit');
+      ru.innerHTML = '';
+      a.defenders.forEach(function (id) {
+        ru.appendChild(el('option', {value: id}, id + (a.retreat[id] && a.retreat[id].length ?
+                                                      ': ' + a.retreat[id].join(' ') : '')));
+      });
+      if (retreatOf) ru.value = retreatOf;
+      var lo = $('losses');
+      lo.innerHTML = '';
+      lo.appendChild(el('option', {value: ''}, '(the rules choose)'));
+      a.attackers.forEach(function (id) { lo.appendChild(el('option', {value: id}, id)); });
+      lo.value = a.losses || '';
     }
     var m = moves[selMove];
     $('move-tools').hidden = !(mode === 'move' && m);
@@ -222,7 +267,8 @@ const char* const kOrderPageScript = R"JS(
     });
     var a = attacks[selAttack];
     if (a && mode === 'attack') {
-      a.defenders.forEach(function (h) {
+      a.defenders.forEach(function (d) {
+        var h = blueGray ? d : units[d] && units[d].hex;
         if (centres[h]) o.appendChild(svg('circle', {cx: centres[h][0], cy: centres[h][1], r: r * 0.9,
                                                      fill: 'none', stroke: '#a4161a', 'stroke-width': 4}));
       });
@@ -295,11 +341,27 @@ const char* const kOrderPageScript = R"JS(
     if (mode === 'attack') {
       var a = attacks[selAttack];
       if (!a) return;
+      if (retreatOf) {
+        var line = a.retreat[retreatOf] || (a.retreat[retreatOf] = []);
+        if (line.length >= 2) line.length = 0;
+        line.push(hex);
+        if (line.length === 2) retreatOf = '';
+        refresh();
+        return;
+      }
       var foes = unitsAt(hex, data.enemy);
       var friends = data.units.filter(function (u) {
         return mine(u) && u.status !== 'eliminated' && hexNow(u) === hex;
       });
-      if (foes.length) {
+      if (foes.length && !blueGray) {
+        // Each click takes the next enemy unit of the square; once all are
+        // in, a click takes them out.
+        var more = foes.filter(function (u) { return a.defenders.indexOf(u.id) < 0; });
+        if (more.length) a.defenders.push(more[0].id);
+        else a.defenders = a.defenders.filter(function (id) {
+          return !foes.some(function (u) { return u.id === id; });
+        });
+      } else if (foes.length) {
         var k = a.defenders.indexOf(hex);
         if (k >= 0) a.defenders.splice(k, 1); else a.defenders.push(hex);
       } else if (friends.length) {
@@ -309,6 +371,7 @@ const char* const kOrderPageScript = R"JS(
           return !friends.some(function (u) { return u.id === id; });
         });
         if (a.advance && a.attackers.indexOf(a.advance) < 0) a.advance = '';
+        if (a.losses && a.attackers.indexOf(a.losses) < 0) a.losses = '';
       }
       refresh();
       return;
@@ -376,7 +439,8 @@ const char* const kOrderPageScript = R"JS(
       });
     });
     $('new-attack').addEventListener('click', function () {
-      attacks.push({defenders: [], attackers: [], odds: '', advance: ''});
+      attacks.push({defenders: [], attackers: [], odds: '', advance: '', retreat: {}, losses: ''});
+      retreatOf = '';
       selAttack = attacks.length - 1;
       selMove = -1;
       setMode('attack');
@@ -404,7 +468,20 @@ const char* const kOrderPageScript = R"JS(
     });
     $('st-pick').addEventListener('click', function () { pickRetreat = true; });
     $('fmt').addEventListener('change', showExport);
+    $('retreat-pick').addEventListener('click', function () {
+      retreatOf = $('retreat-unit').value;
+      var a = attacks[selAttack];
+      if (a && retreatOf) a.retreat[retreatOf] = [];
+      refresh();
+    });
+    $('losses').addEventListener('change', function () {
+      if (attacks[selAttack]) attacks[selAttack].losses = $('losses').value;
+      refresh();
+    });
+    var hide = document.querySelectorAll(blueGray ? '.ah-only' : '.bg-only');
+    for (var h = 0; h < hide.length; h++) hide[h].hidden = true;
     var st = data.standing;
+    if (!st) return;
     $('st-prefer').value = st.retreat && st.retreat.prefer || 'away';
     $('st-hex').value = st.retreat && st.retreat.hex || '';
     $('st-evade').checked = !!st.cavalry_evade;

@@ -1,7 +1,10 @@
 // Text orders: each ruleset reads and writes its order body in a short
 // notation a player can type (docs/orders.md), registered in one table
-// (notation_registry.cpp) as each ruleset teaches the bot. The lexing,
-// hex numbers and unit names are shared (text_lexer.h, unit_names.h).
+// (notation_registry.cpp) as each ruleset teaches the bot. Each ruleset
+// reads names and places in its own scenario format, as it owns that format:
+// the hex rulesets a hex scenario, Chaos of Battle its table. The lexing,
+// hex numbers and unit names of the hex rulesets are shared (text_lexer.h,
+// unit_names.h).
 #pragma once
 
 #include <memory>
@@ -10,6 +13,7 @@
 
 #include "ledger/jcs.h"
 #include "model/scenario.h"
+#include "model/state.h"
 #include "rules/text_lexer.h"
 
 namespace adjutant::rules {
@@ -20,18 +24,57 @@ using ledger::Json;
 // sign` fills in the envelope's) and where each order stands, in the
 // ruleset's numbering of orders (order N at orders[N - 1]), so that the
 // check's problems can name their line.
+// A ruleset whose check names no order number (Chaos of Battle: a problem
+// names its brigade and rule) finds the line in `placed`: where the text
+// gives `unit` an order checked under `rule`, else where it first names it.
 struct ParsedText {
   Json body = Json::object();
   std::vector<text::Pos> orders;
+  struct Placed {
+    std::string unit;
+    std::string rule;  // "" for the line that first names the unit
+    text::Pos pos;
+  };
+  std::vector<Placed> placed;
+
+  // Where a problem of `unit` under `rule` stands; null when the text does
+  // not name the unit.
+  const text::Pos* where(const std::string& unit, const std::string& rule) const {
+    const text::Pos* first = nullptr;
+    for (const auto& p : placed) {
+      if (p.unit != unit) continue;
+      if (!rule.empty() && p.rule == rule) return &p.pos;
+      if (!first && p.rule.empty()) first = &p.pos;
+    }
+    return first;
+  }
+};
+
+class Ruleset;
+
+// The game a text is read against. A notation takes from it what its
+// ruleset's scenario format holds: a hex notation the hex scenario
+// (`hex`), another its ruleset's own scenario (`ruleset`). `view` is the
+// state of the phase due as the side writing may see it (Ruleset::view),
+// when known: a notation that needs where the side's pieces stand reads it
+// there, and never reads what the side may not see.
+struct TextGame {
+  const Ruleset* ruleset = nullptr;
+  const model::Scenario* hex = nullptr;
+  const model::State* view = nullptr;
+
+  // The hex scenario; Error text.no_notation when the game has none (a
+  // hex notation asked to read a game of another format: a bug if seen).
+  const model::Scenario& hex_scenario() const;
 };
 
 class Notation {
  public:
   virtual ~Notation() = default;
-  // Reads `text` as the orders of `side`; throws text::TextRefused naming
-  // the line and column of every problem.
-  virtual ParsedText parse(std::string_view text, const std::string& source,
-                           const model::Scenario& scenario, const std::string& side) const = 0;
+  // Reads `text` as the orders of `side` in `game`; throws text::TextRefused
+  // naming the line and column of every problem.
+  virtual ParsedText parse(std::string_view text, const std::string& source, const TextGame& game,
+                           const std::string& side) const = 0;
   // The text of an order body (its envelope fields are left out); reading it
   // back gives the same body. Error text.unprintable for a body the notation
   // cannot write (a field the ruleset does not know, a value of the wrong type).
@@ -46,6 +89,9 @@ namespace bluegray {
 std::unique_ptr<Notation> make_notation();
 }
 namespace ah1961 {
+std::unique_ptr<Notation> make_notation();
+}
+namespace chaos {
 std::unique_ptr<Notation> make_notation();
 }
 

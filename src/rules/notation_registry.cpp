@@ -16,12 +16,20 @@ struct NotationEntry {
 // orders here (tests/unit/rules_notation_test.cpp checks that every one has).
 const NotationEntry kNotations[] = {
     {"bluegray", &bluegray::make_notation},
-#ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
     {"ah1961", &ah1961::make_notation},
+#ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
+    {"chaos", &chaos::make_notation},
 #endif
 };
 
 }  // namespace
+
+const model::Scenario& TextGame::hex_scenario() const {
+  if (!hex)
+    throw Error("text.no_notation",
+                "this notation reads a hex scenario, and the game has none to read names in");
+  return *hex;
+}
 
 std::unique_ptr<Notation> make_notation(const std::string& ruleset_id) {
   for (const auto& e : kNotations)

@@ -7,10 +7,13 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "ledger/jcs.h"
+#include "rules/notation.h"
+#include "rules/ruleset.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
 
@@ -77,6 +80,30 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   CHECK(played.out.find("orders of union logged") != std::string::npos);  // simultaneous
   CHECK(played.out.find(" 0 refused") != std::string::npos);
   require_ok(run_adjutant("verify game", work), "verify the umpire's copy");
+  // Every order body the bot wrote, as text orders (docs/orders.md "Chaos of
+  // Battle"), reads back into the same body.
+  {
+    auto ruleset = adjutant::rules::make_ruleset(
+        adjutant::ledger::parse_strict(adjutant::read_file(scenario), scenario.string()),
+        scenario.string());
+    auto notation = adjutant::rules::make_notation("chaos");
+    std::istringstream log(adjutant::read_file(work / "game" / "log.jsonl", 1u << 26));
+    int bodies = 0;
+    for (std::string line; std::getline(log, line);) {
+      Json e = Json::parse(line);
+      if (e["kind"] != "orders") continue;
+      Json body = e["body"]["body"];
+      std::string side = body["side"];
+      for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+        body.erase(k);
+      std::string text = notation->print(body);
+      INFO(body.dump() << "\n" << text);
+      CHECK(notation->parse(text, "orders.txt", {ruleset.get(), nullptr, nullptr}, side).body ==
+            body);
+      ++bodies;
+    }
+    CHECK(bodies >= 10);
+  }
   // The independent verifier agrees on every signature, link, seed and die
   // (tin draws included), and opens genesis's scenario commitment.
   {

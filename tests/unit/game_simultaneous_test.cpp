@@ -12,6 +12,7 @@
 
 #include "game/adjudicate.h"
 #include "game/genesis.h"
+#include "game/log.h"
 #include "game/ruling.h"
 #include "game/sign_orders.h"
 #include "game/sync.h"

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ledger/jcs.h"
+#include "rules/text_lexer.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
 
@@ -171,4 +172,89 @@ TEST_CASE(
     ++examples;
   }
   CHECK(examples >= 8);
+}
+
+namespace {
+
+// A new Chaos of Battle game of `scenario`, hosted by its umpire, as
+// tests/unit/game_chaos_cli_test.cpp makes one; the keys beside it.
+void make_chaos_game(const fs::path& work, const fs::path& scenario) {
+  std::string cards;
+  for (std::string party : {"union", "confederate", "umpire"}) {
+    fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), work / (party + ".key"));
+    fs::permissions(work / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
+    auto joined =
+        run_adjutant("join --game meet --side " + party + " --name " + party + " --email " + party +
+                         "@example.org --key " + party + ".key --out " + party + ".card.json",
+                     work);
+    REQUIRE(joined.exit == 0);
+    cards += " --card " + party + ".card.json";
+  }
+  auto made = run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
+                               " --key umpire.key --created 2026-11-01T09:00:00Z",
+                           work);
+  INFO(made.err);
+  REQUIRE(made.exit == 0);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "each Chaos of Battle example of docs/orders.md, given to a new game, is read, checked "
+    "and echoed as the document says, and signed",
+    "[game][text][chaos]") {
+  TempDir tmp("text-orders-chaos");
+  adjutant::testing::ScopedSecrets secrets(tmp.path() / "secrets");
+  std::string doc = adjutant::read_file(source_dir() / "docs" / "orders.md");
+  std::regex example(
+      R"(On a new game of (scenarios/[a-z/-]+\.json) \(([A-Za-z]+), turn 1\)(, refused)?:\n\n```\n([^`]*)```\n\n(?:is read as|with)\n\n```(?:json)?\n([^`]*)```(?:\n\nand understood as\n\n```\n([^`]*)```)?)");
+  int read = 0, refused = 0;
+  fs::path made_of;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), example);
+       it != std::sregex_iterator(); ++it) {
+    fs::path scenario = source_dir() / std::string((*it)[1]);
+    if (made_of.empty()) {
+      make_chaos_game(tmp.path(), scenario);
+      made_of = scenario;
+    }
+    REQUIRE(scenario == made_of);
+    std::string side = adjutant::rules::text::lower(std::string((*it)[2]));
+    INFO(side << "\n" << (*it)[4]);
+    put(tmp.path() / "orders.txt", (*it)[4]);
+    std::string before = folder_hash(tmp.path() / "game");
+    auto r = run_adjutant("orders game --side " + side + " orders.txt", tmp.path());
+    INFO(r.out << r.err);
+    if ((*it)[3].matched) {
+      // A refusal: the lines the document shows, and nothing written.
+      CHECK(r.exit == 1);
+      CHECK(r.out.empty());
+      CHECK(lines_of(r.err) == lines_of((*it)[5]));
+      ++refused;
+    } else {
+      REQUIRE(r.exit == 0);
+      CHECK(Json::parse(r.out) == Json::parse(std::string((*it)[5])));
+      std::vector<std::string> echo = lines_of((*it)[6]);
+      REQUIRE(!echo.empty());
+      CHECK(lines_after_first(r.err) == echo);
+      // sign takes the text; check of the signed file echoes the same.
+      auto s = run_adjutant(
+          "sign orders.txt --game game --key " + side + ".key --out " + side + ".signed.json",
+          tmp.path());
+      REQUIRE(s.exit == 0);
+      auto c = run_adjutant("check game " + side + ".signed.json --json", tmp.path());
+      REQUIRE(c.exit == 0);
+      CHECK(Json::parse(c.out)["echo"].get<std::vector<std::string>>() == echo);
+      ++read;
+    }
+    CHECK(folder_hash(tmp.path() / "game") == before);
+  }
+  CHECK(read >= 2);
+  CHECK(refused >= 2);
 }

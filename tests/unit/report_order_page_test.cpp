@@ -3,7 +3,7 @@
 // answers as `adjutant orders` does; the page is one self-contained file;
 // opened in headless Chromium, a whole phase of a sample game clicked on it
 // exports the body the sample's adjudication took, and an illegal click
-// shows the CLI's error id.
+// shows the CLI's error id; the same for a turn of the 1961 Chancellorsville.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -165,8 +165,8 @@ TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") 
     REQUIRE(r["ok"] == true);
     auto notation = adjutant::rules::make_notation("bluegray");
     CHECK(r["text"] == notation->print(clicked_phase()));
-    auto back =
-        notation->parse(r["text"].get<std::string>(), "t", g.archive.scenario(), "confederate");
+    auto back = notation->parse(r["text"].get<std::string>(), "t",
+                                {nullptr, &g.archive.scenario(), nullptr}, "confederate");
     CHECK(back.body == clicked_phase());
   }
 
@@ -232,7 +232,7 @@ TEST_CASE("view --orders writes the order page, or says why not", "[view][orders
     CHECK(adjutant::read_file(work.path() / "q" / "index.html") == page);
   }
 
-  SECTION("refused: orders not due, the game over, a ruleset without a page") {
+  SECTION("refused: orders not due, the game over, a phase without a page (1961 set-up)") {
     auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "u").string() +
                           "' --orders --side union");
     CHECK(r.exit == 1);
@@ -334,4 +334,101 @@ TEST_CASE("a whole phase clicked on the order page in headless Chromium",
   INFO(cli.err);
   REQUIRE(cli.exit == 0);
   CHECK(Json::parse(cli.out) == clicked_phase());
+}
+
+namespace {
+
+// Runs tests/tools/order_page.py on `page` with `actions`; its report.
+Json click_page(const TempDir& work, const fs::path& page, const Json& actions) {
+  fs::path script = work.path() / "actions.json";
+  adjutant::write_file_atomic(script, actions.dump());
+  fs::path out = work.path() / "browser.json";
+  std::string cmd = "/usr/bin/python3 '" + (source_dir() / "tests/tools/order_page.py").string() +
+                    "' '" + page.string() + "' '" + script.string() + "' >'" + out.string() +
+                    "' 2>&1";
+  int status = std::system(cmd.c_str());
+  std::string text = adjutant::read_file(out);
+  INFO(text);
+  REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  return Json::parse(text);
+}
+
+}  // namespace
+
+TEST_CASE("a whole 1961 turn clicked on the order page in headless Chromium",
+          "[view][orders][chromium][slow][ah1961]") {
+  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
+    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
+                                            : "chromium is not installed")
+                     << ", so the order page was not clicked (make deps installs both)");
+    return;
+  }
+  TempDir work("order-page-1961");
+  // samples/games/ah1961-bot, turn 2, Confederate: the orders of log line
+  // 17 are due. Early moves two squares; A.P.Hill attacks the two batteries
+  // of 1709 (units, not a square: each click on it takes the next one),
+  // names where each retreats if it loses, and advances.
+  fs::path dir = game_at(work, "ah1961-bot", 17);
+  auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
+                        "' --orders");
+  INFO(r.err);
+  REQUIRE(r.exit == 0);
+  std::string page = adjutant::read_file(work.path() / "p" / "index.html");
+  CHECK(page.find("orders of Confederate, turn 2") != std::string::npos);
+  Json actions = Json::parse(R"([
+    {"unit": "Early"}, {"hex": "1611"}, {"hex": "1511"}, {"button": "done"},
+    {"unit": "A.P.Hill"}, {"hex": "1709"}, {"button": "clear"},
+    {"button": "new-attack"}, {"hex": "1709"}, {"hex": "1709"}, {"hex": "1810"},
+    {"choose": ["advance", "A.P.Hill"]},
+    {"choose": ["retreat-unit", "Art/XI"]}, {"button": "retreat-pick"}, {"hex": "1608"},
+    {"hex": "1509"},
+    {"choose": ["retreat-unit", "Art/XII"]}, {"button": "retreat-pick"}, {"hex": "1608"},
+    {"hex": "1509"}
+  ])");
+  Json b = click_page(work, work.path() / "p" / "index.html", actions);
+  CHECK(b["errors"].empty());
+  CHECK(b["requests"].empty());
+  const Json& steps = b["steps"];
+  REQUIRE(steps.size() == actions.size());
+  CHECK(steps[3]["moves"][0] == "1. Early: 1612 - 1611 - 1511");
+  // The squares it spends, though the turn is refused until A.P.Hill, in
+  // the zone of the batteries, attacks them (secondary.3).
+  CHECK(steps[3]["check"] == "attack.missing_attacker");
+  CHECK(steps[3]["echo"][0] == "Early moves 1612-1611-1511, 2 of 4 squares");
+
+  // The illegal click: A.P.Hill into the enemy's square. Its id and words
+  // are the CLI's for the same body; dropping the move clears it.
+  const Json& bad = steps[5];
+  REQUIRE(!bad["problems"].empty());
+  std::string id = bad["check"];
+  CHECK(id.rfind("move.", 0) == 0);
+  {
+    Json body = {{"moves", Json::array({{{"unit", "Early"}, {"path", {"1612", "1611", "1511"}}},
+                                        {{"unit", "A.P.Hill"}, {"path", {"1810", "1709"}}}})}};
+    fs::path file = work.path() / "bad.json";
+    adjutant::write_file_atomic(file, body.dump());
+    auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "'");
+    CHECK(cli.exit == 1);
+    std::string first = cli.err.substr(0, cli.err.find('\n'));
+    CHECK(first.find("[" + id + "]") != std::string::npos);
+    CHECK(first.substr(file.string().size() + 2) == bad["problems"][0].get<std::string>());
+  }
+  CHECK(steps[6]["check"] == "attack.missing_attacker");  // the move dropped
+  CHECK(steps[10]["check"] == "ok");
+  // Both batteries of the square, by two clicks.
+  CHECK(steps[9]["attacks"][0].get<std::string>().rfind("attack Art/XI Art/XII with", 0) == 0);
+
+  const Json& last = b["final"];
+  CHECK(last["check"] == "ok");
+  CHECK(last["echo"] == sample_echo("ah1961-bot", 18));
+  Json expected = sample_orders("ah1961-bot", 17);
+  CHECK(Json::parse(b["json"].get<std::string>()) == expected);
+  CHECK(b["download"] == "orders-confederate-turn2.txt");
+  // The text export reads back, through `adjutant orders`, into the same body.
+  fs::path as_text = work.path() / "orders.txt";
+  adjutant::write_file_atomic(as_text, b["text"].get<std::string>());
+  auto cli = run_adjutant("orders '" + dir.string() + "' '" + as_text.string() + "'");
+  INFO(cli.err << b["text"].get<std::string>());
+  REQUIRE(cli.exit == 0);
+  CHECK(Json::parse(cli.out) == expected);
 }

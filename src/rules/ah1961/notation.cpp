@@ -127,9 +127,9 @@ void read_unit_line(Reader& r, const UnitNames& names, TextBody& b, Pos start, b
 
 class Ah1961Notation : public Notation {
  public:
-  ParsedText parse(std::string_view text, const std::string& source,
-                   const model::Scenario& scenario, const std::string& side) const override {
-    UnitNames names(scenario, side);
+  ParsedText parse(std::string_view text, const std::string& source, const TextGame& game,
+                   const std::string& side) const override {
+    UnitNames names(game.hex_scenario(), side);
     TextBody b;
     std::set<std::string> declared;
     read_lines(text, source, kNotationWords, [&](Reader& r, const Line& line) {

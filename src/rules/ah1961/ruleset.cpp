@@ -78,6 +78,24 @@ class Ah1961 : public Ruleset {
     return out;
   }
 
+  // For the order page: the echo of what check accepts of a turn's orders
+  // it may yet refuse (each sound move with the squares it spends, then the
+  // attacks once every move is sound), so that a move shows its squares
+  // while the turn still lacks an attack. The set-up steps have no page.
+  Json preview(const model::State& state, const Json& orders) const override {
+    Json facts = {{"moves", Json::array()}, {"attacks", Json::array()}, {"echo", Json::array()}};
+    if (state.phase.empty() || current_step(state)) return facts;
+    Problems problems;
+    std::vector<std::string> echo;
+    Emitter em(sc_, g_, state);
+    TurnOrders set = parse_turn(orders, problems);
+    MovePhase ph;
+    if (problems.empty()) check_moves(em, set.moves, ph, problems, echo);
+    if (problems.empty()) check_attacks(em.board(), set.attacks, ph.moved, problems, echo);
+    facts["echo"] = echo;
+    return facts;
+  }
+
   Json adjudicate(const model::State& state, const Checked& checked,
                   ledger::Dice& dice) const override {
     Emitter em(sc_, g_, state);

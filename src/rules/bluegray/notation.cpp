@@ -158,9 +158,9 @@ void read_standing(Reader& r, Json& standing, std::set<std::string>& seen) {
 
 class BlueGrayNotation : public Notation {
  public:
-  ParsedText parse(std::string_view text, const std::string& source,
-                   const model::Scenario& scenario, const std::string& side) const override {
-    UnitNames names(scenario, side);
+  ParsedText parse(std::string_view text, const std::string& source, const TextGame& game,
+                   const std::string& side) const override {
+    UnitNames names(game.hex_scenario(), side);
     Json moves = Json::array(), attacks = Json::array(), standing;
     std::vector<Pos> move_pos, attack_pos;
     std::set<std::string> standing_seen, declared;

@@ -1,0 +1,160 @@
+#include "rules/chaos/text_names.h"
+
+#include "util/printable.h"
+
+namespace adjutant::rules::chaos::text_orders {
+
+namespace {
+
+constexpr std::size_t kShown = 12;
+
+std::string joined(const std::vector<text::Token>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i].text;
+  return out;
+}
+
+std::string listing(const std::vector<const Named*>& pieces) {
+  std::string out;
+  for (std::size_t i = 0; i < pieces.size() && i < kShown; ++i)
+    out += (i ? ", " : "") + printable(pieces[i]->id) + " (" + printable(pieces[i]->name) + ")";
+  if (pieces.size() > kShown) out += " and " + std::to_string(pieces.size() - kShown) + " more";
+  return out;
+}
+
+bool starts(const std::string& whole, const std::string& start) {
+  return whole.compare(0, start.size(), start) == 0;
+}
+
+// The start of the name or of a later word of it ("reynolds" of "Maj. Gen.
+// J. Reynolds").
+bool starts_a_word(const std::string& name, const std::string& start) {
+  if (starts(name, start)) return true;
+  for (std::size_t i = name.find(' '); i != std::string::npos; i = name.find(' ', i + 1))
+    if (name.compare(i + 1, start.size(), start) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+OwnNames OwnNames::brigades(const Scenario& scenario, const std::string& side) {
+  std::vector<Named> out;
+  for (const auto& b : scenario.side(side).brigades) out.push_back({b.id, b.name, "brigade"});
+  return OwnNames(std::move(out), "brigade of " + side);
+}
+
+OwnNames OwnNames::commanders(const Scenario& scenario, const std::string& side) {
+  std::vector<Named> out;
+  for (const auto& c : scenario.side(side).commanders) out.push_back({c.id, c.name, "commander"});
+  return OwnNames(std::move(out), "player commander of " + side);
+}
+
+OwnNames OwnNames::brigades_and_commanders(const Scenario& scenario, const std::string& side) {
+  std::vector<Named> out = brigades(scenario, side).pieces_;
+  for (const auto& c : commanders(scenario, side).pieces_) out.push_back(c);
+  return OwnNames(std::move(out), "brigade or player commander of " + side);
+}
+
+OwnNames OwnNames::regiments(const Brigade& brigade) {
+  std::vector<Named> out;
+  for (const auto& r : brigade.regiments)
+    out.push_back({r.id, r.name, r.arm == Arm::kArtillery ? "battery" : "regiment"});
+  return OwnNames(std::move(out), "regiment of " + brigade.id);
+}
+
+OwnNames OwnNames::batteries(const Brigade& brigade) {
+  std::vector<Named> out;
+  for (const auto& r : brigade.regiments)
+    if (r.arm == Arm::kArtillery) out.push_back({r.id, r.name, "battery"});
+  return OwnNames(std::move(out), "battery of " + brigade.id);
+}
+
+const Named* OwnNames::match(const std::string& text, bool prefix,
+                             std::vector<const Named*>* candidates) const {
+  for (const auto& p : pieces_)
+    if (p.id == text) return &p;
+  std::string low = text::lower(text);
+  std::vector<const Named*> exact, begun;
+  for (const auto& p : pieces_) {
+    std::string id = text::lower(p.id), name = text::lower(p.name);
+    if (id == low || name == low) exact.push_back(&p);
+    if (starts(id, low) || starts_a_word(name, low)) begun.push_back(&p);
+  }
+  if (exact.size() == 1) return exact.front();
+  if (!prefix) return nullptr;
+  if (begun.size() == 1) return begun.front();
+  if (candidates) *candidates = begun;
+  return nullptr;
+}
+
+const Named& OwnNames::resolve(const std::string& text, text::Pos pos) const {
+  std::vector<const Named*> candidates;
+  if (const Named* p = match(text, true, &candidates)) return *p;
+  if (candidates.size() > 1)
+    text::fail("text.ambiguous_unit", pos,
+               in_quotes(text) + " could be any of " + std::to_string(candidates.size()) +
+                   " pieces: " + listing(candidates) + "; write more of the name");
+  // Unknown: the pieces whose id or name holds the text, else every one.
+  std::string low = text::lower(text);
+  for (const auto& p : pieces_)
+    if (text::lower(p.id).find(low) != std::string::npos ||
+        text::lower(p.name).find(low) != std::string::npos)
+      candidates.push_back(&p);
+  std::string hint = "did you mean " + listing(candidates) + "?";
+  if (candidates.empty()) {
+    for (const auto& p : pieces_) candidates.push_back(&p);
+    hint = candidates.empty() ? "there is none" : "they are " + listing(candidates);
+  }
+  text::fail("text.unknown_unit", pos,
+             "no " + what_ + " is called " + in_quotes(text) + "; " + hint);
+}
+
+const Named& OwnNames::leading(const std::vector<text::Token>& words, std::size_t& used) const {
+  for (std::size_t k = words.size(); k > 0; --k)
+    if (const Named* p = match(joined(words, 0, k), true, nullptr)) {
+      used = k;
+      return *p;
+    }
+  used = words.size();
+  return resolve(joined(words, 0, words.size()), words.front().pos);
+}
+
+const Named& OwnNames::one(const std::vector<text::Token>& words) const {
+  return resolve(joined(words, 0, words.size()), words.front().pos);
+}
+
+std::vector<std::pair<const Named*, text::Pos>> OwnNames::list(
+    const std::vector<text::Token>& words) const {
+  std::vector<std::pair<const Named*, text::Pos>> out;
+  std::size_t i = 0;
+  while (i < words.size()) {
+    if (words[i].quoted) {
+      out.push_back({&resolve(words[i].text, words[i].pos), words[i].pos});
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
+    // The longest run from i that names a piece exactly, else one word as
+    // a prefix; the whole run as a prefix when it is one name ("iron brig").
+    std::size_t taken = 0;
+    for (std::size_t j = end; j > i && !taken; --j)
+      if (const Named* p = match(joined(words, i, j), false, nullptr)) {
+        out.push_back({p, words[i].pos});
+        taken = j - i;
+      }
+    if (!taken && end - i > 1)
+      if (const Named* p = match(joined(words, i, end), true, nullptr)) {
+        out.push_back({p, words[i].pos});
+        taken = end - i;
+      }
+    if (!taken) {
+      out.push_back({&resolve(words[i].text, words[i].pos), words[i].pos});
+      taken = 1;
+    }
+    i += taken;
+  }
+  return out;
+}
+
+}  // namespace adjutant::rules::chaos::text_orders
