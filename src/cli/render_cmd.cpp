@@ -50,8 +50,9 @@ int cmd_render(int argc, char** argv) {
     std::string known;
     for (const auto& s : sides) known += s + ", ";
     throw Error("render.bad_side",
-                "no side \"" + side + "\" in " + archive.scenario_json().value("id", archive.name()) +
-                    " (one of: " + known + "umpire)",
+                "no side \"" + side + "\" in " +
+                    archive.scenario_json().value("id", archive.name()) + " (one of: " + known +
+                    "umpire)",
                 Exit::kUsage);
   }
   int at = -1;
@@ -74,8 +75,7 @@ int cmd_render(int argc, char** argv) {
                   "the " + archive.ruleset().id() + " ruleset draws no " + ext.substr(1) + " map",
                   Exit::kUsage);
     write_file_atomic(out, picture);
-    std::cout << "wrote " << out.string() << " (" << side << " view, turn " << state.turn
-              << ")\n";
+    std::cout << "wrote " << out.string() << " (" << side << " view, turn " << state.turn << ")\n";
     return 0;
   }
   const auto& scenario = archive.scenario();

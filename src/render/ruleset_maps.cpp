@@ -34,16 +34,14 @@ std::string ruleset_map(const game::Archive& archive, const model::State& state,
                         const std::string& view, bool png) {
   const rules::Ruleset& ruleset = archive.ruleset();
   if (draws_table(ruleset)) {
-    TableInput in{rules::chaos::scenario_of(ruleset), state, view,
-                  preferred_markers(archive, seq)};
+    TableInput in{rules::chaos::scenario_of(ruleset), state, view, preferred_markers(archive, seq)};
     return png ? render_table_png(in) : render_table_svg(in);
   }
   return png ? std::string() : ruleset.draw_svg(state, view);
 }
 
 void write_ruleset_maps(const std::filesystem::path& folder, const game::Archive& archive,
-                        const model::State& state, int seq,
-                        const std::vector<std::string>& views) {
+                        const model::State& state, int seq, const std::vector<std::string>& views) {
   for (const auto& view : views) {
     std::string svg = ruleset_map(archive, state, seq, view, false);
     if (svg.empty()) continue;

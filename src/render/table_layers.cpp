@@ -310,6 +310,7 @@ void draw_marker(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
   canvas.line({head.x, head.y + fh});
   canvas.line(head);
   canvas.fill_stroke(colour, kBlack, 0.8);
+  canvas.colour(ink_on(colour));
   if (p.number > 0)
     canvas.text(std::to_string(p.number), {head.x + 0.36 * fw, head.y + fh / 2 + 3.2}, 9,
                 Weight::kBold, Align::kCentre);
@@ -319,15 +320,15 @@ void draw_marker(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
                      Align::kCentre, kDemoralized, kBlack, 1.6);
   }
   if (!p.label.empty())
-    canvas.text_halo(p.label, {x0 + w / 2, y0 + kTableTextSize + 2}, kTableTextSize,
-                     Weight::kBold, Align::kCentre, mix(colour, kBlack, 0.35), kLabelHalo, 3);
+    canvas.text_halo(p.label, {x0 + w / 2, y0 + kTableTextSize + 2}, kTableTextSize, Weight::kBold,
+                     Align::kCentre, mix(colour, kBlack, 0.35), kLabelHalo, 3);
 }
 
 void draw_pieces(Canvas& canvas, const TableScene& scene) {
   // Markers under the bases (a card is large), then wagons, bases and
   // commanders, then the names over everything.
-  for (const char* kind : {"marker", "wagon", "regiment", "battery", "brigade-commander",
-                           "commander"}) {
+  for (const char* kind :
+       {"marker", "wagon", "regiment", "battery", "brigade-commander", "commander"}) {
     for (const auto& p : scene.pieces) {
       if (p.kind != kind) continue;
       canvas.begin(piece_attributes(p));
@@ -343,8 +344,8 @@ void draw_pieces(Canvas& canvas, const TableScene& scene) {
     }
   }
   for (const auto& l : scene.labels) {
-    canvas.begin("class=\"brigade-name\" data-side=\"" + escape_markup(l.side) +
-                 "\" data-name=\"" + escape_markup(l.text) + "\"");
+    canvas.begin("class=\"brigade-name\" data-side=\"" + escape_markup(l.side) + "\" data-name=\"" +
+                 escape_markup(l.text) + "\"");
     canvas.text_halo(l.text, l.at, kTableTextSize + 0.5, Weight::kBold, Align::kCentre,
                      mix(table_side_colour(scene, l.side), kBlack, 0.35), kLabelHalo, 3);
     canvas.end();
@@ -388,8 +389,9 @@ class Legend {
     swatch(x_, y_);
     canvas_.colour(kBlack);
     double width = kTablePanel - 16 - 36;
-    canvas_.text(text, {x_ + 36, y_ + 11}, canvas_.fit(text, kLegendTextSize, Weight::kRegular, width),
-                 Weight::kRegular, Align::kLeft);
+    canvas_.text(text, {x_ + 36, y_ + 11},
+                 canvas_.fit(text, kLegendTextSize, Weight::kRegular, width), Weight::kRegular,
+                 Align::kLeft);
     y_ += 19;
   }
   void note(const std::string& text) {
@@ -461,8 +463,8 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     canvas.stroke();
     canvas.no_dash();
   });
-  Rgb own = table_side_colour(scene, scene.side.empty() ? scene.scenario.sides.front().id
-                                                        : scene.side);
+  Rgb own =
+      table_side_colour(scene, scene.side.empty() ? scene.scenario.sides.front().id : scene.side);
   l.heading("Pieces");
   l.row("Regiment, front heavy", [&](double x, double y) {
     for (int k = 0; k < 3; ++k) {
@@ -559,8 +561,8 @@ void draw_banner(Canvas& canvas, const TableScene& scene) {
   canvas.text(title, {kTableMargin, 21},
               canvas.fit(title, kTitleSize, Weight::kBold, scene.width - 2 * kTableMargin),
               Weight::kBold, Align::kLeft);
-  std::string view = scene.side.empty() ? "The umpire's map"
-                                        : scene.scenario.side(scene.side).name + " map";
+  std::string view =
+      scene.side.empty() ? "The umpire's map" : scene.scenario.side(scene.side).name + " map";
   std::string when = "turn " + std::to_string(scene.turn);
   const auto& turns = scene.scenario.turns;
   if (scene.turn >= 1 && std::size_t(scene.turn) <= turns.size()) {

@@ -43,7 +43,8 @@ class Builder {
     p.facing = facing;
     p.corners = scene_outline(scene_, chaos::outline(b));
     if (stands > 1)
-      for (int k = 0; k < stands; ++k) p.stands.push_back(scene_outline(scene_, chaos::stand_outline(b, k)));
+      for (int k = 0; k < stands; ++k)
+        p.stands.push_back(scene_outline(scene_, chaos::stand_outline(b, k)));
     if (facing >= 0) {
       // From the middle of the front edge, half an inch on the way it faces.
       chaos::Point front = chaos::front_centre(b);
@@ -71,8 +72,8 @@ class Builder {
         }
       }
       if (b.commander) {
-        auto& p = body("brigade-commander", b.side, true, *b.commander, -1, 1,
-                       chaos::Arm::kCommander);
+        auto& p =
+            body("brigade-commander", b.side, true, *b.commander, -1, 1, chaos::Arm::kCommander);
         p.brigade = id;
         p.label = def->commander;
       }

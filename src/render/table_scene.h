@@ -25,12 +25,12 @@ struct TablePiece {
   std::string kind;  // regiment, battery, wagon, commander, brigade-commander, marker
   std::string side;
   chaos::Arm arm = chaos::Arm::kInfantry;
-  bool own = false;     // its names are readable: the view's side, or every side for the umpire
-  std::string brigade;  // "" when this view may not read it
-  std::string label;    // "" when this view may not read it
-  chaos::Point at;      // the centre, in hundredths of an inch
-  int facing = -1;      // whole degrees clockwise from north; -1 when the view does not say
-  int number = 0;       // a marker of a brigade with two: 1 or 2 (own markers only)
+  bool own = false;        // its names are readable: the view's side, or every side for the umpire
+  std::string brigade;     // "" when this view may not read it
+  std::string label;       // "" when this view may not read it
+  chaos::Point at;         // the centre, in hundredths of an inch
+  int facing = -1;         // whole degrees clockwise from north; -1 when the view does not say
+  int number = 0;          // a marker of a brigade with two: 1 or 2 (own markers only)
   bool preferred = false;  // that marker is the one its owner prefers (own markers only)
   std::vector<hex::Point> corners;
   std::vector<std::vector<hex::Point>> stands;  // each stand's base, left to right

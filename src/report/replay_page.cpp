@@ -241,9 +241,8 @@ std::string replay_page(const game::Archive& archive, const game::LineChecks& ch
   out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
          esc(archive.scenario_json().value("title", std::string()) + " (" +
              archive.scenario_json().value("id", std::string()) + "), ruleset " +
-             archive.ruleset().id() +
-             " version " + std::to_string(archive.ruleset().version()) + ", game " +
-             g.game_id.substr(0, 16)) +
+             archive.ruleset().id() + " version " + std::to_string(archive.ruleset().version()) +
+             ", game " + g.game_id.substr(0, 16)) +
          "</p>\n</header>\n";
   out +=
       "<nav>\n<button id=\"prev\" type=\"button\" title=\"previous (left "

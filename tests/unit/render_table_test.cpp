@@ -17,8 +17,8 @@ namespace chaos = adjutant::rules::chaos;
 namespace {
 
 nlohmann::json meeting_json() {
-  return nlohmann::json::parse(
-      adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/table/chaos-meeting.json"));
+  return nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
+                                                   "/scenarios/table/chaos-meeting.json"));
 }
 
 chaos::Scenario meeting_table() {
@@ -127,8 +127,9 @@ TEST_CASE("table map: a side's map of a state names its own brigades and markers
   // 1 by default). Enemy flags carry no number and no preference.
   CHECK(count_of(u, "data-marker=") == 4);
   CHECK(count_of(u, "data-preferred") == 2);
-  CHECK(count_of(u, "data-brigade=\"meredith\" data-name=\"Iron Brigade\" data-at=\"4800 1200\" "
-                    "data-marker=\"2\" data-preferred") == 1);
+  CHECK(count_of(u,
+                 "data-brigade=\"meredith\" data-name=\"Iron Brigade\" data-at=\"4800 1200\" "
+                 "data-marker=\"2\" data-preferred") == 1);
   CHECK(count_of(u, "class=\"marker enemy\"") == 6);
   for (const auto& piece : {std::string("marker enemy"), std::string("regiment enemy")}) {
     auto at = u.find("class=\"" + piece + "\"");
@@ -145,7 +146,7 @@ TEST_CASE("table map: a side's map of a state names its own brigades and markers
   CHECK(count_of(all, "data-preferred") == 4);
   CHECK(all.find("data-brigade=\"archer\" data-name=\"Archer&#39;s brigade\" data-at=\"4600 "
                  "9600\" data-marker=\"2\" data-preferred") != std::string::npos);
-  CHECK(all.find("1st Tennessee") == std::string::npos);  // regiments are named by id
+  CHECK(all.find("1st Tennessee") == std::string::npos);         // regiments are named by id
   CHECK(all.find("Brig. Gen. J. Archer") == std::string::npos);  // not deployed
   CHECK(all.find("Maj. Gen. H. Heth") != std::string::npos);
 }

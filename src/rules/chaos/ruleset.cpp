@@ -66,6 +66,31 @@ class ChaosRuleset : public Ruleset {
     return side_view(sc_, state, side);
   }
 
+  // A side reads the echo of its own order file only: each line begins
+  // with the brigade, battery or commander it orders (orders.cpp), or
+  // names the side of a "no moves received" ruling.
+  std::optional<std::vector<std::string>> visible_echo(const std::vector<std::string>& echo,
+                                                       const std::string& side) const override {
+    if (side.empty() || side == "umpire") return echo;
+    std::set<std::string> own;
+    const Side& s = sc_.side(side);
+    for (const auto& b : s.brigades) {
+      own.insert(b.id);
+      for (const auto& r : b.regiments) own.insert(r.id);
+    }
+    for (const auto& c : s.commanders) own.insert("commander " + c.id);
+    std::vector<std::string> out;
+    for (const auto& line : echo) {
+      std::string first = line.substr(0, line.find(' '));
+      std::string second = line.substr(0, line.find(' ', first.size() + 1));
+      if (own.count(first) || (first == "commander" && own.count(second)) ||
+          line.rfind(side + ":", 0) == 0 ||
+          line.rfind("no moves received from " + side + ":", 0) == 0)
+        out.push_back(line);
+    }
+    return out;
+  }
+
   // A side reads its own events whole; of the enemy's, what the table
   // shows: flags removed, bases deployed and moved, figures moved, CHECKs
   // against its own brigades; never an enemy brigade's name, roll or

@@ -127,8 +127,8 @@ ReadView read_view(const model::State& seen, const std::string& side) {
   out.own = state_from_json(own);
   const Json& enemy = c.value("enemy", Json::object());
   out.flags = points_of(enemy.value("flags", Json::array()), "state: enemy.flags");
-  out.brigade_commanders =
-      points_of(enemy.value("brigade_commanders", Json::array()), "state: enemy.brigade_commanders");
+  out.brigade_commanders = points_of(enemy.value("brigade_commanders", Json::array()),
+                                     "state: enemy.brigade_commanders");
   out.wagons = points_of(enemy.value("wagons", Json::array()), "state: enemy.wagons");
   out.commanders = points_of(enemy.value("commanders", Json::array()), "state: enemy.commanders");
   for (const auto& r : enemy.value("regiments", Json::array())) {
