@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "render/map.h"
+#include "render/ruleset_maps.h"
 #include "report/turn_outputs.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -17,14 +18,11 @@ game::TurnWriter turn_writer() {
     // first: the position after an adjudication (with its moves and
     // combats), at the start and at the end of the game.
     if (post.kind != "extend" && !archive.ruleset().draws_hex_map()) {
-      // A ruleset that draws its own table (docs/rulesets.md): one SVG per
-      // view, of what that side may see.
+      // A ruleset that draws its own table (docs/rulesets.md): one map per
+      // view, of what that side may see; the umpire's shows everything.
       std::vector<std::string> views = archive.ruleset().sides();
       views.push_back("umpire");
-      for (const auto& side : views) {
-        std::string svg = archive.ruleset().draw_svg(post.state, side);
-        if (!svg.empty()) write_file_atomic(folder / ("map-" + side + ".svg"), svg);
-      }
+      render::write_ruleset_maps(folder, archive, post.state, post.seq, views);
     } else if (post.kind != "extend") {
       std::vector<std::string> views = archive.ruleset().sides();
       views.push_back("umpire");

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <iostream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "render/map.h"
+#include "render/ruleset_maps.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -42,13 +44,15 @@ int cmd_render(int argc, char** argv) {
 
   game::ReadGame g(game);
   const game::Archive& archive = g.archive;
-  const auto& scenario = archive.scenario();
   std::string side = (*r)["side"].as<std::string>();
-  if (side != "umpire" && !scenario.side(side)) {
+  std::vector<std::string> sides = archive.ruleset().sides();
+  if (side != "umpire" && std::find(sides.begin(), sides.end(), side) == sides.end()) {
     std::string known;
-    for (const auto& s : scenario.sides) known += s.id + ", ";
+    for (const auto& s : sides) known += s + ", ";
     throw Error("render.bad_side",
-                "no side \"" + side + "\" in " + scenario.id + " (one of: " + known + "umpire)",
+                "no side \"" + side + "\" in " +
+                    archive.scenario_json().value("id", archive.name()) + " (one of: " + known +
+                    "umpire)",
                 Exit::kUsage);
   }
   int at = -1;
@@ -62,6 +66,19 @@ int cmd_render(int argc, char** argv) {
   }
 
   model::State state = archive.state_at(at);
+  if (!archive.ruleset().draws_hex_map()) {
+    // A ruleset that draws its own table (render/ruleset_maps.h): the map
+    // of what that side may see, the umpire's showing everything.
+    std::string picture = render::ruleset_map(archive, state, at, side, ext == ".png");
+    if (picture.empty())
+      throw Error("render.no_map",
+                  "the " + archive.ruleset().id() + " ruleset draws no " + ext.substr(1) + " map",
+                  Exit::kUsage);
+    write_file_atomic(out, picture);
+    std::cout << "wrote " << out.string() << " (" << side << " view, turn " << state.turn << ")\n";
+    return 0;
+  }
+  const auto& scenario = archive.scenario();
   ledger::Json events = ledger::Json::array();
   for (const auto& adjudication : archive.adjudications())
     if (at < 0 || adjudication.seq <= at) events = adjudication.events;

@@ -1,4 +1,5 @@
 // `adjutant view`: a game's replay page, one self-contained HTML file.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -70,12 +71,14 @@ int cmd_view(int argc, char** argv) {
   std::string problem;
   game::Archive archive = game::Archive::open_partial(game, bad_line, problem);
   std::string side = (*r)["side"].as<std::string>();
-  if (side != report::kUmpire && !archive.scenario().side(side)) {
+  std::vector<std::string> sides = archive.ruleset().sides();
+  if (side != report::kUmpire && std::find(sides.begin(), sides.end(), side) == sides.end()) {
     std::string known;
-    for (const auto& s : archive.scenario().sides) known += s.id + ", ";
+    for (const auto& s : sides) known += s + ", ";
     throw Error("view.bad_side",
-                "no side " + in_quotes(side) + " in " + archive.scenario().id +
-                    " (one of: " + known + "umpire)",
+                "no side " + in_quotes(side) + " in " +
+                    archive.scenario_json().value("id", archive.name()) + " (one of: " + known +
+                    "umpire)",
                 Exit::kUsage);
   }
   if (r->count("orders")) return write_order_page(game, out, r->count("side") ? side : "");

@@ -1,27 +1,38 @@
-// The layers of a Chaos of Battle table, bottom to top: the cloth, the
-// deployment zones, hills, woods, towns, roads, creeks, breastworks,
-// landmarks, the bases (front edge drawn heavy to show the facing), the
-// brigade markers as flags, a scale bar and the banner.
+// The layers of a Chaos of Battle table, bottom to top: the cloth with a
+// faint 12-inch grid, the deployment zones, hills, woods, towns, roads,
+// creeks, breastworks, landmarks, the bases (each stand drawn, the front
+// edge heavy and a tick the way it faces), commanders, the brigade markers
+// as flags, the brigades' names, then the scale bar, the legend and the
+// banner. Every position comes from the scene, whose corners are the
+// rules' integer outlines; the drawing decides nothing.
+#include <cmath>
 #include <string>
 
 #include "render/cairo_api.h"
 #include "render/canvas.h"
 #include "render/map_style.h"
 #include "render/table_scene.h"
+#include "rules/chaos/shapes.h"
 #include "util/markup.h"
 
 namespace adjutant::render {
 
 namespace {
 
-constexpr Rgb kCloth{0.80, 0.84, 0.66};
-constexpr Rgb kHillFill{0.78, 0.68, 0.48};
-constexpr Rgb kHillEdge{0.52, 0.40, 0.22};
-constexpr Rgb kWoodsFill{0.30, 0.50, 0.27};
-constexpr Rgb kTownFill{0.62, 0.58, 0.55};
+constexpr Rgb kCloth{0.83, 0.86, 0.70};
+constexpr Rgb kClothGrid{0.55, 0.60, 0.42};
+constexpr Rgb kHillFill{0.80, 0.70, 0.50};
+constexpr Rgb kHillEdge{0.55, 0.42, 0.24};
+constexpr Rgb kWoodsFill{0.42, 0.60, 0.34};
+constexpr Rgb kTree{0.20, 0.38, 0.17};
+constexpr Rgb kTownFill{0.74, 0.70, 0.66};
+constexpr Rgb kHouse{0.45, 0.30, 0.26};
 constexpr Rgb kWorks{0.40, 0.26, 0.14};
-constexpr Rgb kLandmark{0.85, 0.65, 0.05};
-constexpr Rgb kCard{0.96, 0.94, 0.86};
+constexpr Rgb kRoadBed{0.86, 0.76, 0.56};
+constexpr Rgb kLandmark{0.90, 0.68, 0.05};
+constexpr Rgb kCard{0.98, 0.97, 0.92};
+constexpr Rgb kPanel{0.93, 0.92, 0.88};
+constexpr double kTableTextSize = 9;
 
 Rgb table_side_colour(const TableScene& scene, const std::string& side) {
   for (const auto& s : scene.scenario.sides)
@@ -44,24 +55,64 @@ std::vector<Point> placed(const TableScene& scene, const chaos::Outline& o) {
   return out;
 }
 
+Point middle(Point a, Point b) {
+  return {(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
 void draw_cloth(Canvas& canvas, const TableScene& scene) {
+  const auto& t = scene.scenario.table;
   Point sw = scene.place({0, 0});
-  Point ne = scene.place({scene.scenario.table.width, scene.scenario.table.length});
+  Point ne = scene.place({t.width, t.length});
   canvas.begin("class=\"table\"");
   canvas.rectangle(sw.x, ne.y, ne.x - sw.x, sw.y - ne.y);
-  canvas.fill_stroke(kCloth, kGrid, 1.5);
+  canvas.colour(kCloth);
+  canvas.fill();
+  // A faint line every 12 inches, from the south-west corner.
+  canvas.colour(kClothGrid, 0.35);
+  canvas.line_width(0.6);
+  for (chaos::Coord x = 12 * chaos::kInch; x < t.width; x += 12 * chaos::kInch) {
+    canvas.move(scene.place({x, 0}));
+    canvas.line(scene.place({x, t.length}));
+  }
+  for (chaos::Coord y = 12 * chaos::kInch; y < t.length; y += 12 * chaos::kInch) {
+    canvas.move(scene.place({0, y}));
+    canvas.line(scene.place({t.width, y}));
+  }
+  canvas.stroke();
   canvas.end();
   for (const auto& s : scene.scenario.sides) {
     if (!s.zone) continue;
+    Rgb colour = table_side_colour(scene, s.id);
     canvas.begin("class=\"zone\" data-side=\"" + escape_markup(s.id) + "\"");
-    trace(canvas, placed(scene, *s.zone), true);
-    canvas.colour(table_side_colour(scene, s.id), 0.8);
-    canvas.line_width(1.5);
+    auto pts = placed(scene, *s.zone);
+    trace(canvas, pts, true);
+    canvas.colour(colour, 0.07);
+    canvas.fill();
+    trace(canvas, pts, true);
+    canvas.colour(colour, 0.55);
+    canvas.line_width(1.2);
     canvas.dash({6, 4});
     canvas.stroke();
     canvas.no_dash();
     canvas.end();
   }
+}
+
+// Small marks on an integer lattice inside an area (trees in a wood,
+// houses in a town): the lattice points the rules' own inside test keeps.
+template <typename Mark>
+void lattice(const TableScene& scene, const chaos::Outline& shape, chaos::Coord step, Mark mark) {
+  chaos::Coord x0 = shape.points.front().x, x1 = x0, y0 = shape.points.front().y, y1 = y0;
+  for (auto p : shape.points) {
+    x0 = std::min(x0, p.x);
+    x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y);
+    y1 = std::max(y1, p.y);
+  }
+  int row = 0;
+  for (chaos::Coord y = y0 - y0 % step + step; y < y1; y += step, ++row)
+    for (chaos::Coord x = x0 - x0 % step + step + (row % 2) * step / 2; x < x1; x += step)
+      if (chaos::strictly_inside(shape, {x, y})) mark(scene.place({x, y}));
 }
 
 void draw_features(Canvas& canvas, const TableScene& scene) {
@@ -78,31 +129,44 @@ void draw_features(Canvas& canvas, const TableScene& scene) {
       switch (kind) {
         case chaos::TerrainKind::kHill:
           trace(canvas, pts, true);
-          canvas.fill_stroke(kHillFill, kHillEdge, 1.2);
+          canvas.fill_stroke(kHillFill, kHillEdge, 1.4);
           break;
         case chaos::TerrainKind::kWoods:
           trace(canvas, pts, true);
-          canvas.colour(kWoodsFill, 0.75);
+          canvas.fill_stroke(kWoodsFill, kTree, 1);
+          lattice(scene, f.shape, 2 * chaos::kInch, [&](Point c) { canvas.circle(c, 0.55 * px); });
+          canvas.colour(kTree, 0.55);
           canvas.fill();
           break;
         case chaos::TerrainKind::kTown:
           trace(canvas, pts, true);
-          canvas.fill_stroke(kTownFill, kBlack, 0.8);
+          canvas.fill_stroke(kTownFill, kHouse, 1);
+          lattice(scene, f.shape, 150, [&](Point c) {
+            canvas.rectangle(c.x - 0.4 * px, c.y - 0.3 * px, 0.8 * px, 0.6 * px);
+          });
+          canvas.colour(kHouse, 0.8);
+          canvas.fill();
           break;
         case chaos::TerrainKind::kBreastworks:
           trace(canvas, pts, true);
-          canvas.fill_stroke(kWorks, kWorks, 1);
+          canvas.fill_stroke(kWorks, kBlack, 0.6);
           break;
-        case chaos::TerrainKind::kRoad:
+        case chaos::TerrainKind::kRoad: {
+          double w = double(scene.scenario.terrain.road_width) / chaos::kInch * px;
           trace(canvas, pts, false);
-          canvas.colour(kRoad, 0.85);
-          canvas.line_width(double(scene.scenario.terrain.road_width) / chaos::kInch * px);
+          canvas.colour(kRoad, 0.8);
+          canvas.line_width(w + 1.6);
+          canvas.stroke();
+          trace(canvas, pts, false);
+          canvas.colour(kRoadBed);
+          canvas.line_width(w);
           canvas.stroke();
           break;
+        }
         case chaos::TerrainKind::kCreek:
           trace(canvas, pts, false);
           canvas.colour(kWater);
-          canvas.line_width(0.35 * px);
+          canvas.line_width(0.4 * px);
           canvas.stroke();
           break;
       }
@@ -112,14 +176,17 @@ void draw_features(Canvas& canvas, const TableScene& scene) {
   for (const auto& l : scene.scenario.terrain.landmarks) {
     Point c = scene.place(l.at);
     canvas.begin("class=\"landmark\" data-id=\"" + escape_markup(l.id) + "\"");
-    canvas.circle(c, 0.6 * px);
-    canvas.fill_stroke(kLandmark, kBlack, 1);
+    canvas.circle(c, 0.7 * px);
+    canvas.fill_stroke(kLandmark, kBlack, 1.2);
+    canvas.circle(c, 0.2 * px);
+    canvas.colour(kBlack);
+    canvas.fill();
     // The name to the right of the mark, or to its left where it would run
     // off the table.
-    double right = scene.place({scene.scenario.table.width, 0}).x;
-    bool fits = c.x + 0.9 * px + canvas.text_width(l.name, kPlaceNameSize, Weight::kBold) <= right;
-    canvas.text_halo(l.name, {fits ? c.x + 0.9 * px : c.x - 0.9 * px, c.y + 3}, kPlaceNameSize,
-                     Weight::kBold, fits ? Align::kLeft : Align::kRight, kBlack, kLabelHalo, 2.5);
+    bool fits = c.x + px + canvas.text_width(l.name, kPlaceNameSize + 1, Weight::kBold) <=
+                scene.table_right;
+    canvas.text_halo(l.name, {fits ? c.x + px : c.x - px, c.y + 3.5}, kPlaceNameSize + 1,
+                     Weight::kBold, fits ? Align::kLeft : Align::kRight, kBlack, kLabelHalo, 3);
     canvas.end();
   }
 }
@@ -129,91 +196,386 @@ std::string piece_attributes(const TablePiece& p) {
                   escape_markup(p.side) + "\"";
   if (!p.brigade.empty()) a += " data-brigade=\"" + escape_markup(p.brigade) + "\"";
   if (!p.label.empty()) a += " data-name=\"" + escape_markup(p.label) + "\"";
+  a += " data-at=\"" + std::to_string(p.at.x) + " " + std::to_string(p.at.y) + "\"";
+  if (p.facing >= 0) a += " data-facing=\"" + std::to_string(p.facing) + "\"";
+  if (p.number > 0) a += " data-marker=\"" + std::to_string(p.number) + "\"";
+  if (p.preferred) a += " data-preferred=\"true\"";
   return a;
 }
 
-// A base: filled in its side's colour, its front edge (corners 0-1) heavy.
+// The facing tick: from the middle of the front edge, the way it faces.
+void draw_tick(Canvas& canvas, const TablePiece& p) {
+  if (p.facing < 0) return;
+  canvas.move(p.tick_from);
+  canvas.line(p.tick_to);
+  canvas.colour(kBlack);
+  canvas.line_width(1.3);
+  canvas.stroke();
+}
+
+// A regiment or battery: each stand in its side's colour, the front edge
+// (corners 0-1) heavy, cavalry stands slashed, guns as dots.
 void draw_base(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
   Rgb fill = table_side_colour(scene, p.side);
-  if (p.kind == "wagon") fill = mix(fill, kWhite, 0.65);
-  trace(canvas, p.corners, true);
-  canvas.fill_stroke(fill, kCounterEdge, 0.8);
+  const auto& stands = p.stands.empty() ? std::vector<std::vector<Point>>{p.corners} : p.stands;
+  for (const auto& s : stands) {
+    trace(canvas, s, true);
+    canvas.fill_stroke(fill, kCounterEdge, 0.6);
+  }
+  Rgb mark = ink_on(fill);
+  for (const auto& s : stands) {
+    if (p.kind == "battery") {
+      canvas.circle(middle(s[0], s[2]), 1.5);
+      canvas.colour(mark);
+      canvas.fill();
+    } else if (p.arm == chaos::Arm::kCavalry) {
+      canvas.move(s[0]);
+      canvas.line(s[2]);
+      canvas.colour(mark, 0.8);
+      canvas.line_width(0.8);
+      canvas.stroke();
+    }
+  }
   canvas.move(p.corners[0]);
   canvas.line(p.corners[1]);
   canvas.colour(kBlack);
-  canvas.line_width(p.kind == "battery" ? 2.6 : 1.8);
+  canvas.line_width(p.kind == "battery" ? 2.4 : 1.8);
   canvas.stroke();
-  if (p.kind == "commander" || p.kind == "brigade-commander") {
-    Point c{(p.corners[0].x + p.corners[2].x) / 2, (p.corners[0].y + p.corners[2].y) / 2};
-    canvas.circle(c, 2.2);
-    canvas.fill_stroke(kWhite, kBlack, 0.8);
-  }
+  draw_tick(canvas, p);
 }
 
-// A marker: the card, a pole and a flag in the side's colour; the
-// brigade's name only where this view may read it.
+void draw_wagon(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
+  Rgb colour = table_side_colour(scene, p.side);
+  trace(canvas, p.corners, true);
+  canvas.fill_stroke(mix(colour, kWhite, 0.6), colour, 1.2);
+  // Two wheels on each long side, a quarter of the way from either end.
+  for (double t : {0.25, 0.75}) {
+    Point a{p.corners[0].x + (p.corners[3].x - p.corners[0].x) * t,
+            p.corners[0].y + (p.corners[3].y - p.corners[0].y) * t};
+    Point b{p.corners[1].x + (p.corners[2].x - p.corners[1].x) * t,
+            p.corners[1].y + (p.corners[2].y - p.corners[1].y) * t};
+    for (Point w : {a, b}) {
+      canvas.circle(w, 1.6);
+      canvas.fill_stroke(kBlack, kBlack, 0.3);
+    }
+  }
+  draw_tick(canvas, p);
+}
+
+// A commander: a disc on his base; the player's commander larger, with a
+// star.
+void draw_commander(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
+  Rgb colour = table_side_colour(scene, p.side);
+  Point c = middle(p.corners[0], p.corners[2]);
+  if (p.kind == "commander") {
+    canvas.circle(c, 5.5);
+    canvas.fill_stroke(colour, kBlack, 1.2);
+    canvas.colour(kDemoralized);
+    canvas.text("\xe2\x98\x85", {c.x, c.y + 3.4}, 9, Weight::kBold, Align::kCentre);
+  } else {
+    canvas.circle(c, 3.6);
+    canvas.fill_stroke(kWhite, colour, 2);
+  }
+  draw_tick(canvas, p);
+}
+
+// A marker: the 3" card, a pole and a flag in the side's colour. Own
+// markers carry the brigade's name under the card, the marker's number on
+// the flag when the brigade shows two, and a star on the preferred one.
 void draw_marker(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
   Rgb colour = table_side_colour(scene, p.side);
   trace(canvas, p.corners, true);
-  canvas.fill_stroke(kCard, colour, 1.4);
+  canvas.colour(kCard, 0.85);
+  canvas.fill();
+  trace(canvas, p.corners, true);
+  canvas.colour(colour);
+  canvas.line_width(1.4);
+  if (!p.own) canvas.dash({3, 2});
+  canvas.stroke();
+  canvas.no_dash();
   double x0 = p.corners[3].x, y0 = p.corners[3].y;  // rear-left: the card's south-west
   double w = p.corners[1].x - p.corners[3].x, h = p.corners[3].y - p.corners[1].y;
-  Point foot{x0 + 0.3 * w, y0 - 0.15 * h}, head{x0 + 0.3 * w, y0 - 0.85 * h};
+  Point foot{x0 + 0.28 * w, y0 - 0.12 * h}, head{x0 + 0.28 * w, y0 - 0.88 * h};
   canvas.move(foot);
   canvas.line(head);
   canvas.colour(kBlack);
-  canvas.line_width(1.2);
+  canvas.line_width(1.4);
   canvas.stroke();
-  canvas.rectangle(head.x, head.y, 0.45 * w, 0.3 * h);
+  // The flag: a swallowtail guidon from the top of the pole.
+  double fw = 0.52 * w, fh = 0.38 * h;
+  canvas.move(head);
+  canvas.line({head.x + fw, head.y});
+  canvas.line({head.x + 0.75 * fw, head.y + fh / 2});
+  canvas.line({head.x + fw, head.y + fh});
+  canvas.line({head.x, head.y + fh});
+  canvas.line(head);
   canvas.fill_stroke(colour, kBlack, 0.8);
+  canvas.colour(ink_on(colour));
+  if (p.number > 0)
+    canvas.text(std::to_string(p.number), {head.x + 0.36 * fw, head.y + fh / 2 + 3.2}, 9,
+                Weight::kBold, Align::kCentre);
+  if (p.preferred) {
+    canvas.colour(kDemoralized);
+    canvas.text_halo("\xe2\x98\x85", {x0 + 0.78 * w, y0 - 0.16 * h}, 11, Weight::kBold,
+                     Align::kCentre, kDemoralized, kBlack, 1.6);
+  }
   if (!p.label.empty())
-    canvas.text_halo(p.label, {x0 + w / 2, y0 + kDesignationSize + 2}, kDesignationSize,
-                     Weight::kBold, Align::kCentre, kBlack, kLabelHalo, 2.5);
+    canvas.text_halo(p.label, {x0 + w / 2, y0 + kTableTextSize + 2}, kTableTextSize, Weight::kBold,
+                     Align::kCentre, mix(colour, kBlack, 0.35), kLabelHalo, 3);
 }
 
 void draw_pieces(Canvas& canvas, const TableScene& scene) {
-  for (const auto& p : scene.pieces) {
-    if (p.kind == "marker") continue;
-    canvas.begin(piece_attributes(p));
-    draw_base(canvas, scene, p);
-    canvas.end();
+  // Markers under the bases (a card is large), then wagons, bases and
+  // commanders, then the names over everything.
+  for (const char* kind :
+       {"marker", "wagon", "regiment", "battery", "brigade-commander", "commander"}) {
+    for (const auto& p : scene.pieces) {
+      if (p.kind != kind) continue;
+      canvas.begin(piece_attributes(p));
+      if (p.kind == "marker")
+        draw_marker(canvas, scene, p);
+      else if (p.kind == "wagon")
+        draw_wagon(canvas, scene, p);
+      else if (p.kind == "regiment" || p.kind == "battery")
+        draw_base(canvas, scene, p);
+      else
+        draw_commander(canvas, scene, p);
+      canvas.end();
+    }
   }
-  for (const auto& p : scene.pieces) {
-    if (p.kind != "marker") continue;
-    canvas.begin(piece_attributes(p));
-    draw_marker(canvas, scene, p);
+  for (const auto& l : scene.labels) {
+    canvas.begin("class=\"brigade-name\" data-side=\"" + escape_markup(l.side) + "\" data-name=\"" +
+                 escape_markup(l.text) + "\"");
+    canvas.text_halo(l.text, l.at, kTableTextSize + 0.5, Weight::kBold, Align::kCentre,
+                     mix(table_side_colour(scene, l.side), kBlack, 0.35), kLabelHalo, 3);
     canvas.end();
   }
 }
 
-void draw_scale_and_banner(Canvas& canvas, const TableScene& scene) {
+// Under the table's south-west corner: 12 inches in alternating 2-inch
+// blocks, marked at 0, 4, 8 and 12 (the distances the rules ask most).
+void draw_scale(Canvas& canvas, const TableScene& scene) {
   double px = kTablePixelsPerInch;
+  Point a{scene.left, scene.table_bottom + 8};
+  canvas.begin("class=\"scale\"");
+  for (int i = 0; i < 6; ++i) {
+    canvas.rectangle(a.x + 2 * i * px, a.y, 2 * px, 5);
+    canvas.fill_stroke(i % 2 ? kWhite : kBlack, kBlack, 0.8);
+  }
+  canvas.colour(kBlack);
+  for (int i = 0; i <= 12; i += 4)
+    canvas.text(std::to_string(i) + (i == 12 ? " inches" : ""), {a.x + i * px, a.y + 16},
+                kDesignationSize, Weight::kRegular, i == 12 ? Align::kLeft : Align::kCentre);
+  canvas.text("north \xe2\x86\x91", {scene.table_right, a.y + 10}, kDesignationSize + 1,
+              Weight::kBold, Align::kRight);
+  canvas.end();
+}
+
+// The legend, in the column right of the table.
+class Legend {
+ public:
+  Legend(Canvas& canvas, const TableScene& scene)
+      : canvas_(canvas), x_(scene.panel_left + 8), y_(scene.top + 4) {}
+
+  void heading(const std::string& text) {
+    y_ += 8;
+    canvas_.colour(kBannerBack);
+    canvas_.text(text, {x_, y_ + 10}, kLegendTitleSize, Weight::kBold, Align::kLeft);
+    y_ += 16;
+  }
+  // A row: `swatch` draws in a 28 x 14 box at (x, y), the text beside it.
+  template <typename Swatch>
+  void row(const std::string& text, Swatch swatch) {
+    swatch(x_, y_);
+    canvas_.colour(kBlack);
+    double width = kTablePanel - 16 - 36;
+    canvas_.text(text, {x_ + 36, y_ + 11},
+                 canvas_.fit(text, kLegendTextSize, Weight::kRegular, width), Weight::kRegular,
+                 Align::kLeft);
+    y_ += 19;
+  }
+  void note(const std::string& text) {
+    canvas_.colour(kGrid);
+    canvas_.text(text, {x_, y_ + 10},
+                 canvas_.fit(text, kLegendTextSize - 0.5, Weight::kRegular, kTablePanel - 16),
+                 Weight::kRegular, Align::kLeft);
+    y_ += 15;
+  }
+
+ private:
+  Canvas& canvas_;
+  double x_, y_;
+};
+
+void draw_legend(Canvas& canvas, const TableScene& scene) {
+  canvas.begin("class=\"legend\"");
+  canvas.rectangle(scene.panel_left, scene.top, kTablePanel - kTableMargin,
+                   scene.table_bottom - scene.top);
+  canvas.fill_stroke(kPanel, kGrid, 0.8);
+  Legend l(canvas, scene);
+  auto box = [&](Rgb fill, Rgb edge) {
+    return [&canvas, fill, edge](double x, double y) {
+      canvas.rectangle(x, y + 1, 28, 12);
+      canvas.fill_stroke(fill, edge, 1);
+    };
+  };
+  l.heading("Sides");
+  for (const auto& s : scene.scenario.sides) {
+    Rgb c = table_side_colour(scene, s.id);
+    l.row(s.name + (s.id == scene.side ? " (this map)" : ""), box(c, kCounterEdge));
+  }
+  l.heading("Terrain");
+  l.row("Woods", box(kWoodsFill, kTree));
+  l.row("Hill", box(kHillFill, kHillEdge));
+  l.row("Town", box(kTownFill, kHouse));
+  l.row("Breastworks", [&](double x, double y) {
+    canvas.rectangle(x, y + 5, 28, 4);
+    canvas.fill_stroke(kWorks, kBlack, 0.6);
+  });
+  l.row("Road", [&](double x, double y) {
+    canvas.move({x, y + 7});
+    canvas.line({x + 28, y + 7});
+    canvas.colour(kRoad, 0.8);
+    canvas.line_width(7);
+    canvas.stroke();
+    canvas.move({x, y + 7});
+    canvas.line({x + 28, y + 7});
+    canvas.colour(kRoadBed);
+    canvas.line_width(5);
+    canvas.stroke();
+  });
+  l.row("Creek", [&](double x, double y) {
+    canvas.move({x, y + 7});
+    canvas.line({x + 28, y + 7});
+    canvas.colour(kWater);
+    canvas.line_width(4);
+    canvas.stroke();
+  });
+  l.row("Landmark", [&](double x, double y) {
+    canvas.circle({x + 14, y + 7}, 6);
+    canvas.fill_stroke(kLandmark, kBlack, 1.2);
+  });
+  l.row("Deployment zone", [&](double x, double y) {
+    canvas.rectangle(x, y + 1, 28, 12);
+    canvas.colour(kGrid, 0.8);
+    canvas.line_width(1.2);
+    canvas.dash({4, 3});
+    canvas.stroke();
+    canvas.no_dash();
+  });
+  Rgb own =
+      table_side_colour(scene, scene.side.empty() ? scene.scenario.sides.front().id : scene.side);
+  l.heading("Pieces");
+  l.row("Regiment, front heavy", [&](double x, double y) {
+    for (int k = 0; k < 3; ++k) {
+      canvas.rectangle(x + 2 + 8 * k, y + 5, 8, 6);
+      canvas.fill_stroke(own, kCounterEdge, 0.6);
+    }
+    canvas.move({x + 2, y + 5});
+    canvas.line({x + 26, y + 5});
+    canvas.colour(kBlack);
+    canvas.line_width(1.8);
+    canvas.stroke();
+    canvas.move({x + 14, y + 5});
+    canvas.line({x + 14, y});
+    canvas.line_width(1.3);
+    canvas.stroke();
+  });
+  l.row("Battery (guns as dots)", [&](double x, double y) {
+    for (int k = 0; k < 2; ++k) {
+      canvas.rectangle(x + 4 + 10 * k, y + 4, 10, 9);
+      canvas.fill_stroke(own, kCounterEdge, 0.6);
+      canvas.circle({x + 9 + 10 * k, y + 8.5}, 1.5);
+      canvas.colour(ink_on(own));
+      canvas.fill();
+    }
+  });
+  l.row("Brigade commander", [&](double x, double y) {
+    canvas.circle({x + 14, y + 7}, 3.6);
+    canvas.fill_stroke(kWhite, own, 2);
+  });
+  l.row("Commander", [&](double x, double y) {
+    canvas.circle({x + 14, y + 7}, 5.5);
+    canvas.fill_stroke(own, kBlack, 1.2);
+    canvas.colour(kDemoralized);
+    canvas.text("\xe2\x98\x85", {x + 14, y + 10.4}, 9, Weight::kBold, Align::kCentre);
+  });
+  l.row("Supply wagons", [&](double x, double y) {
+    canvas.rectangle(x + 6, y + 1, 16, 12);
+    canvas.fill_stroke(mix(own, kWhite, 0.6), own, 1.2);
+  });
+  auto flag = [&](bool dashed, const char* number) {
+    return [&canvas, &own, dashed, number](double x, double y) {
+      canvas.rectangle(x + 7, y, 14, 14);
+      canvas.colour(kCard);
+      canvas.fill();
+      canvas.rectangle(x + 7, y, 14, 14);
+      canvas.colour(own);
+      canvas.line_width(1.2);
+      if (dashed) canvas.dash({3, 2});
+      canvas.stroke();
+      canvas.no_dash();
+      canvas.move({x + 10, y + 12});
+      canvas.line({x + 10, y + 2});
+      canvas.line({x + 19, y + 2});
+      canvas.line({x + 16, y + 4.5});
+      canvas.line({x + 19, y + 7});
+      canvas.line({x + 10, y + 7});
+      canvas.fill_stroke(own, kBlack, 0.6);
+      if (*number) {
+        canvas.colour(kDemoralized);
+        canvas.text(number, {x + 25, y + 12}, 9, Weight::kBold, Align::kCentre);
+      }
+    };
+  };
+  if (scene.side.empty()) {
+    l.row("Brigade marker", flag(false, ""));
+    l.row("Preferred of two", flag(false, "\xe2\x98\x85"));
+  } else {
+    l.row("Own marker", flag(false, ""));
+    l.row("Own preferred of two", flag(false, "\xe2\x98\x85"));
+    l.row("Enemy marker: a flag", flag(true, ""));
+  }
+  l.heading("This map");
+  if (scene.side.empty()) {
+    l.note("The umpire's: every piece,");
+    l.note("every brigade's name and");
+    l.note("its preferred marker.");
+  } else {
+    l.note("What " + scene.scenario.side(scene.side).name + " may see: enemy");
+    l.note("markers as flags, enemy bases");
+    l.note("and figures without names.");
+  }
+  l.note("A tick shows a base's facing.");
+  l.note("Grid lines every 12 inches.");
+  canvas.end();
+}
+
+void draw_banner(Canvas& canvas, const TableScene& scene) {
   canvas.begin("class=\"banner\"");
   canvas.rectangle(0, 0, scene.width, kTableBanner);
   canvas.colour(kBannerBack);
   canvas.fill();
   canvas.colour(kBannerInk);
   std::string title = scene.scenario.title;
-  canvas.text(title, {kTableMargin, 20},
+  canvas.text(title, {kTableMargin, 21},
               canvas.fit(title, kTitleSize, Weight::kBold, scene.width - 2 * kTableMargin),
               Weight::kBold, Align::kLeft);
-  std::string view = scene.side.empty()
-                         ? "Umpire's table: every name"
-                         : scene.scenario.side(scene.side).name + " table: enemy markers as flags";
+  std::string view =
+      scene.side.empty() ? "The umpire's map" : scene.scenario.side(scene.side).name + " map";
+  std::string when = "turn " + std::to_string(scene.turn);
+  const auto& turns = scene.scenario.turns;
+  if (scene.turn >= 1 && std::size_t(scene.turn) <= turns.size()) {
+    std::string type = chaos::turn_type_name(turns[std::size_t(scene.turn - 1)]);
+    for (auto& ch : type)
+      if (ch == '_') ch = ' ';
+    when += " of " + std::to_string(turns.size()) + " (" + type + ")";
+  }
+  std::string size = std::to_string(scene.scenario.table.width / chaos::kInch) + " x " +
+                     std::to_string(scene.scenario.table.length / chaos::kInch) + " inch table";
   canvas.colour(kBannerDim);
-  canvas.text(view + ", turn 1 (" + chaos::turn_type_name(scene.scenario.turns.front()) + ")",
-              {kTableMargin, 40}, kBannerTextSize, Weight::kRegular, Align::kLeft);
-  canvas.end();
-  // 12 inches, the distance markers keep from the enemy.
-  Point a = scene.place({0, 0});
-  double y = a.y + 9;
-  canvas.begin("class=\"scale\"");
-  canvas.move({a.x, y});
-  canvas.line({a.x + 12 * px, y});
-  canvas.colour(kBlack);
-  canvas.line_width(1.5);
-  canvas.stroke();
-  canvas.text("12\"", {a.x + 12 * px + 4, y + 3}, kDesignationSize, Weight::kRegular, Align::kLeft);
+  canvas.text(view + ", " + when + ", " + size, {kTableMargin, 41}, kBannerTextSize,
+              Weight::kRegular, Align::kLeft);
   canvas.end();
 }
 
@@ -225,7 +587,17 @@ void draw_table(Canvas& canvas, const TableScene& scene) {
   draw_cloth(canvas, scene);
   draw_features(canvas, scene);
   draw_pieces(canvas, scene);
-  draw_scale_and_banner(canvas, scene);
+  // The table's edge over everything on it.
+  canvas.begin("class=\"edge\"");
+  canvas.rectangle(scene.left, scene.top, scene.table_right - scene.left,
+                   scene.table_bottom - scene.top);
+  canvas.colour(kGrid);
+  canvas.line_width(1.5);
+  canvas.stroke();
+  canvas.end();
+  draw_scale(canvas, scene);
+  draw_legend(canvas, scene);
+  draw_banner(canvas, scene);
 }
 
 }  // namespace adjutant::render

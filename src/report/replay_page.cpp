@@ -1,8 +1,11 @@
 #include "report/replay_page.h"
 
+#include <cstdint>
+
 #include "game/posts.h"
 #include "ledger/digest.h"
 #include "render/map.h"
+#include "render/ruleset_maps.h"
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "report/turn_outputs.h"
@@ -79,6 +82,12 @@ constexpr const char* kScript = R"(
 })();
 )";
 
+// A big-endian 32-bit number of a PNG header (width at 16, height at 20).
+std::uint32_t png_be32(const std::string& s, std::size_t at) {
+  return std::uint32_t(std::uint8_t(s[at])) << 24 | std::uint32_t(std::uint8_t(s[at + 1])) << 16 |
+         std::uint32_t(std::uint8_t(s[at + 2])) << 8 | std::uint32_t(std::uint8_t(s[at + 3]));
+}
+
 std::string esc(const std::string& text) {
   return escape_markup(text);
 }
@@ -133,19 +142,34 @@ std::string frame_html(const game::Archive& archive, const GameFacts& g, const g
   const std::string viewer = side == kUmpire ? std::string() : side;
   const Json none = Json::array();
   const Json events = p.adjudication ? visible_events(g, p.adjudication->events, side) : none;
-  const model::State seen = visible_state(g, p.state, side);
-  const std::string png = render::render_png({archive.scenario(), seen, events, viewer});
-  const render::MapGeometry geo = render::map_geometry(archive.scenario());
+  // The picture and its size: the hex map, or the ruleset's own table
+  // (render/ruleset_maps.h, which takes the side's view itself).
+  std::string png;
+  int width = 0, height = 0;
+  if (archive.hex_scenario()) {
+    const model::State seen = visible_state(g, p.state, side);
+    png = render::render_png({archive.scenario(), seen, events, viewer});
+    const render::MapGeometry geo = render::map_geometry(archive.scenario());
+    width = geo.width;
+    height = geo.height;
+  } else {
+    png = render::ruleset_map(archive, p.state, p.seq, side, true);
+    if (png.size() >= 24) {
+      width = int(png_be32(png, 16));
+      height = int(png_be32(png, 20));
+    }
+  }
 
   std::string out = "<section class=\"frame\" id=\"step-" + std::to_string(index) +
                     "\" data-label=\"" + esc(label) + "\" data-first=\"" + std::to_string(p.first) +
                     "\" data-last=\"" + std::to_string(p.seq) + "\"" +
                     (index == 0 ? "" : " hidden") + ">\n";
   out += "<h2>" + esc(label) + "</h2>\n<div class=\"cols\">\n";
-  out += "<img class=\"map\" width=\"" + std::to_string(geo.width) + "\" height=\"" +
-         std::to_string(geo.height) + "\" alt=\"" +
-         esc("map, " + label + ", " + g.side_name(side) + " view") +
-         "\" src=\"data:image/png;base64," + ledger::base64(png) + "\">\n";
+  if (!png.empty())
+    out += "<img class=\"map\" width=\"" + std::to_string(width) + "\" height=\"" +
+           std::to_string(height) + "\" alt=\"" +
+           esc("map, " + label + ", " + g.side_name(side) + " view") +
+           "\" src=\"data:image/png;base64," + ledger::base64(png) + "\">\n";
   out += "<div class=\"side\">\n";
   ReportDoc mine = post_doc(g, p, side);
   if (p.adjudication) {
@@ -202,7 +226,7 @@ std::string lines_html(const game::LineChecks& checks) {
 
 std::string replay_page(const game::Archive& archive, const game::LineChecks& checks,
                         const std::string& side) {
-  hex::SheetsScope sheets(archive.scenario().sheets);
+  hex::SheetsScope sheets(archive.hex_scenario() ? archive.scenario().sheets : nullptr);
   const game::Archive verified = archive.prefix(checks.verified);
   const GameFacts g = game_facts(verified);
   std::vector<game::Post> posts =
@@ -215,9 +239,10 @@ std::string replay_page(const game::Archive& archive, const game::LineChecks& ch
       "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n<title>" +
       esc(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body data-step=\"0\">\n";
   out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
-         esc(g.scenario->title + " (" + g.scenario->id + "), ruleset " + archive.ruleset().id() +
-             " version " + std::to_string(archive.ruleset().version()) + ", game " +
-             g.game_id.substr(0, 16)) +
+         esc(archive.scenario_json().value("title", std::string()) + " (" +
+             archive.scenario_json().value("id", std::string()) + "), ruleset " +
+             archive.ruleset().id() + " version " + std::to_string(archive.ruleset().version()) +
+             ", game " + g.game_id.substr(0, 16)) +
          "</p>\n</header>\n";
   out +=
       "<nav>\n<button id=\"prev\" type=\"button\" title=\"previous (left "

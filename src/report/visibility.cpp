@@ -31,6 +31,8 @@ Json visible_events(const GameFacts& game, const Json& events, const std::string
 
 std::vector<std::string> visible_echo(const ReportInput& in) {
   if (in.side == kUmpire || !in.game.ruleset) return in.adj.echo;
+  if (in.game.ruleset->fog_of_war())
+    if (auto seen = in.game.ruleset->visible_echo(in.adj.echo, in.side)) return *seen;
   // A side always reads the echo of its own orders; others read it unless
   // the ruleset hides the mover's position from them.
   if (in.side == in.adj.phase) return in.adj.echo;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,13 @@ class Ruleset {
   virtual bool fog_of_war() const { return false; }
   virtual Json visible_events(const Json& events, const std::string& side) const {
     return Json::array();
+  }
+  // The lines of the orders-as-applied echo `side` may read in a
+  // fog-of-war game; nullopt leaves it to the game layer (a side reads the
+  // echo unless the view hides the mover's units).
+  virtual std::optional<std::vector<std::string>> visible_echo(const std::vector<std::string>& echo,
+                                                               const std::string& side) const {
+    return std::nullopt;
   }
 };
 

@@ -131,6 +131,44 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   }
   REQUIRE(hidden.size() > 8);
 
+  // The maps (docs/rules/chaos.md "The map"): the set-up's in the genesis
+  // folder, SVG and PNG per side and the umpire's; `render` and `view` draw
+  // a side's, which names none of the enemy's brigades or regiments, and
+  // its reports do not echo the enemy's orders.
+  for (std::string view : {"union", "confederate", "umpire"})
+    for (std::string ext : {".svg", ".png"}) {
+      INFO(view << ext);
+      CHECK(fs::file_size(work / "game" / "turns" / "000-genesis" / ("map-" + view + ext)) > 1000);
+    }
+  require_ok(run_adjutant("render game --side union --out union.svg --at 6", work), "render svg");
+  require_ok(run_adjutant("render game --side union --out union.png", work), "render png");
+  require_ok(run_adjutant("render game --out umpire.svg", work), "render the umpire's");
+  require_ok(run_adjutant("view game --side union --out union-view", work), "view");
+  CHECK(adjutant::read_file(work / "union.png").compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  std::string union_svg = adjutant::read_file(work / "union.svg");
+  std::string union_view = adjutant::read_file(work / "union-view" / "index.html", 1u << 26);
+  CHECK(union_svg.find("class=\"marker enemy\"") != std::string::npos);
+  CHECK(union_view.find("data:image/png;base64,") != std::string::npos);
+  std::string union_reports;
+  for (const auto& e : fs::directory_iterator(work / "game" / "turns"))
+    union_reports += adjutant::read_file(e.path() / "report-union.txt");
+  CHECK(union_reports.find("- meredith ") != std::string::npos);  // its own echo
+  for (const auto& name : hidden) {
+    INFO(name);
+    CHECK(union_svg.find(name) == std::string::npos);
+    CHECK(union_view.find(name) == std::string::npos);
+  }
+  for (const auto& side : sc["sides"]) {
+    if (side["id"] != "confederate") continue;
+    for (const auto& b : side["brigades"]) {
+      std::string id = b["id"].get<std::string>();
+      INFO(id);
+      CHECK(union_reports.find("- " + id + " ") == std::string::npos);
+      CHECK(union_view.find("<li>" + id + " ") == std::string::npos);
+      CHECK(adjutant::read_file(work / "umpire.svg").find("\"" + id + "\"") != std::string::npos);
+    }
+  }
+
   require_ok(run_adjutant("seal game --side union --out ucopy --key umpire.key", work), "seal");
   auto before = run_adjutant("verify ucopy", work);
   require_ok(before, "verify the sealed copy");

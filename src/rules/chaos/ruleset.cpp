@@ -6,6 +6,7 @@
 #include "rules/chaos/orders.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/turn.h"
+#include "rules/chaos/view.h"
 #include "util/error.h"
 
 namespace adjutant::rules::chaos {
@@ -13,23 +14,6 @@ namespace adjutant::rules::chaos {
 namespace ruleset_impl {
 
 using model::State;
-
-// A point list sorted, so an enemy's pieces are listed by where they stand
-// and never by who they are.
-Json sorted_points(std::vector<Point> pts) {
-  std::sort(pts.begin(), pts.end());
-  Json out = Json::array();
-  for (Point p : pts) out.push_back(json_of(p));
-  return out;
-}
-
-Json sorted_objects(std::vector<Json> items) {
-  std::sort(items.begin(), items.end(),
-            [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
-  Json out = Json::array();
-  for (auto& i : items) out.push_back(std::move(i));
-  return out;
-}
 
 class ChaosRuleset : public Ruleset {
  public:
@@ -76,74 +60,35 @@ class ChaosRuleset : public Ruleset {
   bool draws_hex_map() const override { return false; }
   Json empty_orders(const std::string&) const override { return {{"brigades", Json::object()}}; }
 
-  // A side sees its own brigades whole; of the enemy, only what stands on
-  // the table: markers as flags, deployed regiments' bases (not their
-  // names, brigades or stress), commanders and wagons as figures, all
-  // listed by position. Which marker is real, which a side prefers, the
-  // enemy's tokens and the tin are not shown.
+  // What a side sees (rules/chaos/view.h): its own brigades whole; of the
+  // enemy, only what stands on the table, listed by position.
   State view(const State& state, const std::string& side) const override {
-    if (side.empty() || side == "umpire") return state;
-    ChaosState st = chaos_of(state);
-    State v = state;
-    v.extra = Json::object();
-    Json own = to_json(st);
-    Json mine = {{"brigades", Json::object()},
-                 {"regiments", Json::object()},
-                 {"wagons", Json::object()},
-                 {"commanders", Json::object()}};
-    std::vector<Point> markers, brigade_commanders, wagons, commanders;
-    std::vector<Json> regiments;
-    for (const auto& [id, b] : st.brigades) {
-      if (b.side == side) {
-        mine["brigades"][id] = own["brigades"][id];
-        continue;
-      }
-      for (Point p : b.markers) markers.push_back(p);
-      if (b.commander) brigade_commanders.push_back(*b.commander);
+    return side_view(sc_, state, side);
+  }
+
+  // A side reads the echo of its own order file only: each line begins
+  // with the brigade, battery or commander it orders (orders.cpp), or
+  // names the side of a "no moves received" ruling.
+  std::optional<std::vector<std::string>> visible_echo(const std::vector<std::string>& echo,
+                                                       const std::string& side) const override {
+    if (side.empty() || side == "umpire") return echo;
+    std::set<std::string> own;
+    const Side& s = sc_.side(side);
+    for (const auto& b : s.brigades) {
+      own.insert(b.id);
+      for (const auto& r : b.regiments) own.insert(r.id);
     }
-    for (const auto& [id, r] : st.regiments) {
-      if (st.brigades.at(r.brigade).side == side) {
-        mine["regiments"][id] = own["regiments"][id];
-        continue;
-      }
-      if (r.removed || !r.at) continue;
-      regiments.push_back({{"at", json_of(*r.at)},
-                           {"facing", r.facing},
-                           {"stands", r.stands},
-                           {"arm", arm_name(regiment_spec(sc_, id).arm)}});
+    for (const auto& c : s.commanders) own.insert("commander " + c.id);
+    std::vector<std::string> out;
+    for (const auto& line : echo) {
+      std::string first = line.substr(0, line.find(' '));
+      std::string second = line.substr(0, line.find(' ', first.size() + 1));
+      if (own.count(first) || (first == "commander" && own.count(second)) ||
+          line.rfind(side + ":", 0) == 0 ||
+          line.rfind("no moves received from " + side + ":", 0) == 0)
+        out.push_back(line);
     }
-    for (const auto& [id, w] : st.wagons) {
-      if (w.side == side)
-        mine["wagons"][id] = own["wagons"][id];
-      else if (!w.destroyed)
-        wagons.push_back(w.at);
-    }
-    for (const auto& [id, c] : st.commanders) {
-      if (c.side == side)
-        mine["commanders"][id] = own["commanders"][id];
-      else
-        commanders.push_back(c.at);
-    }
-    Json held = state.extra.value("tokens", Json::object());
-    Json tokens = Json::object();
-    for (const auto& s : sides())
-      tokens[s] =
-          s == side ? held.value(s, Json::array()) : Json(held.value(s, Json::array()).size());
-    v.extra = {{"view", side},
-               {"chaos",
-                {{"format", "adjutant-chaos-view/1"},
-                 {"turn", st.turn},
-                 {"own", mine},
-                 {"enemy",
-                  {{"flags", sorted_points(markers)},
-                   {"brigade_commanders", sorted_points(brigade_commanders)},
-                   {"regiments", sorted_objects(regiments)},
-                   {"wagons", sorted_points(wagons)},
-                   {"commanders", sorted_points(commanders)}}}}},
-               {"tokens", tokens},
-               {"tin", state.extra.value("tin", Json::array()).size()},
-               {"tokens_drawn", state.extra.value("tokens_drawn", false)}};
-    return v;
+    return out;
   }
 
   // A side reads its own events whole; of the enemy's, what the table

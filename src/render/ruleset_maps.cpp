@@ -1,0 +1,54 @@
+#include "render/ruleset_maps.h"
+
+#include "render/table_map.h"
+#include "rules/chaos/ruleset.h"
+#include "util/files.h"
+
+namespace adjutant::render {
+
+using Json = nlohmann::json;
+
+bool draws_table(const rules::Ruleset& ruleset) {
+  return ruleset.id() == rules::chaos::kRulesetId;
+}
+
+std::map<std::string, int> preferred_markers(const game::Archive& archive, int seq) {
+  std::map<std::string, Json> last;  // side -> its last order body
+  for (const auto& e : archive.log()) {
+    if (seq >= 0 && e.seq > seq) break;
+    if (e.kind != "orders" || !e.body.is_object() || !e.body.contains("body")) continue;
+    const Json& body = e.body["body"];
+    if (body.is_object() && body.contains("side") && body["side"].is_string())
+      last[body["side"].get<std::string>()] = body;
+  }
+  std::map<std::string, int> out;
+  for (const auto& [side, body] : last) {
+    if (!body.contains("preferred") || !body["preferred"].is_object()) continue;
+    for (const auto& [brigade, n] : body["preferred"].items())
+      if (n.is_number_integer() && (n == 1 || n == 2)) out[brigade] = n.get<int>();
+  }
+  return out;
+}
+
+std::string ruleset_map(const game::Archive& archive, const model::State& state, int seq,
+                        const std::string& view, bool png) {
+  const rules::Ruleset& ruleset = archive.ruleset();
+  if (draws_table(ruleset)) {
+    TableInput in{rules::chaos::scenario_of(ruleset), state, view, preferred_markers(archive, seq)};
+    return png ? render_table_png(in) : render_table_svg(in);
+  }
+  return png ? std::string() : ruleset.draw_svg(state, view);
+}
+
+void write_ruleset_maps(const std::filesystem::path& folder, const game::Archive& archive,
+                        const model::State& state, int seq, const std::vector<std::string>& views) {
+  for (const auto& view : views) {
+    std::string svg = ruleset_map(archive, state, seq, view, false);
+    if (svg.empty()) continue;
+    write_file_atomic(folder / ("map-" + view + ".svg"), svg);
+    std::string png = ruleset_map(archive, state, seq, view, true);
+    if (!png.empty()) write_file_atomic(folder / ("map-" + view + ".png"), png);
+  }
+}
+
+}  // namespace adjutant::render

@@ -1,0 +1,38 @@
+// The maps of a ruleset that does not draw hex maps (docs/rulesets.md):
+// Chaos of Battle's table (render/table_map.h), as SVG and PNG per view;
+// any other such ruleset's own Ruleset::draw_svg, SVG only. The game layer
+// writes, renders and shows these wherever a hex game's map goes.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "game/archive.h"
+#include "model/state.h"
+
+namespace adjutant::render {
+
+// True when render draws the ruleset's table itself (SVG and PNG).
+bool draws_table(const rules::Ruleset& ruleset);
+
+// brigade -> 1 or 2: the marker each brigade's owner prefers in the last
+// order file of its side at or before log line `seq` (-1: the whole log),
+// from the order bodies' "preferred" (docs/rules/chaos.md); brigades it
+// does not name prefer marker 1.
+std::map<std::string, int> preferred_markers(const game::Archive& archive, int seq);
+
+// The map of `state` as `view` sees it (a side id, or "umpire"), after log
+// line `seq` (-1: the latest). SVG, or PNG where `png` ("" when the
+// ruleset draws no PNG).
+std::string ruleset_map(const game::Archive& archive, const model::State& state, int seq,
+                        const std::string& view, bool png);
+
+// Writes map-<view>.svg, and map-<view>.png where the ruleset draws one,
+// into `folder` (atomically) for each view. Nothing for a ruleset whose
+// draw_svg gives "".
+void write_ruleset_maps(const std::filesystem::path& folder, const game::Archive& archive,
+                        const model::State& state, int seq, const std::vector<std::string>& views);
+
+}  // namespace adjutant::render
