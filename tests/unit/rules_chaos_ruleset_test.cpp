@@ -30,8 +30,9 @@ Json ruleset_meeting_json() {
                                          "/scenarios/table/chaos-meeting.json"));
 }
 
-std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting() {
-  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json");
+// The latest version unless `version` pins one.
+std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting(int version = 0) {
+  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json", version);
 }
 
 // The problems of a union order body, as check would refuse it.
@@ -74,15 +75,16 @@ std::vector<Json> events_of_type(const Json& events, const std::string& type) {
 }  // namespace
 
 TEST_CASE(
-    "chaos version 1 is registered: a table scenario, an umpire, fog of war, both sides at once",
+    "chaos is registered at version 2: a table scenario, an umpire, fog of war, both sides at once",
     "[chaos][ruleset]") {
   const auto* info = adjutant::rules::ruleset_info("chaos");
   REQUIRE(info);
-  CHECK(info->latest == 1);
+  CHECK(info->latest == 2);
   CHECK_FALSE(info->hex);
+  CHECK(ruleset_meeting(1)->version() == 1);
   auto r = ruleset_meeting();
   CHECK(r->id() == "chaos");
-  CHECK(r->version() == 1);
+  CHECK(r->version() == 2);
   CHECK(r->umpire_required());
   CHECK(r->fog_of_war());
   CHECK_FALSE(r->draws_hex_map());
@@ -166,6 +168,12 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.rule == "move.commanders");
   }
   SECTION("what version 1 does not adjudicate is refused, naming the procedure") {
+    auto v1 = ruleset_meeting(1);
+    auto one = [&](const Json& body) {
+      auto p = chaos_refused(*v1, s, body);
+      REQUIRE(p.size() == 1);
+      return p.front();
+    };
     auto p = one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}});
     CHECK(p.id == "chaos.not_yet");
     CHECK(p.rule == "fight.initiate");
