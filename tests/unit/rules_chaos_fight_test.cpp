@@ -4,6 +4,7 @@
 // Bend (fight.test), won and lost (fight.lose), or left with neither side
 // withdrawing (fight.neither); the check of the fight orders and policies;
 // what each side reads of a fight; and version 1 left as it was.
+#include <map>
 #include <set>
 #include <string>
 
@@ -558,4 +559,146 @@ TEST_CASE(
   auto end = chaos::table_state(r->apply(s, events));
   CHECK(end.regiments.at("2ms").stress == 5);
   CHECK(end.brigades.at("davis").stress == 3);
+}
+
+TEST_CASE(
+    "regiments in contact: +1 each on resolving; SEIZE THE STANDARD, BREAK THROUGH and TOOTH "
+    "AND NAIL (token.seize_the_standard, token.break_through, token.tooth_and_nail)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r, 2);
+  auto st = chaos::table_state(s);
+  // The 149th's front (54.24" + 0.38") on the 2nd's (55" - 0.38"): contact.
+  st.regiments.at("149pa").at = Point{1500, 5424};
+  st.regiments.at("2ms").stress = 1;
+  chaos::set_chaos(s, st);
+  const auto& sc = chaos::scenario_of(*r);
+  std::map<std::string, chaos::Fighter> by_id;
+  for (const auto& f : chaos::fighters(st, sc)) by_id.emplace(f.id, f);
+  REQUIRE(chaos::in_contact(by_id.at("149pa"), by_id.at("2ms")));
+  s.extra["tokens"]["union"] = Json::array({"seize_the_standard", "tooth_and_nail"});
+  s.extra["tokens"]["confederate"] = Json::array({"break_through"});
+  Json u = {
+      {"tokens", Json::array({{{"token", "seize_the_standard"}}, {{"token", "tooth_and_nail"}}})}};
+  Json c = {{"tokens", Json::array({{{"token", "break_through"}}})}};
+  // Initiative; dice-off 5-2; the fight's dice 3 and 3, +1 each in
+  // contact (149th 3, 2nd 2). The Union seizes the standard (149th 2, 2nd
+  // 3); the Confederates break through: the 2nd tests 5+4 against 3 + 1
+  // and passes, the 149th 1+1 against 2 + 1 and fails (+3: 5); the Union's
+  // TOOTH AND NAIL: a stand each, +2 each (149th 7, its seventh point
+  // rolling 3 for its stands; 2nd 5). Then the 149th is tested (6+6
+  // against 8) and the 2nd (6+6 against 6): neither withdrew.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 5, 4, 1, 1, 3, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, u, c, dice);
+  CHECK(dice.rolls().size() == 15);
+  auto resolve = of_type(events, "fight_resolve");
+  REQUIRE(resolve.size() == 1);
+  CHECK(resolve[0]["units"][0]["contact"] == true);
+  CHECK(resolve[0]["units"][0]["stress"] == 3);
+  CHECK(resolve[0]["units"][1]["stress"] == 2);
+  auto tokens = of_type(events, "fight_token");
+  REQUIRE(tokens.size() == 3);
+  CHECK(tokens[0]["token"] == "seize_the_standard");
+  CHECK(tokens[0]["units"][0]["stress"] == 2);
+  CHECK(tokens[0]["units"][1]["stress"] == 3);
+  CHECK(tokens[1]["token"] == "break_through");
+  CHECK(tokens[1]["side"] == "confederate");
+  REQUIRE(tokens[1]["units"].size() == 2);
+  CHECK(tokens[1]["units"][0]["regiment"] == "2ms");
+  CHECK(tokens[1]["units"][0]["passed"] == true);
+  CHECK(tokens[1]["units"][1]["regiment"] == "149pa");
+  CHECK(tokens[1]["units"][1]["passed"] == false);
+  CHECK(tokens[1]["units"][1]["stress"] == 5);
+  CHECK(tokens[2]["token"] == "tooth_and_nail");
+  CHECK(tokens[2]["units"][0]["stands"] == 3);
+  CHECK(tokens[2]["units"][0]["stress"] == 7);
+  CHECK(tokens[2]["units"][1]["stands"] == 3);
+  CHECK(tokens[2]["units"][1]["stress"] == 5);
+  REQUIRE(of_type(events, "fight_test").size() == 2);
+  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  State after = r->apply(s, events);
+  CHECK(chaos::held_tokens(after, "union").empty());
+  CHECK(chaos::held_tokens(after, "confederate").empty());
+  CHECK(chaos::table_state(after).regiments.at("2ms").stands == 3);
+}
+
+TEST_CASE(
+    "a fight the Confederates call: REFUSE FLANK stops the next OUTFLANK, OUTFLANK +2 on a "
+    "narrower regiment in front, SNIPER stops HEROIC INSPIRATION (token.refuse_flank, "
+    "token.outflank, token.sniper)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("2ms").stands = 3;  // a 3" front against the 149th's 4"
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"outflank", "heroic_inspiration"});
+  s.extra["tokens"]["confederate"] = Json::array({"refuse_flank", "sniper"});
+  auto run = [&](const Json& union_tokens, const Json& confederate_tokens) {
+    Json u = {{"tokens", union_tokens}};
+    Json c = {{"brigades", {{"davis", {{"form_up", true}, {"fight", {{"regiment", "2ms"}}}}}}},
+              {"tokens", confederate_tokens}};
+    // Initiative; dice-off 2-5: the Confederates start the fight (the 2nd
+    // one step south, 3.99"); both fight dice 3; every test 6+6.
+    FixedDice dice({4, 2, 2, 5, 3, 3, 6, 6, 6, 6});
+    Json events = fight_events(*r, s, u, c, dice);
+    CHECK(dice.rolls().size() == 10);
+    REQUIRE(of_type(events, "fight_resolve").size() == 1);
+    CHECK(of_type(events, "fight_resolve")[0]["caller"] == "confederate");
+    REQUIRE(of_type(events, "fight_neither").size() == 1);
+    return events;
+  };
+  SECTION("REFUSE FLANK first: the OUTFLANK has no effect") {
+    Json events =
+        run(Json::array({{{"token", "outflank"}}}), Json::array({{{"token", "refuse_flank"}}}));
+    auto tokens = of_type(events, "fight_token");
+    REQUIRE(tokens.size() == 2);
+    CHECK(tokens[0]["token"] == "refuse_flank");
+    CHECK(tokens[1]["token"] == "outflank");
+    CHECK(tokens[1]["note"] == "no effect: REFUSE FLANK");
+    CHECK(tokens[1]["units"].empty());
+  }
+  SECTION("OUTFLANK alone: the 2nd, narrower and in front of the 149th, +2") {
+    Json events = run(Json::array({{{"token", "outflank"}}}), Json::array());
+    auto tokens = of_type(events, "fight_token");
+    REQUIRE(tokens.size() == 1);
+    REQUIRE(tokens[0]["units"].size() == 1);
+    CHECK(tokens[0]["units"][0]["regiment"] == "2ms");
+    CHECK(tokens[0]["units"][0]["stress"] == 3);
+  }
+  SECTION("SNIPER first: HEROIC INSPIRATION has no effect") {
+    Json events =
+        run(Json::array({{{"token", "heroic_inspiration"}}}), Json::array({{{"token", "sniper"}}}));
+    auto tokens = of_type(events, "fight_token");
+    REQUIRE(tokens.size() == 2);
+    CHECK(tokens[1]["token"] == "heroic_inspiration");
+    CHECK(tokens[1]["note"] == "no effect: SNIPER");
+    CHECK(tokens[1]["brigades"].empty());
+  }
+}
+
+TEST_CASE("LIKE A STONE WALL: the side's regiments hold the line at +3 (token.like_a_stone_wall)",
+          "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  s.extra["tokens"]["union"] = Json::array({"like_a_stone_wall"});
+  Json stone = kStoneFights;
+  stone["tokens"] = Json::array({{{"token", "like_a_stone_wall"}}});
+  Json davis = {{"policies", {{"hold_the_line_below", 6}}}};
+  // As in the lost fight above, but the Union reveals the token at its
+  // first turn: the 149th's 1+2 now holds at +3 (6 > 3), the 2nd holds
+  // (1+1+2 > 2), neither withdrew.
+  FixedDice dice({4, 2, 5, 2, 5, 3, 1, 2, 1, 1});
+  Json events = fight_events(*r, s, stone, davis, dice);
+  CHECK(dice.rolls().size() == 10);
+  auto tests = of_type(events, "fight_test");
+  REQUIRE(tests.size() == 2);
+  CHECK(tests[0]["unit"]["regiment"] == "149pa");
+  CHECK(tests[0]["unit"]["choice"] == "hold");
+  CHECK(tests[0]["unit"]["bonus"] == 3);
+  CHECK(tests[0]["unit"]["passed"] == true);
+  CHECK(tests[1]["unit"]["regiment"] == "2ms");
+  CHECK(tests[1]["unit"]["passed"] == true);
+  CHECK(of_type(events, "fight_lose").empty());
+  REQUIRE(of_type(events, "fight_neither").size() == 1);
 }
