@@ -702,3 +702,55 @@ TEST_CASE("LIKE A STONE WALL: the side's regiments hold the line at +3 (token.li
   CHECK(of_type(events, "fight_lose").empty());
   REQUIRE(of_type(events, "fight_neither").size() == 1);
 }
+
+TEST_CASE(
+    "REINFORCE THE LINE: a fighting regiment with another of its arm behind it within 2\" passes "
+    "2 stress to it (token.reinforce_the_line)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r, 3);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
+  st.regiments.at("143pa").at = Point{1500, 4900};  // 0.49" behind it
+  st.regiments.at("143pa").facing = 0;
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"reinforce_the_line"});
+  Json u = {{"tokens", Json::array({{{"token", "reinforce_the_line"}}})}};
+  // Initiative; dice-off 5-2 (the Union selects the fight); both fight
+  // dice 3; the token: the 149th 3 -> 1, the 143rd 0 -> 2; tests 6+6.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, u, Json::object(), dice);
+  CHECK(dice.rolls().size() == 10);
+  auto tokens = of_type(events, "fight_token");
+  REQUIRE(tokens.size() == 1);
+  REQUIRE(tokens[0]["units"].size() == 2);
+  CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
+  CHECK(tokens[0]["units"][0]["stress"] == 1);
+  CHECK(tokens[0]["units"][1]["regiment"] == "143pa");
+  CHECK(tokens[0]["units"][1]["stress"] == 2);
+  REQUIRE(of_type(events, "fight_neither").size() == 1);
+}
+
+TEST_CASE(
+    "a fight order that cannot be carried out is an action spent, read by its own side only "
+    "(fight.initiate)",
+    "[chaos][fight]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};  // fighting already
+  chaos::set_chaos(s, st);
+  // Initiative; dice-off 5-2: the Union's order is blocked; the
+  // Confederates select the fight and call it; dice 3 and 3; tests 6+6.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, kStoneFights, Json::object(), dice);
+  CHECK(dice.rolls().size() == 10);
+  auto blocked = of_type(events, "fight_blocked");
+  REQUIRE(blocked.size() == 1);
+  CHECK(blocked[0]["reason"] == "the regiment is already fighting");
+  CHECK(of_type(events, "fight_resolve").at(0)["caller"] == "confederate");
+  std::string c = adjutant::ledger::canonical(r->visible_events(events, "confederate"));
+  CHECK(c.find("fight_blocked") == std::string::npos);
+  std::string u = adjutant::ledger::canonical(r->visible_events(events, "union"));
+  CHECK(u.find("fight_blocked") != std::string::npos);
+}

@@ -277,11 +277,18 @@ class Phase {
     Outline o = outline(sh.body);
     for (const auto& e : enemies_of(side))
       if (touch(o, base_of(e))) return blocked("it would come into contact");
-    for (const auto& x : resolved_)
-      if (on_table(x) && x != r && within(o, base_of(x), kFightingRange))
-        return blocked("it would join a fight already resolved this turn (fight.join)");
     Point from = body.centre;
     st_.regiments.at(r).at = sh.body.centre;
+    // fight.join: the fight it would be in must not hold a regiment of a
+    // fight resolved this turn.
+    for (const auto& f : group_fights(fighters(st_, sc_))) {
+      if (std::find(f.begin(), f.end(), r) == f.end()) continue;
+      for (const auto& x : f)
+        if (resolved_.count(x)) {
+          st_.regiments.at(r).at = from;
+          return blocked("it would join a fight already resolved this turn (fight.join)");
+        }
+    }
     initiated_.emplace(r, std::make_pair(int(initiated_.size()), side));
     // "Note that there is a minimum of 1."
     Json minimum = Json::array();
