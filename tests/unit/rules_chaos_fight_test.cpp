@@ -754,3 +754,41 @@ TEST_CASE(
   std::string u = adjutant::ledger::canonical(r->visible_events(events, "union"));
   CHECK(u.find("fight_blocked") != std::string::npos);
 }
+
+TEST_CASE(
+    "COUNTER CHARGE: a fighting regiment advances into contact, +1 to each unit newly in contact "
+    "(token.counter_charge)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"counter_charge"});
+  Json u = {{"tokens", Json::array({{{"token", "counter_charge"}}})}};
+  // Initiative; dice-off 5-2; both fight dice 3; the 149th charges 3.99"
+  // north, its front (54.24" + 0.38") on the 2nd's (55" - 0.38"); +1
+  // each; tests 6+6.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, u, Json::object(), dice);
+  CHECK(dice.rolls().size() == 10);
+  auto tokens = of_type(events, "fight_token");
+  REQUIRE(tokens.size() == 1);
+  REQUIRE(tokens[0]["units"].size() == 2);
+  CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
+  CHECK(tokens[0]["units"][0]["to"] == Json::array({1500, 5424}));
+  CHECK(tokens[0]["units"][0]["stress"] == 1);
+  CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
+  CHECK(tokens[0]["units"][1]["stress"] == 1);
+  // The state between the token and the tests holds the contact.
+  Json upto = Json::array();
+  for (const auto& e : events) {
+    upto.push_back(e);
+    if (e["type"] == "fight_token") break;
+  }
+  auto mid = chaos::table_state(r->apply(s, upto));
+  const auto& sc = chaos::scenario_of(*r);
+  CHECK(chaos::touch(chaos::outline(chaos::regiment_body(sc, mid, "149pa")),
+                     chaos::outline(chaos::regiment_body(sc, mid, "2ms"))));
+  REQUIRE(of_type(events, "fight_neither").size() == 1);
+}

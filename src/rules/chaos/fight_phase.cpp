@@ -802,6 +802,28 @@ class Phase {
                         {"brigade_stress", st_.brigades.at(b).stress}});
   }
 
+  // COUNTER CHARGE: r moves straight toward the target's centre a
+  // hundredth at a time and stops at the first place its base touches the
+  // target; a place on another base (or off the table) first leaves it
+  // where it was.
+  void charge(const std::string& r, const std::string& target) {
+    Body body = regiment_body(sc_, st_, r);
+    Point from = body.centre;
+    Point d = *st_.regiments.at(target).at - from;
+    Coord len = static_cast<Coord>(isqrt(static_cast<unsigned __int128>(squared(d))));
+    Outline goal = base_of(target);
+    for (Coord k = 1; k <= len; ++k) {
+      body.centre = {from.x + div_round(Wide(d.x) * k, len),
+                     from.y + div_round(Wide(d.y) * k, len)};
+      Outline o = outline(body);
+      if (!legal(r, o)) return;
+      if (touch(o, goal)) {
+        st_.regiments.at(r).at = body.centre;
+        return;
+      }
+    }
+  }
+
   // Reveals one token of `side` in this fight, carries out its effect with
   // its documented default choices, and returns it to the box.
   void reveal(Fight& f, const std::string& side, const std::string& token) {
@@ -940,6 +962,32 @@ class Phase {
         if (back.empty() || moved == 0) continue;
         stressed(r, -moved, units);
         stressed(back, moved, units);
+      }
+    } else if (token == "counter_charge") {
+      // Every own fighting regiment not in contact advances straight toward
+      // its closest enemy regiment until the bases touch, unless a base
+      // would overlap first; every unit newly in contact, either side, +1.
+      std::set<std::string> before;
+      for (const auto& r : f.regiments)
+        if (on_table(r) && !contacts(r).empty()) before.insert(r);
+      for (const auto& r : in_fight(f, side, false)) {
+        if (!contacts(r).empty()) continue;
+        std::string target = closest_enemy(base_of(r), side);
+        if (!target.empty()) charge(r, target);
+      }
+      std::set<std::string> now;
+      for (const auto& r : in_fight(f, side, false))
+        for (const auto& e : contacts(r)) {
+          now.insert(r);
+          now.insert(e);
+        }
+      for (const auto& r : now) {
+        if (before.count(r)) continue;
+        Json u = unit(r);
+        u["to"] = u["at"];
+        stress_regiment(st_, r, 1, in_.dice);
+        u["amount"] = 1;
+        units.push_back(after(u, r));
       }
     } else if (token == "weight_of_numbers") {
       int mine = int(in_fight(f, side, true).size()) * (f.doubled.count(side) ? 2 : 1);

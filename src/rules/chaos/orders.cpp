@@ -45,8 +45,7 @@ const std::set<std::string>& target_policies() {
 }
 
 const std::set<std::string>& tokens_not_yet() {
-  static const std::set<std::string> all = {"cavalry_support", "counter_charge", "rebel_yell",
-                                            "hot_pursuit"};
+  static const std::set<std::string> all = {"cavalry_support", "rebel_yell", "hot_pursuit"};
   return all;
 }
 
