@@ -480,7 +480,7 @@ TEST_CASE("check refuses tokens not held, unknown, or not adjudicated by version
           "[chaos][fight][token][check]") {
   auto r = fight_ruleset();
   State s = fight_table(*r);
-  s.extra["tokens"]["union"] = Json::array({"outflank", "cavalry_support"});
+  s.extra["tokens"]["union"] = Json::array({"outflank", "hot_pursuit"});
   auto one = [&](const Json& tokens) {
     Json body = {{"side", "union"}, {"tokens", tokens}};
     auto p = r->problems(s, body);
@@ -490,9 +490,9 @@ TEST_CASE("check refuses tokens not held, unknown, or not adjudicated by version
   CHECK(one(Json::array({{{"token", "sniper"}}})).id == "chaos.token");
   CHECK(one(Json::array({{{"token", "outflank"}}, {{"token", "outflank"}}})).id == "chaos.token");
   CHECK(one(Json::array({{{"token", "bayonets"}}})).id == "chaos.token");
-  auto p = one(Json::array({{{"token", "cavalry_support"}}}));
+  auto p = one(Json::array({{{"token", "hot_pursuit"}}}));
   CHECK(p.id == "chaos.not_yet");
-  CHECK(p.rule == "token.cavalry_support");
+  CHECK(p.rule == "token.hot_pursuit");
   CHECK(one(Json::array({{{"token", "outflank"}, {"when", "after_failure"}}})).id ==
         "chaos.not_yet");
   CHECK(one(Json::array({{{"token", "outflank"}, {"fight_with", "davis"}}})).id ==
@@ -791,4 +791,52 @@ TEST_CASE(
   CHECK(chaos::touch(chaos::outline(chaos::regiment_body(sc, mid, "149pa")),
                      chaos::outline(chaos::regiment_body(sc, mid, "2ms"))));
   REQUIRE(of_type(events, "fight_neither").size() == 1);
+}
+
+TEST_CASE(
+    "CAVALRY SUPPORT: the nearest cavalry regiment not fighting charges into the fight: +2 to "
+    "it, +2 to the enemy regiment, +1 to that brigade (token.cavalry_support)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  const auto& sc = chaos::scenario_of(*r);
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
+  // The 8th Illinois 5.56" from the 2nd, not fighting.
+  st.regiments.at("8il-cav").at = Point{2300, 5000};
+  st.brigades.at("gamble").commander = Point{2300, 4800};
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"cavalry_support"});
+  Json u = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}},
+            {"tokens", Json::array({{{"token", "cavalry_support"}}})}};
+  // Initiative; dice-off 5-2; both fight dice 3; the charge; the 8th
+  // (2 + Gamble's 0) is tested first by the Confederates, then the 2nd
+  // (2 + Davis's 2), then the 149th: all 6+6.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, u, Json::object(), dice);
+  CHECK(dice.rolls().size() == 12);
+  auto tokens = of_type(events, "fight_token");
+  REQUIRE(tokens.size() == 1);
+  REQUIRE(tokens[0]["units"].size() == 2);
+  CHECK(tokens[0]["units"][0]["regiment"] == "8il-cav");
+  CHECK(tokens[0]["units"][0]["stress"] == 2);
+  CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
+  CHECK(tokens[0]["units"][1]["stress"] == 2);
+  REQUIRE(tokens[0]["brigades"].size() == 1);
+  CHECK(tokens[0]["brigades"][0]["brigade"] == "davis");
+  CHECK(tokens[0]["brigades"][0]["brigade_stress"] == 2);
+  Json upto = Json::array();
+  for (const auto& e : events) {
+    upto.push_back(e);
+    if (e["type"] == "fight_token") break;
+  }
+  auto mid = chaos::table_state(r->apply(s, upto));
+  CHECK(chaos::touch(chaos::outline(chaos::regiment_body(sc, mid, "8il-cav")),
+                     chaos::outline(chaos::regiment_body(sc, mid, "2ms"))));
+  auto tests = of_type(events, "fight_test");
+  REQUIRE(tests.size() == 3);
+  CHECK(tests[0]["unit"]["regiment"] == "8il-cav");
+  CHECK(tests[1]["unit"]["regiment"] == "2ms");
+  CHECK(tests[1]["unit"]["against"] == 4);
+  CHECK(tests[2]["unit"]["regiment"] == "149pa");
 }

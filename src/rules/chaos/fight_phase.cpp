@@ -806,7 +806,7 @@ class Phase {
   // hundredth at a time and stops at the first place its base touches the
   // target; a place on another base (or off the table) first leaves it
   // where it was.
-  void charge(const std::string& r, const std::string& target) {
+  bool charge(const std::string& r, const std::string& target) {
     Body body = regiment_body(sc_, st_, r);
     Point from = body.centre;
     Point d = *st_.regiments.at(target).at - from;
@@ -816,12 +816,13 @@ class Phase {
       body.centre = {from.x + div_round(Wide(d.x) * k, len),
                      from.y + div_round(Wide(d.y) * k, len)};
       Outline o = outline(body);
-      if (!legal(r, o)) return;
+      if (!legal(r, o)) return false;
       if (touch(o, goal)) {
         st_.regiments.at(r).at = body.centre;
-        return;
+        return true;
       }
     }
+    return false;
   }
 
   // Reveals one token of `side` in this fight, carries out its effect with
@@ -973,7 +974,7 @@ class Phase {
       for (const auto& r : in_fight(f, side, false)) {
         if (!contacts(r).empty()) continue;
         std::string target = closest_enemy(base_of(r), side);
-        if (!target.empty()) charge(r, target);
+        if (!target.empty()) (void)charge(r, target);
       }
       std::set<std::string> now;
       for (const auto& r : in_fight(f, side, false))
@@ -988,6 +989,49 @@ class Phase {
         stress_regiment(st_, r, 1, in_.dice);
         u["amount"] = 1;
         units.push_back(after(u, r));
+      }
+    } else if (token == "cavalry_support") {
+      // The nearest own cavalry regiment on the table, not fighting, within
+      // 8" of an enemy regiment of the fight (least distance, then id),
+      // charges the closest of them; on contact it joins the fight: +2 to
+      // the two enemy regiments of the fight closest to it, +1 to their
+      // brigades, +2 to itself.
+      auto foes = in_fight(f, enemy, false);
+      std::string cav, target;
+      Coord best = -1;
+      for (const auto& [id, x] : st_.regiments) {
+        if (!on_table(id) || side_of(id) != side || arm_of(id) != Arm::kCavalry) continue;
+        Outline o = base_of(id);
+        if (near_enemy(o, side, kFightingRange)) continue;
+        for (const auto& e : foes) {
+          Coord d = distance_floor(o, base_of(e));
+          if (d <= kEngagementRange && (best < 0 || d < best)) best = d, cav = id, target = e;
+        }
+      }
+      if (cav.empty() || !charge(cav, target)) {
+        note = "no effect: no cavalry regiment could reach the fight";
+      } else {
+        f.regiments.push_back(cav);
+        std::sort(f.regiments.begin(), f.regiments.end());
+        resolved_.insert(cav);
+        fought_.insert(brigade_of(cav));
+        Outline o = base_of(cav);
+        std::sort(foes.begin(), foes.end(), [&](const std::string& a, const std::string& b) {
+          Coord da = distance_floor(o, base_of(a)), db = distance_floor(o, base_of(b));
+          return da != db ? da < db : a < b;
+        });
+        if (foes.size() > 2) foes.resize(2);
+        Json u = unit(cav);
+        u["to"] = u["at"];
+        stress_regiment(st_, cav, 2, in_.dice);
+        u["amount"] = 2;
+        units.push_back(after(u, cav));
+        std::set<std::string> hit;
+        for (const auto& e : foes) {
+          stressed(e, 2, units);
+          hit.insert(brigade_of(e));
+        }
+        for (const auto& b : hit) brigade_stress(b, 1, brigades);
       }
     } else if (token == "weight_of_numbers") {
       int mine = int(in_fight(f, side, true).size()) * (f.doubled.count(side) ? 2 : 1);
