@@ -840,3 +840,66 @@ TEST_CASE(
   CHECK(tests[1]["unit"]["against"] == 4);
   CHECK(tests[2]["unit"]["regiment"] == "149pa");
 }
+
+TEST_CASE(
+    "the Union wins a fight and draws a REBEL YELL: thrown back, two drawn in its place "
+    "(fight.lose, token.rebel_yell)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  // Initiative; dice-off 5-2; the 149th's die 3 (1), the 2nd's 5 (2); the
+  // Union tests the 2nd: 1+2 against 2 + 1 fails, it bends; the 149th, not
+  // tested, -1. The d34's 17 is the first REBEL YELL (the 17th token); it
+  // goes back to the end of the tin and a d34 and a d33 of 1 draw the two
+  // OUTFLANKs.
+  FixedDice dice({4, 2, 5, 2, 3, 5, 1, 2, 17, 1, 1});
+  Json events = fight_events(*r, s, kStoneFights, Json::object(), dice);
+  CHECK(dice.rolls().size() == 11);
+  auto lost = of_type(events, "fight_lose");
+  REQUIRE(lost.size() == 1);
+  CHECK(lost[0]["side"] == "confederate");
+  auto drawn = of_type(events, "tokens_drawn");
+  REQUIRE(drawn.size() == 2);
+  CHECK(drawn[0]["tokens"] == Json::array({"rebel_yell"}));
+  CHECK(drawn[1]["tokens"] == Json::array({"outflank", "outflank"}));
+  CHECK(drawn[1]["rule"] == "token.rebel_yell");
+  REQUIRE(of_type(events, "tokens_returned").size() == 1);
+  State after = r->apply(s, events);
+  CHECK(chaos::held_tokens(after, "union") == std::vector<std::string>{"outflank", "outflank"});
+  CHECK(after.extra["tin"].size() == 32);
+  CHECK(after.extra["tin"].back() == "rebel_yell");
+  auto st = chaos::table_state(after);
+  CHECK(st.regiments.at("149pa").stress == 0);
+  CHECK(*st.regiments.at("2ms").at == Point{1500, 5625});
+  // The Confederates read none of it but that the Union drew.
+  std::string c = adjutant::ledger::canonical(r->visible_events(events, "confederate"));
+  CHECK(c.find("outflank") == std::string::npos);
+  CHECK(c.find("tokens_returned") == std::string::npos);
+}
+
+TEST_CASE(
+    "REBEL YELL revealed: +1 to the contacted Union regiment, -1 to the contacting Confederate "
+    "one (token.rebel_yell)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5424};  // in contact
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["confederate"] = Json::array({"rebel_yell"});
+  Json c = {{"tokens", Json::array({{{"token", "rebel_yell"}}})}};
+  // Initiative; dice-off 5-2; both dice 3, +1 in contact (1 each); the
+  // Union tests the 2nd (6+6); the Confederates yell (149th 2, 2nd 0); the
+  // Union tests its own 149th (6+6); neither withdrew.
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
+  Json events = fight_events(*r, s, Json::object(), c, dice);
+  CHECK(dice.rolls().size() == 10);
+  auto tokens = of_type(events, "fight_token");
+  REQUIRE(tokens.size() == 1);
+  REQUIRE(tokens[0]["units"].size() == 2);
+  CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
+  CHECK(tokens[0]["units"][0]["stress"] == 2);
+  CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
+  CHECK(tokens[0]["units"][1]["stress"] == 0);
+  REQUIRE(of_type(events, "fight_neither").size() == 1);
+}

@@ -209,15 +209,20 @@ TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protoc
   State s = r->initial_state();
   SeededDice dice("tokens");
   Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
-  auto drawn = events_of_type(events, "tokens_drawn");
+  std::vector<Json> drawn;
+  for (const auto& e : events_of_type(events, "tokens_drawn"))
+    if (e["rule"] == "forces.2") drawn.push_back(e);
   REQUIRE(drawn.size() == 2);
   CHECK(drawn[0]["side"] == "union");
   CHECK(int(drawn[0]["tokens"].size()) == sc.tokens.at("union"));
   CHECK(int(drawn[1]["tokens"].size()) == sc.tokens.at("confederate"));
+  // Version 2: each REBEL YELL the Union draws goes back for two others
+  // (token.rebel_yell): one token more each time.
+  int returned = int(events_of_type(events, "tokens_returned").size());
   State after = r->apply(s, events);
-  CHECK(chaos::held_tokens(after, "union").size() == drawn[0]["tokens"].size());
+  CHECK(int(chaos::held_tokens(after, "union").size()) == sc.tokens.at("union") + returned);
   CHECK(int(after.extra["tin"].size()) ==
-        chaos::tin_size(sc.tin) - sc.tokens.at("union") - sc.tokens.at("confederate"));
+        chaos::tin_size(sc.tin) - sc.tokens.at("union") - sc.tokens.at("confederate") - returned);
   CHECK(after.turn == 2);
   // Turn 2 draws none.
   SeededDice more("tokens 2");

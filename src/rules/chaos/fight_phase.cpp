@@ -26,6 +26,34 @@ FightPolicies policies_of(const Json& plan) {
   return p;
 }
 
+void draw_tokens_for(ledger::Dice& dice, std::vector<std::string>& tin, const std::string& side,
+                     int k, bool rebel_yell, const std::string& rule, Json& events) {
+  k = std::min<int>(k, int(tin.size()));
+  Json drawn = Json::array();
+  if (k > 0) {
+    auto picks = ledger::draw(dice, int(tin.size()), k, "combat tokens");
+    for (int i : picks) drawn.push_back(tin[std::size_t(i)]);
+    // Each drawn token leaves the tin at its first place there, as `apply`
+    // takes it out (the same list as taking out the drawn places while
+    // equal tokens lie together, as they do until one is thrown back).
+    for (const auto& t : drawn) tin.erase(std::find(tin.begin(), tin.end(), t.get<std::string>()));
+  }
+  events.push_back({{"type", "tokens_drawn"}, {"side", side}, {"tokens", drawn}, {"rule", rule}});
+  if (!rebel_yell || side != "union") return;
+  // "Union players may throw this back and draw two tokens as replacement.
+  // If one of those is a REBEL YELL then they cannot return it": the
+  // replacements are kept.
+  for (const auto& t : drawn) {
+    if (t != "rebel_yell") continue;
+    tin.push_back("rebel_yell");
+    events.push_back({{"type", "tokens_returned"},
+                      {"side", side},
+                      {"tokens", Json::array({"rebel_yell"})},
+                      {"rule", "token.rebel_yell"}});
+    draw_tokens_for(dice, tin, side, 2, false, "token.rebel_yell", events);
+  }
+}
+
 namespace fight_run {
 
 // fight.initiate: how far a regiment may go toward the enemy to come
@@ -662,15 +690,8 @@ class Phase {
           {"brigades", brigades},
           {"rule", "fight.lose"}});
     wagons();
-    if (!in_.tin.empty()) {
-      auto pick = ledger::draw(in_.dice, int(in_.tin.size()), 1, "combat token");
-      std::string token = in_.tin[std::size_t(pick.front())];
-      in_.tin.erase(in_.tin.begin() + pick.front());
-      push({{"type", "tokens_drawn"},
-            {"side", winner},
-            {"tokens", Json::array({token})},
-            {"rule", "fight.lose"}});
-    }
+    if (!in_.tin.empty())
+      draw_tokens_for(in_.dice, in_.tin, winner, 1, true, "fight.lose", in_.events);
   }
 
   // fight.neither: the caller's brigade commanders 5" straight back from
@@ -1032,6 +1053,15 @@ class Phase {
           hit.insert(brigade_of(e));
         }
         for (const auto& b : hit) brigade_stress(b, 1, brigades);
+      }
+    } else if (token == "rebel_yell") {
+      // +1 to every Union regiment of the fight in contact with a
+      // Confederate one, -1 to every Confederate regiment in contact with a
+      // Union one (the scenario's sides "union" and "confederate").
+      for (const auto& r : f.regiments) {
+        if (!on_table(r) || arm_of(r) == Arm::kArtillery || contacts(r).empty()) continue;
+        if (side_of(r) == "union") stressed(r, 1, units);
+        if (side_of(r) == "confederate" && st_.regiments.at(r).stress > 0) stressed(r, -1, units);
       }
     } else if (token == "weight_of_numbers") {
       int mine = int(in_fight(f, side, true).size()) * (f.doubled.count(side) ? 2 : 1);

@@ -38,6 +38,14 @@ struct FightPhaseInput {
   const std::set<std::string>& formed_up;  // brigades formed up this turn
 };
 
+// Draws k tokens for `side` from the tin (the draw of docs/protocol.md 8a,
+// purpose "combat tokens"), appending a `tokens_drawn` event with `rule`.
+// With `rebel_yell` (version 2), a Union side throws back each REBEL YELL
+// drawn (`tokens_returned`, to the end of the tin) and draws two in its
+// place, keeping whatever those are (token.rebel_yell).
+void draw_tokens_for(ledger::Dice& dice, std::vector<std::string>& tin, const std::string& side,
+                     int k, bool rebel_yell, const std::string& rule, nlohmann::json& events);
+
 // Runs the phase; returns the brigades that had a regiment in a fight.
 // No die is rolled when there is no fight and no brigade is ordered to
 // start one.

@@ -319,23 +319,10 @@ class Turn {
   // side listed first first, before the first turn (docs/protocol.md 8a).
   void draw_tokens() {
     if (state_.extra.value("tokens_drawn", true)) return;
-    std::vector<std::string>& tin = tin_;
-    for (const auto& s : sc_.sides) {
-      int k = sc_.tokens.count(s.id) ? sc_.tokens.at(s.id) : 0;
-      k = std::min<int>(k, int(tin.size()));
-      Json drawn = Json::array();
-      if (k > 0) {
-        auto picks = ledger::draw(dice_, int(tin.size()), k, "combat tokens");
-        for (int i : picks) drawn.push_back(tin[std::size_t(i)]);
-        std::vector<std::string> left;
-        std::set<int> taken(picks.begin(), picks.end());
-        for (std::size_t i = 0; i < tin.size(); ++i)
-          if (!taken.count(int(i))) left.push_back(tin[i]);
-        tin = left;
-      }
-      events_.push_back(
-          {{"type", "tokens_drawn"}, {"side", s.id}, {"tokens", drawn}, {"rule", "forces.2"}});
-    }
+    // Version 2: the Union throws back a REBEL YELL (token.rebel_yell).
+    for (const auto& s : sc_.sides)
+      draw_tokens_for(dice_, tin_, s.id, sc_.tokens.count(s.id) ? sc_.tokens.at(s.id) : 0,
+                      sc_.rules_version >= 2, "forces.2", events_);
   }
 
   void initiative() {
@@ -1262,6 +1249,17 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
       }
       s.extra["tin"] = tin;
       s.extra["tokens_drawn"] = true;
+    } else if (type == "tokens_returned") {
+      // Thrown back into the tin (token.rebel_yell), at its end.
+      Json& held = s.extra["tokens"][e["side"].get<std::string>()];
+      for (const auto& t : e["tokens"]) {
+        for (std::size_t i = 0; i < held.size(); ++i)
+          if (held[i] == t) {
+            held.erase(i);
+            break;
+          }
+        s.extra["tin"].push_back(t);
+      }
     } else if (type == "chaos_roll") {
       st.brigades.at(e["brigade"].get<std::string>()).markers = {point_of(e["kept"])};
     } else if (type == "deploy" || type == "withdraw" || type == "maneuver") {
