@@ -476,7 +476,7 @@ TEST_CASE(
   CHECK(*end.regiments.at("149pa").at == Point{1500, 4900});
 }
 
-TEST_CASE("check refuses tokens not held, unknown, or not adjudicated by version 2 (token)",
+TEST_CASE("check refuses tokens not held, unknown, or played in a way version 2 does not (token)",
           "[chaos][fight][token][check]") {
   auto r = fight_ruleset();
   State s = fight_table(*r);
@@ -490,7 +490,7 @@ TEST_CASE("check refuses tokens not held, unknown, or not adjudicated by version
   CHECK(one(Json::array({{{"token", "sniper"}}})).id == "chaos.token");
   CHECK(one(Json::array({{{"token", "outflank"}}, {{"token", "outflank"}}})).id == "chaos.token");
   CHECK(one(Json::array({{{"token", "bayonets"}}})).id == "chaos.token");
-  auto p = one(Json::array({{{"token", "hot_pursuit"}}}));
+  auto p = one(Json::array({{{"token", "hot_pursuit"}, {"when", "after_failure"}}}));
   CHECK(p.id == "chaos.not_yet");
   CHECK(p.rule == "token.hot_pursuit");
   CHECK(one(Json::array({{{"token", "outflank"}, {"when", "after_failure"}}})).id ==
@@ -902,4 +902,41 @@ TEST_CASE(
   CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
   CHECK(tokens[0]["units"][1]["stress"] == 0);
   REQUIRE(of_type(events, "fight_neither").size() == 1);
+}
+
+TEST_CASE(
+    "HOT PURSUIT: the winner closes up short of 4\", then its least stressed regiment tests and "
+    "moves into fighting range (token.hot_pursuit)",
+    "[chaos][fight][token]") {
+  auto r = fight_ruleset();
+  const auto& sc = chaos::scenario_of(*r);
+  State s = fight_table(*r, 3);
+  s.extra["tokens"]["confederate"] = Json::array({"hot_pursuit"});
+  Json davis = {{"policies", {{"hold_the_line_below", 6}}},
+                {"tokens", Json::array({{{"token", "hot_pursuit"}}})}};
+  // Initiative; dice-off 5-2 (the Union starts the fight); dice 5 (the
+  // 149th 4) and 3 (the 2nd 1); the Union tests the 2nd (1+1+2 > 2); the
+  // Confederates reveal HOT PURSUIT; the Union tests its own 149th (1+1,
+  // +2 unreliable: 4 against 4 + 1) and fails: it bends to 5.24". The
+  // victors' token (d34: 5). Davis pursues: four quarter-inch steps bring
+  // the 2nd to 4.24" (a fifth would be 3.99"); the 2nd tests (3+4 against
+  // 1 + 0) and moves one step more, into fighting range.
+  FixedDice dice({4, 2, 5, 2, 5, 3, 1, 1, 1, 1, 5, 3, 4});
+  Json events = fight_events(*r, s, kStoneFights, davis, dice);
+  CHECK(dice.rolls().size() == 13);
+  REQUIRE(of_type(events, "fight_lose").size() == 1);
+  auto pursuit = of_type(events, "fight_pursuit");
+  REQUIRE(pursuit.size() == 1);
+  CHECK(pursuit[0]["side"] == "confederate");
+  REQUIRE(pursuit[0]["commanders"].size() == 1);
+  CHECK(pursuit[0]["commanders"][0]["to"] == Json::array({1500, 5700}));
+  const Json& units = pursuit[0]["units"];
+  REQUIRE(units.size() == 2);
+  CHECK(units[0]["to"] == Json::array({1500, 5400}));
+  CHECK(units[1]["passed"] == true);
+  CHECK(units[1]["to"] == Json::array({1500, 5375}));
+  auto st = chaos::table_state(r->apply(s, events));
+  CHECK(*st.regiments.at("2ms").at == Point{1500, 5375});
+  CHECK(*st.brigades.at("davis").commander == Point{1500, 5700});
+  CHECK(chaos::fighting(chaos::fighters(st, sc)) == std::vector<std::string>{"149pa", "2ms"});
 }

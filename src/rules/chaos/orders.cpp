@@ -45,7 +45,7 @@ const std::set<std::string>& target_policies() {
 }
 
 const std::set<std::string>& tokens_not_yet() {
-  static const std::set<std::string> all = {"hot_pursuit"};
+  static const std::set<std::string> all = {};
   return all;
 }
 
