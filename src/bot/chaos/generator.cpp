@@ -86,11 +86,12 @@ class ChaosGenerator : public OrderGenerator {
     // stress is below 6, test the most stressed enemy regiment.
     if (r.ruleset.version() >= 2) {
       body["policies"] = {{"test", "enemy_most_stressed"}, {"hold_the_line_below", 6}};
-      // Up to two held tokens the check accepts, committed to the first
-      // fight of the turn.
+      // Up to two held tokens the check accepts (never a Union REBEL
+      // YELL), committed to the first fight of the turn.
       Json tokens = Json::array();
       for (const auto& t : rc::held_tokens(r.state, r.side)) {
         if (tokens.size() == 2) break;
+        if (t == "rebel_yell" && r.side == "union") continue;  // it stresses the Union
         Json alone = {{"side", r.side}, {"tokens", {{{"token", t}}}}};
         if (r.ruleset.problems(r.state, alone).empty()) tokens.push_back({{"token", t}});
       }
