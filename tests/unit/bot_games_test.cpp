@@ -276,7 +276,10 @@ TEST_CASE("the bot plays Chaos of Battle: both sides' files each turn, markers m
     for (const auto& [type, n] : p.events) events[type] += n;
     results.insert(p.result);
   }
-  CHECK(events["tokens_drawn"] == 8);
+  // Each side's draw at the start in four games, and more: a won fight
+  // draws, a REBEL YELL the Union draws is thrown back for two.
+  CHECK(events["tokens_drawn"] >= 8);
+  CHECK(events["fight_resolve"] > 0);  // version 2: the bots fight
   CHECK(events["check"] > 0);
   CHECK(events["deploy"] > 0);
   CHECK(events["chaos_roll"] > 0);

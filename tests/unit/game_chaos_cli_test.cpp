@@ -126,7 +126,10 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
     for (const auto& b : side["brigades"]) {
       hidden.push_back("\"" + b["id"].get<std::string>() + "\"");
       hidden.push_back(b["name"].get<std::string>());
-      for (const auto& r : b["regiments"]) hidden.push_back(r["name"].get<std::string>());
+      for (const auto& r : b["regiments"]) {
+        hidden.push_back(r["name"].get<std::string>());
+        hidden.push_back("\"" + r["id"].get<std::string>() + "\"");
+      }
     }
   }
   REQUIRE(hidden.size() > 8);
@@ -179,7 +182,12 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
     CHECK(bytes.find(name) == std::string::npos);
   }
   // The umpire's own copy names them all, so the search could find them.
-  CHECK(every_byte_under(work / "game").find(hidden.front()) != std::string::npos);
+  const std::string umpire = every_byte_under(work / "game");
+  CHECK(umpire.find(hidden.front()) != std::string::npos);
+  // Version 2: the bots fought (fight.resolve), and the union's copy reads
+  // its fights too.
+  CHECK(umpire.find("fight_resolve") != std::string::npos);
+  CHECK(bytes.find("fight_resolve") != std::string::npos);
 
   require_ok(run_adjutant("reveal game", work), "reveal");
   require_ok(run_adjutant("seal game --side union --out update --key umpire.key", work),

@@ -30,8 +30,9 @@ Json ruleset_meeting_json() {
                                          "/scenarios/table/chaos-meeting.json"));
 }
 
-std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting() {
-  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json");
+// The latest version unless `version` pins one.
+std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting(int version = 0) {
+  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json", version);
 }
 
 // The problems of a union order body, as check would refuse it.
@@ -74,15 +75,16 @@ std::vector<Json> events_of_type(const Json& events, const std::string& type) {
 }  // namespace
 
 TEST_CASE(
-    "chaos version 1 is registered: a table scenario, an umpire, fog of war, both sides at once",
+    "chaos is registered at version 2: a table scenario, an umpire, fog of war, both sides at once",
     "[chaos][ruleset]") {
   const auto* info = adjutant::rules::ruleset_info("chaos");
   REQUIRE(info);
-  CHECK(info->latest == 1);
+  CHECK(info->latest == 2);
   CHECK_FALSE(info->hex);
+  CHECK(ruleset_meeting(1)->version() == 1);
   auto r = ruleset_meeting();
   CHECK(r->id() == "chaos");
-  CHECK(r->version() == 1);
+  CHECK(r->version() == 2);
   CHECK(r->umpire_required());
   CHECK(r->fog_of_war());
   CHECK_FALSE(r->draws_hex_map());
@@ -166,6 +168,12 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.rule == "move.commanders");
   }
   SECTION("what version 1 does not adjudicate is refused, naming the procedure") {
+    auto v1 = ruleset_meeting(1);
+    auto one = [&](const Json& body) {
+      auto p = chaos_refused(*v1, s, body);
+      REQUIRE(p.size() == 1);
+      return p.front();
+    };
     auto p = one({{"brigades", {{"gamble", {{"fight", Json::object()}}}}}});
     CHECK(p.id == "chaos.not_yet");
     CHECK(p.rule == "fight.initiate");
@@ -201,15 +209,20 @@ TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protoc
   State s = r->initial_state();
   SeededDice dice("tokens");
   Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
-  auto drawn = events_of_type(events, "tokens_drawn");
+  std::vector<Json> drawn;
+  for (const auto& e : events_of_type(events, "tokens_drawn"))
+    if (e["rule"] == "forces.2") drawn.push_back(e);
   REQUIRE(drawn.size() == 2);
   CHECK(drawn[0]["side"] == "union");
   CHECK(int(drawn[0]["tokens"].size()) == sc.tokens.at("union"));
   CHECK(int(drawn[1]["tokens"].size()) == sc.tokens.at("confederate"));
+  // Version 2: each REBEL YELL the Union draws goes back for two others
+  // (token.rebel_yell): one token more each time.
+  int returned = int(events_of_type(events, "tokens_returned").size());
   State after = r->apply(s, events);
-  CHECK(chaos::held_tokens(after, "union").size() == drawn[0]["tokens"].size());
+  CHECK(int(chaos::held_tokens(after, "union").size()) == sc.tokens.at("union") + returned);
   CHECK(int(after.extra["tin"].size()) ==
-        chaos::tin_size(sc.tin) - sc.tokens.at("union") - sc.tokens.at("confederate"));
+        chaos::tin_size(sc.tin) - sc.tokens.at("union") - sc.tokens.at("confederate") - returned);
   CHECK(after.turn == 2);
   // Turn 2 draws none.
   SeededDice more("tokens 2");

@@ -72,7 +72,9 @@ class ChaosGenerator : public OrderGenerator {
       if (b.commander) own_places.push_back(*b.commander);
       for (Point p : b.markers) own_places.push_back(p);
       if (b.markers.empty() && !b.commander) continue;
-      Json order = engaged.count(id) ? engaged_order(b, h) : brigade_order(sc, st, id, b, enemy, h);
+      Json order = !engaged.count(id)         ? brigade_order(sc, st, id, b, enemy, h)
+                   : r.ruleset.version() >= 2 ? fighting_order(sc, st, id, b, h)
+                                              : engaged_order(b, h);
       if (order.empty()) continue;
       // Each brigade's order alone must pass; one that does not is left out.
       Json alone = {{"side", r.side}, {"brigades", {{id, order}}}};
@@ -80,6 +82,22 @@ class ChaosGenerator : public OrderGenerator {
       body["brigades"][id] = order;
     }
     commanders(sc, st, r.side, own_places, enemy, body);
+    // Version 2 fights: hold the line while a regiment's and its brigade's
+    // stress is below 6, test the most stressed enemy regiment.
+    if (r.ruleset.version() >= 2) {
+      body["policies"] = {{"test", "enemy_most_stressed"}, {"hold_the_line_below", 6}};
+      // Up to two held tokens the check accepts (never a Union REBEL
+      // YELL), committed to the first fight of the turn.
+      Json tokens = Json::array();
+      for (const auto& t : rc::held_tokens(r.state, r.side)) {
+        if (tokens.size() == 2) break;
+        if (t == "rebel_yell" && r.side == "union") continue;  // it stresses the Union
+        Json alone = {{"side", r.side}, {"tokens", {{{"token", t}}}}};
+        if (r.ruleset.problems(r.state, alone).empty()) tokens.push_back({{"token", t}});
+      }
+      Json both = {{"side", r.side}, {"tokens", tokens}};
+      if (!tokens.empty() && r.ruleset.problems(r.state, both).empty()) body["tokens"] = tokens;
+    }
     // Orders that pass alone may still clash (two brigades ending on one
     // spot): each refusal costs the brigades it names.
     for (;;) {
@@ -92,8 +110,13 @@ class ChaosGenerator : public OrderGenerator {
         body["commanders"].erase(p.unit);
       }
       if (body["brigades"].size() + body["commanders"].size() == before) {
-        body["brigades"] = Json::object();
-        body["commanders"] = Json::object();
+        if (body.contains("tokens") || body.contains("policies")) {
+          body.erase("tokens");
+          body.erase("policies");
+        } else {
+          body["brigades"] = Json::object();
+          body["commanders"] = Json::object();
+        }
       }
     }
     out.body = body;
@@ -108,6 +131,35 @@ class ChaosGenerator : public OrderGenerator {
     if (b.stress >= 2) return {{"withdraw", true}};
     if (h % 3 == 0) return {{"form_up", true}};
     return Json::object();
+  }
+
+  // Version 2: an engaged brigade worn down (brigade stress 3 or more)
+  // withdraws; otherwise, most turns, it forms up and sends the regiment
+  // nearest an enemy regiment (not yet fighting, not a battery) into a
+  // fight toward the closest enemy regiment.
+  static Json fighting_order(const rc::Scenario& sc, const rc::ChaosState& st,
+                             const std::string& id, const rc::BrigadeState& b, std::uint64_t h) {
+    if (b.stress >= 3) return {{"withdraw", true}};
+    if (h % 4 == 0) return Json::object();
+    std::vector<rc::Outline> foes;
+    for (const auto& [rid, reg] : st.regiments)
+      if (!reg.removed && reg.at && st.brigades.at(reg.brigade).side != b.side)
+        foes.push_back(rc::outline(rc::regiment_body(sc, st, rid)));
+    std::string pick;
+    Coord best = -1;
+    for (const auto& r : rc::deployed_regiments(st, id)) {
+      if (rc::regiment_spec(sc, r).arm == rc::Arm::kArtillery) continue;
+      rc::Outline o = rc::outline(rc::regiment_body(sc, st, r));
+      Coord d = -1;
+      for (const auto& f : foes) {
+        Coord x = rc::distance_floor(o, f);
+        if (d < 0 || x < d) d = x;
+      }
+      if (d < 0 || d < rc::kFightingRange) continue;  // none in sight, or fighting already
+      if (best < 0 || d < best) best = d, pick = r;
+    }
+    if (pick.empty() || best > rc::kEngagementRange) return {{"form_up", true}};
+    return {{"form_up", true}, {"fight", {{"regiment", pick}}}};
   }
 
   static Json brigade_order(const rc::Scenario& sc, const rc::ChaosState& st, const std::string& id,

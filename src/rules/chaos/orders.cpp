@@ -9,14 +9,19 @@
 
 namespace adjutant::rules::chaos {
 
-const std::vector<NotYet>& not_yet_fields() {
-  static const std::vector<NotYet> all = {
+const std::vector<NotYet>& not_yet_fields(int version) {
+  static const std::vector<NotYet> v1 = {
       {"fight", "fight.initiate"},
       {"regiments", "move.deployed"},
       {"policies", "fight"},
       {"tokens", "token"},
   };
-  return all;
+  // Version 2 adjudicates the fight phase, its policies and the combat
+  // tokens (those of token_not_yet excepted).
+  static const std::vector<NotYet> v2 = {
+      {"regiments", "move.deployed"},
+  };
+  return version >= 2 ? v2 : v1;
 }
 
 namespace orders_check {
@@ -26,8 +31,26 @@ constexpr Coord kCommanderMove = 8 * kInch;
 constexpr Coord kMarkerApart = 4 * kInch;
 constexpr Coord kMarkerEnemy = 12 * kInch;
 
-const char* not_yet(const std::string& field) {
-  for (const auto& n : not_yet_fields())
+// The fight test policies (fight.test) and battery targets
+// (fight.resolve) a side may stand by (docs/rules/chaos.md "The order
+// file").
+const std::set<std::string>& test_policies() {
+  static const std::set<std::string> all = {"enemy_most_stressed", "enemy_least_stressed",
+                                            "own_least_stressed"};
+  return all;
+}
+const std::set<std::string>& target_policies() {
+  static const std::set<std::string> all = {"closest", "most_stressed", "least_stressed"};
+  return all;
+}
+
+const std::set<std::string>& tokens_not_yet() {
+  static const std::set<std::string> all = {};
+  return all;
+}
+
+const char* not_yet(const std::string& field, int version) {
+  for (const auto& n : not_yet_fields(version))
     if (field == n.field) return n.procedure;
   return nullptr;
 }
@@ -39,7 +62,7 @@ bool is_point(const Json& v) {
 class Checker {
  public:
   Checker(const Scenario& sc, const model::State& state, const Json& orders)
-      : sc_(sc), st_(chaos_of(state)), orders_(orders) {}
+      : sc_(sc), st_(chaos_of(state)), orders_(orders), state_(state) {}
 
   Checked run(const std::string& source) {
     if (!orders_.is_object()) {
@@ -49,6 +72,8 @@ class Checker {
     side_ = orders_.value("side", "");
     bool known = false;
     for (const auto& s : sc_.sides) known = known || s.id == side_;
+    for (const auto& t : state_.extra.value("tokens", Json::object()).value(side_, Json::array()))
+      if (t.is_string()) held_.push_back(t.get<std::string>());
     if (!known) {
       fail("orders.wrong_type", "", "", "\"side\" names no side of the scenario");
       throw OrdersRefused(source, problems_);
@@ -64,9 +89,17 @@ class Checker {
           key == "preferred")
         continue;
       if (is_pipeline_field(key)) continue;  // the envelope's, checked by intake
-      if (const char* proc = not_yet(key))
+      if (key == "policies" && sc_.rules_version >= 2) {
+        read_policies(value);
+        continue;
+      }
+      if (key == "tokens" && sc_.rules_version >= 2) {
+        read_tokens(value);
+        continue;
+      }
+      if (const char* proc = not_yet(key, sc_.rules_version))
         fail("chaos.not_yet", "", proc,
-             "\"" + key + "\": " + proc + " is not adjudicated by chaos version 1");
+             "\"" + key + "\": " + proc + " is not adjudicated by chaos version " + version_text());
       else
         fail("orders.unknown_field", "", "", "unknown field \"" + key + "\"");
     }
@@ -193,11 +226,11 @@ class Checker {
         bool ok = true;
         for (const auto& [k, x] : v.items())
           if (k != "marker" && k != "facing") {
-            const char* proc = not_yet(k);
+            const char* proc = not_yet(k, sc_.rules_version);
             fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : "shake_out",
                  "brigades." + id + ".shake_out." + k +
-                     (proc ? std::string(": placing regiments by order is not adjudicated by chaos "
-                                         "version 1 (the default formation is used)")
+                     (proc ? ": placing regiments by order is not adjudicated by chaos version " +
+                                 version_text() + " (the default formation is used)"
                            : std::string(": unknown field")));
             ok = false;
           }
@@ -274,10 +307,12 @@ class Checker {
         plan["fire"] = fire;
       } else if (key == "remarker") {
         read_remarker(id, v, deployed, engaged, plan);
-      } else if (const char* proc = not_yet(key)) {
+      } else if (key == "fight" && sc_.rules_version >= 2) {
+        read_fight(id, v, engaged, plan);
+      } else if (const char* proc = not_yet(key, sc_.rules_version)) {
         fail("chaos.not_yet", id, proc,
              "brigade " + id + ": \"" + key + "\" (" + proc +
-                 ") is not adjudicated by chaos version 1");
+                 ") is not adjudicated by chaos version " + version_text());
       } else {
         fail("orders.unknown_field", id, "", "brigades." + id + ": unknown field \"" + key + "\"");
       }
@@ -288,10 +323,184 @@ class Checker {
     if (plan.contains("withdraw") && plan.contains("form_up"))
       fail("chaos.conflict", id, "engagement.form_up",
            "brigade " + id + " cannot both withdraw and form up in one turn");
+    if (plan.contains("fight") && !plan.contains("form_up"))
+      fail("chaos.fight", id, "fight.initiate",
+           "brigade " + id +
+               ": only a brigade formed up this turn starts a fight (give \"form_up\": true)");
     if (plan.contains("shake_out") && plan.contains("move"))
       fail("chaos.deployed", id, "shake_out",
            "brigade " + id + " cannot both shake out and move as a marker this turn");
     if (!plan.empty()) plan_["brigades"][id] = plan;
+  }
+
+  std::string version_text() const { return std::to_string(sc_.rules_version); }
+
+  // policies (version 2): the standing choices of the fight phase.
+  void read_policies(const Json& v) {
+    if (!v.is_object()) {
+      fail("orders.wrong_type", "", "fight", "\"policies\" must be an object");
+      return;
+    }
+    Json out = Json::object();
+    for (const auto& [k, x] : v.items()) {
+      if (k == "test") {
+        if (!x.is_string() || !test_policies().count(x.get<std::string>())) {
+          fail("chaos.policy", "", "fight.test",
+               "policies.test is enemy_most_stressed, enemy_least_stressed or "
+               "own_least_stressed");
+          continue;
+        }
+        out[k] = x;
+        echo_.push_back("fight tests: " + x.get<std::string>());
+      } else if (k == "artillery_target") {
+        if (!x.is_string() || !target_policies().count(x.get<std::string>())) {
+          fail("chaos.policy", "", "fight.resolve",
+               "policies.artillery_target is closest, most_stressed or least_stressed");
+          continue;
+        }
+        out[k] = x;
+        echo_.push_back("batteries in a fight target the " + x.get<std::string>());
+      } else if (k == "hold_the_line_below") {
+        if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 99) {
+          fail("chaos.policy", "", "fight.test",
+               "policies.hold_the_line_below is a whole number from 0 to 99");
+          continue;
+        }
+        out[k] = x;
+        echo_.push_back("a tested regiment holds the line below stress " +
+                        std::to_string(x.get<int>()) + ", else bends");
+      } else if (k == "withdraw_at_stress") {
+        fail("chaos.not_yet", "", "engagement.withdraw",
+             "policies.withdraw_at_stress is not adjudicated by chaos version " + version_text() +
+                 " (give brigades.B.withdraw)");
+      } else {
+        fail("orders.unknown_field", "", "fight", "policies: unknown field \"" + k + "\"");
+      }
+    }
+    plan_["policies"] = out;
+  }
+
+  // tokens (version 2): [{"token", "fight_with": B}], each a token the
+  // side holds (as many times as it holds it).
+  void read_tokens(const Json& v) {
+    if (!v.is_array()) {
+      fail("orders.wrong_type", "", "token", "\"tokens\" must be a list of {\"token\": name}");
+      return;
+    }
+    std::map<std::string, int> held;
+    for (const auto& t : held_) ++held[t];
+    Json out = Json::array();
+    for (const auto& t : v) {
+      if (!t.is_object() || !t.contains("token") || !t["token"].is_string()) {
+        fail("orders.wrong_type", "", "token",
+             "a tokens entry is {\"token\": name, \"fight_with\": brigade}");
+        continue;
+      }
+      std::string name = t["token"].get<std::string>();
+      std::string rule = "token." + name;
+      bool ok = true;
+      for (const auto& [k, x] : t.items())
+        if (k == "when") {
+          if (x != "first") {
+            fail("chaos.not_yet", "", rule,
+                 "tokens: " + name + ": only \"when\": \"first\" is adjudicated by chaos version " +
+                     version_text());
+            ok = false;
+          }
+        } else if (k != "token" && k != "fight_with") {
+          fail("orders.unknown_field", "", rule,
+               "tokens: " + name + ": unknown field \"" + k + "\"");
+          ok = false;
+        }
+      if (!token_from_name(name)) {
+        fail("chaos.token", "", "token", "tokens: \"" + name + "\" is no combat token");
+        continue;
+      }
+      if (held[name]-- <= 0) {
+        fail("chaos.token", "", rule,
+             "tokens: " + side_ + " does not hold " + name + " (as many times as it is listed)");
+        continue;
+      }
+      if (tokens_not_yet().count(name)) {
+        fail("chaos.not_yet", "", rule,
+             "tokens: " + name + " (" + rule + ") is not adjudicated by chaos version " +
+                 version_text());
+        continue;
+      }
+      Json entry = {{"token", name}};
+      if (t.contains("fight_with")) {
+        std::string b = t["fight_with"].is_string() ? t["fight_with"].get<std::string>() : "";
+        if (!own_brigade(b)) {
+          fail("chaos.unknown_brigade", b, rule,
+               "tokens: " + name + ": fight_with \"" + b + "\" is not a brigade of " + side_);
+          continue;
+        }
+        entry["fight_with"] = b;
+      }
+      if (!ok) continue;
+      out.push_back(entry);
+      echo_.push_back("token " + name + " committed to " +
+                      (entry.contains("fight_with")
+                           ? "the fight of " + entry["fight_with"].get<std::string>()
+                           : std::string("the first fight")));
+    }
+    plan_["tokens"] = out;
+  }
+
+  // fight.initiate (version 2): {"regiment": id, "toward": [x, y] inside
+  // an enemy regiment (default: the closest)}; the brigade must be engaged
+  // and form up this turn (checked after all its fields).
+  void read_fight(const std::string& id, const Json& v, bool engaged, Json& plan) {
+    const char* rule = "fight.initiate";
+    if (!engaged) {
+      fail("chaos.not_engaged", id, rule,
+           "brigade " + id + " is not engaged: it cannot start a fight");
+      return;
+    }
+    if (!v.is_object() || !v.contains("regiment") || !v["regiment"].is_string()) {
+      fail("orders.wrong_type", id, rule,
+           "brigades." + id + ".fight is {\"regiment\": id, \"toward\": [x, y]}");
+      return;
+    }
+    for (const auto& [k, x] : v.items())
+      if (k != "regiment" && k != "toward") {
+        fail("orders.unknown_field", id, rule,
+             "brigades." + id + ".fight." + k + ": unknown field");
+        return;
+      }
+    std::string r = v["regiment"].get<std::string>();
+    auto it = st_.regiments.find(r);
+    if (it == st_.regiments.end() || it->second.brigade != id || it->second.removed ||
+        !it->second.at) {
+      fail("chaos.unknown_regiment", id, rule,
+           "brigade " + id + " has no regiment \"" + r + "\" on the table");
+      return;
+    }
+    if (regiment_spec(sc_, r).arm == Arm::kArtillery) {
+      fail("chaos.fight", id, rule,
+           "brigade " + id + ": battery " + r +
+               " does not advance into a fight (an infantry or cavalry regiment does)");
+      return;
+    }
+    Json out = {{"regiment", r}, {"toward", nullptr}};
+    std::string toward = "the closest enemy regiment";
+    if (v.contains("toward")) {
+      if (!is_point(v["toward"])) {
+        fail("orders.wrong_type", id, rule, "brigades." + id + ".fight.toward is an [x, y] point");
+        return;
+      }
+      Point p = point_of(v["toward"]);
+      auto u = unit_at(st_, sc_, side_, p);
+      if (!u || u->marker) {
+        fail("chaos.fight", id, rule,
+             "brigade " + id + ": no enemy regiment stands at " + format_point(p));
+        return;
+      }
+      out["toward"] = json_of(p);
+      toward = "the enemy regiment at " + format_point(p);
+    }
+    plan["fight"] = out;
+    echo_.push_back(id + ": " + r + " advances into a fight toward " + toward);
   }
 
   void read_move(const std::string& id, const Json& v, bool deployed, bool engaged, Json& plan) {
@@ -309,11 +518,11 @@ class Checker {
     }
     for (const auto& [k, x] : v.items())
       if (k != "path" && k != "marker" && k != "engage") {
-        const char* proc = not_yet(k);
+        const char* proc = not_yet(k, sc_.rules_version);
         fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : rule,
              "brigades." + id + ".move." + k +
-                 (proc ? std::string(": placing regiments by order is not adjudicated by chaos "
-                                     "version 1; the brigade keeps its formation")
+                 (proc ? ": placing regiments by order is not adjudicated by chaos version " +
+                             version_text() + "; the brigade keeps its formation"
                        : std::string(": unknown field")));
         return;
       }
@@ -639,6 +848,8 @@ class Checker {
   std::vector<std::string> echo_;
   std::vector<OrderProblem> problems_;
   std::map<std::string, Point> finals_;  // regiment -> where a deployed move ends it
+  const model::State& state_;
+  std::vector<std::string> held_;  // the combat tokens the side holds
 };
 
 }  // namespace orders_check

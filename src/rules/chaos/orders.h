@@ -13,13 +13,13 @@
 
 namespace adjutant::rules::chaos {
 
-// The procedures version 1 does not adjudicate yet, by order field: an
+// The procedures a version does not adjudicate yet, by order field: an
 // order that asks for one is refused with chaos.not_yet naming it.
 struct NotYet {
   const char* field;
   const char* procedure;  // the rule name (docs/rules/chaos.md "Rule names")
 };
-const std::vector<NotYet>& not_yet_fields();
+const std::vector<NotYet>& not_yet_fields(int version);
 
 // The checked plan: the body normalised (every brigade of the side in
 // `sequence`, markers and paths as numbers) and the echo lines.

@@ -15,6 +15,40 @@ namespace ruleset_impl {
 
 using model::State;
 
+// What of a fight event a side reads (fight_phase.h): every object in it
+// that names another side (or sits inside one that does) keeps only what
+// the table shows, never a name, a die, a test's numbers or a stress.
+bool table_shows(const std::string& key) {
+  static const std::set<std::string> shown = {
+      "type",     "side",       "at",        "from",   "to",   "facing",  "choice", "passed",
+      "stands",   "removed",    "destroyed", "cause",  "rule", "winner",  "caller", "units",
+      "brigades", "commanders", "minimum",   "target", "unit", "battery", "token",  "note"};
+  return shown.count(key) > 0;
+}
+
+Json scrub_fight(const Json& v, const std::string& viewer, bool theirs) {
+  if (v.is_array()) {
+    Json out = Json::array();
+    for (const auto& x : v) {
+      Json y = scrub_fight(x, viewer, theirs);
+      // An enemy's entry that shows nothing but its side is left out.
+      if (y.is_object() && y.size() == 1 && y.contains("side") && y["side"] != viewer) continue;
+      out.push_back(std::move(y));
+    }
+    return out;
+  }
+  if (!v.is_object()) return v;
+  if (v.contains("side") && v["side"].is_string()) theirs = v["side"] != viewer;
+  Json out = Json::object();
+  for (const auto& [k, x] : v.items()) {
+    if (theirs && !table_shows(k)) continue;
+    out[k] = x.is_structured() && k != "at" && k != "from" && k != "to"
+                 ? scrub_fight(x, viewer, theirs)
+                 : x;
+  }
+  return out;
+}
+
 class ChaosRuleset : public Ruleset {
  public:
   ChaosRuleset(Scenario scenario, int version) : sc_(std::move(scenario)), version_(version) {}
@@ -105,6 +139,12 @@ class ChaosRuleset : public Ruleset {
         out.push_back(e);
         continue;
       }
+      if (type.rfind("fight_", 0) == 0) {
+        // A blocked fight order is the enemy's own; the rest is scrubbed.
+        if (type == "fight_blocked" && owner != side) continue;
+        out.push_back(scrub_fight(e, side, false));
+        continue;
+      }
       if (type == "artillery_fire") {
         // The firing side reads its battery's dice and where its shot
         // fell; the side fired on, its regiment's stress and stands.
@@ -177,7 +217,9 @@ class ChaosRuleset : public Ruleset {
 
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
                                       int version) {
-  return std::make_unique<ruleset_impl::ChaosRuleset>(load_scenario(scenario, source), version);
+  Scenario sc = load_scenario(scenario, source);
+  sc.rules_version = version;
+  return std::make_unique<ruleset_impl::ChaosRuleset>(std::move(sc), version);
 }
 
 const Scenario& scenario_of(const Ruleset& ruleset) {

@@ -5,6 +5,7 @@
 
 #include "ledger/dice_draw.h"
 #include "rules/chaos/bearing.h"
+#include "rules/chaos/fight_phase.h"
 #include "rules/chaos/formation.h"
 #include "rules/chaos/march.h"
 #include "rules/chaos/marker_rates.h"
@@ -71,6 +72,7 @@ class Turn {
       }
     int t = std::clamp(state.turn, 1, int(sc_.turns.size()));
     type_ = sc_.turns[std::size_t(t - 1)];
+    tin_ = state_.extra.value("tin", Json::array()).get<std::vector<std::string>>();
   }
 
   Json run() {
@@ -165,7 +167,8 @@ class Turn {
   }
 
   // Why the group cannot stand where it is, or "".
-  std::string illegal(const Group& g, const std::string& side) const {
+  std::string illegal(const Group& g, const std::string& side,
+                      const std::set<std::string>& may_fight = {}) const {
     auto mine = group_outlines(g);
     for (const auto& o : mine)
       if (!base_on_table(sc_, o)) return "a regiment would stand off the table";
@@ -182,10 +185,14 @@ class Turn {
       for (const auto& o : mine)
         if (convex_overlap(o, wagon, kOverlapTolerance)) return "a regiment would overlap a wagon";
     }
-    for (const auto& o : mine)
+    std::size_t k = 0;
+    for (const auto& [r, at] : g.regiments) {
+      const Outline& o = mine[k++];
+      if (may_fight.count(r)) continue;
       for (const auto& u : enemy_units(st_, sc_, side))
         if (!u.marker && closer_than(o, u.base, kFightingRange))
           return "a regiment would be in fighting range";
+    }
     return "";
   }
 
@@ -312,23 +319,10 @@ class Turn {
   // side listed first first, before the first turn (docs/protocol.md 8a).
   void draw_tokens() {
     if (state_.extra.value("tokens_drawn", true)) return;
-    std::vector<std::string> tin = state_.extra.at("tin").get<std::vector<std::string>>();
-    for (const auto& s : sc_.sides) {
-      int k = sc_.tokens.count(s.id) ? sc_.tokens.at(s.id) : 0;
-      k = std::min<int>(k, int(tin.size()));
-      Json drawn = Json::array();
-      if (k > 0) {
-        auto picks = ledger::draw(dice_, int(tin.size()), k, "combat tokens");
-        for (int i : picks) drawn.push_back(tin[std::size_t(i)]);
-        std::vector<std::string> left;
-        std::set<int> taken(picks.begin(), picks.end());
-        for (std::size_t i = 0; i < tin.size(); ++i)
-          if (!taken.count(int(i))) left.push_back(tin[i]);
-        tin = left;
-      }
-      events_.push_back(
-          {{"type", "tokens_drawn"}, {"side", s.id}, {"tokens", drawn}, {"rule", "forces.2"}});
-    }
+    // Version 2: the Union throws back a REBEL YELL (token.rebel_yell).
+    for (const auto& s : sc_.sides)
+      draw_tokens_for(dice_, tin_, s.id, sc_.tokens.count(s.id) ? sc_.tokens.at(s.id) : 0,
+                      sc_.rules_version >= 2, "forces.2", events_);
   }
 
   void initiative() {
@@ -564,7 +558,16 @@ class Turn {
     }
     const auto enemies = enemy_units(st_, sc_, bs.side);
     Outline commander = sc_.figure_outline(Arm::kCommander, {b, b, g.commander, 0});
-    std::string why = illegal(g, bs.side);
+    // Version 2 has fights: a fighting regiment left where it stands may
+    // stay within 4" ("no part of the brigade may be within 4" of an enemy
+    // unit unless it is fighting").
+    std::set<std::string> stays;
+    if (sc_.rules_version >= 2)
+      for (const auto& r : fighting(fighters(st_, sc_)))
+        if (g.regiments.count(r) && g.regiments.at(r) == before.regiments.at(r) &&
+            g.facing.at(r) == before.facing.at(r))
+          stays.insert(r);
+    std::string why = illegal(g, bs.side, stays);
     auto near_enemy = [&](const Outline& o, Coord range) {
       for (const auto& u : enemies)
         if (within(o, u.base, range)) return true;
@@ -573,13 +576,14 @@ class Turn {
     if (why.empty() && !near_enemy(commander, kEngagementRange))
       why = "the brigade commander would not be within 8\" of the enemy";
     bool five = false;
-    for (const auto& o : group_outlines(g)) {
+    for (const auto& [r, at] : g.regiments) {
       if (!why.empty()) break;
+      Outline o = regiment_outline_at(r, at, g.facing.at(r));
       if (!within(o, commander, 4 * kInch))
         why = "a regiment would be more than 4\" from its commander";
       else if (!near_enemy(o, kEngagementRange))
         why = "a regiment would be out of engagement range";
-      else
+      else if (!stays.count(r))
         for (const auto& u : enemies)
           if (closer_than(o, u.base, kFightingRange))
             why = "a regiment would be within 4\" of the enemy";
@@ -670,6 +674,11 @@ class Turn {
   }
 
   void fight() {
+    if (sc_.rules_version >= 2) {
+      // Version 2: the fight phase (fight_phase.h).
+      run_fight_phase({sc_, st_, plans_, dice_, events_, tin_, formed_up_});
+      return;
+    }
     auto fights = group_fights(fighters(st_, sc_));
     if (fights.empty()) return;
     // No order of version 1 brings regiments within 4" of the enemy (a
@@ -1165,6 +1174,7 @@ class Turn {
   std::set<std::string> maneuvered_;
   std::set<std::string> moved_guns_;  // regiments that moved in maneuvers
   std::set<std::string> under_fire_;  // firing or fired on: no rest (engagement.artillery)
+  std::vector<std::string> tin_;      // the tokens left in the tin
   Json events_ = Json::array();
 };
 
@@ -1191,6 +1201,40 @@ model::State initial_game_state(const Scenario& scenario) {
   return s;
 }
 
+namespace {
+
+// A regiment's values after a fight step: its place ("to", or "at" for a
+// new fight's mover), stress, stands, removal.
+void apply_fight_unit(ChaosState& st, const Json& u) {
+  if (!u.is_object() || !u.contains("regiment")) return;
+  auto& r = st.regiments.at(u["regiment"].get<std::string>());
+  if (u.contains("to")) r.at = point_of(u["to"]);
+  if (u.contains("facing")) r.facing = u["facing"].get<int>();
+  if (u.contains("stress")) r.stress = u["stress"].get<int>();
+  if (u.contains("stands")) r.stands = u["stands"].get<int>();
+  if (u.value("removed", false)) {
+    r.removed = true;
+    r.at.reset();
+  }
+}
+
+void apply_fight_event(ChaosState& st, const Json& e) {
+  if (e["type"] == "fight_start")
+    st.regiments.at(e["regiment"].get<std::string>()).at = point_of(e["to"]);
+  if (e.contains("unit")) apply_fight_unit(st, e["unit"]);
+  for (const char* list : {"minimum", "units"})
+    if (e.contains(list))
+      for (const auto& u : e[list]) apply_fight_unit(st, u);
+  if (e.contains("brigades"))
+    for (const auto& b : e["brigades"])
+      st.brigades.at(b["brigade"].get<std::string>()).stress = b["brigade_stress"].get<int>();
+  if (e.contains("commanders"))
+    for (const auto& c : e["commanders"])
+      st.brigades.at(c["brigade"].get<std::string>()).commander = point_of(c["to"]);
+}
+
+}  // namespace
+
 model::State apply_turn(const Scenario& scenario, const model::State& state, const Json& events) {
   model::State s = state;
   ChaosState st = chaos_of(state);
@@ -1205,6 +1249,17 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
       }
       s.extra["tin"] = tin;
       s.extra["tokens_drawn"] = true;
+    } else if (type == "tokens_returned") {
+      // Thrown back into the tin (token.rebel_yell), at its end.
+      Json& held = s.extra["tokens"][e["side"].get<std::string>()];
+      for (const auto& t : e["tokens"]) {
+        for (std::size_t i = 0; i < held.size(); ++i)
+          if (held[i] == t) {
+            held.erase(i);
+            break;
+          }
+        s.extra["tin"].push_back(t);
+      }
     } else if (type == "chaos_roll") {
       st.brigades.at(e["brigade"].get<std::string>()).markers = {point_of(e["kept"])};
     } else if (type == "deploy" || type == "withdraw" || type == "maneuver") {
@@ -1239,6 +1294,17 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
           r.removed = true;
           r.at.reset();
         }
+      }
+    } else if (type.rfind("fight_", 0) == 0) {
+      apply_fight_event(st, e);
+      if (type == "fight_token") {
+        // A revealed token goes back to the box (fight.lose).
+        Json& held = s.extra["tokens"][e["side"].get<std::string>()];
+        for (std::size_t i = 0; i < held.size(); ++i)
+          if (held[i] == e["token"]) {
+            held.erase(i);
+            break;
+          }
       }
     } else if (type == "wagon_destroyed") {
       st.wagons.at(e["wagon"].get<std::string>()).destroyed = true;
