@@ -212,6 +212,12 @@ TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[no
       t.read("Iron withdraw no\nStone form up\nIron shake out marker 2\n"
              "Gamble maneuver 31,19 8il-cav 25,21 facing 10 12il-cav 30,21.5\n"
              "Gamble fire 2us-a at 30.05,40 rest yes\n"),
+      // Version 2: a fight, the fight's policies and committed tokens.
+      t.read("Gamble form up fight 12il toward 30,40\nIron fight 2wi\n"
+             "policy hold the line below 6 test enemy_most_stressed\n"
+             "policy artillery target closest\n"
+             "token rally to the standard with Iron\ntoken outflank when first\n"),
+      Json::parse(R"({"policies": {}, "tokens": []})"),
   };
   for (const Json& body : bodies) {
     std::string text = notation->print(body);
@@ -231,9 +237,19 @@ TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[no
         "meredith move 12,15 14,25 16.5,30.25\n"
         "stone shake out facing 90\n"
         "commander union-hq 30,12 30,18\n");
+  CHECK(notation->print(bodies[4]) ==
+        "policy artillery target closest\n"
+        "policy hold the line below 6\n"
+        "policy test enemy_most_stressed\n"
+        "token rally_to_the_standard with meredith\n"
+        "token outflank when first\n"
+        "gamble form up\n"
+        "gamble fight 12il-cav toward 30,40\n"
+        "meredith fight 2wi\n");
   // What the notation cannot write.
   for (const char* bad :
-       {R"({"brigades": {"meredith": {"fight": {"regiment": "2wi"}}}})", R"({"tokens": []})",
+       {R"({"brigades": {"meredith": {"fight": {"toward": [1, 2]}}}})",
+        R"({"policies": {"retreat": "never"}})", R"({"tokens": [{"token": "Two Words"}]})",
         R"({"brigades": {"meredith": {"move": {"path": [[1, 2.5]]}}}})",
         R"({"brigades": {"meredith": {"fire": {}}}})", R"({"preferred": {"meredith": "2"}})"}) {
     INFO(bad);

@@ -5,15 +5,18 @@ namespace adjutant::rules::chaos {
 namespace text_orders {
 
 const std::set<std::string> kOrderWords = {
-    "shake",     "shakeout",  "withdraw",   "withdraws", "form",  "forms",    "rest",
-    "rests",     "prefer",    "prefers",    "preferred", "move",  "moves",    "maneuver",
-    "maneuvers", "manoeuvre", "manoeuvres", "fire",      "fires", "remarker", "remarkers"};
+    "shake", "shakeout", "withdraw",  "withdraws", "form",       "forms",
+    "rest",  "rests",    "prefer",    "prefers",   "preferred",  "move",
+    "moves", "maneuver", "maneuvers", "manoeuvre", "manoeuvres", "fire",
+    "fires", "remarker", "remarkers", "fight",     "fights"};
 
 const std::set<std::string> kWords = [] {
   std::set<std::string> w = kOrderWords;
   for (const char* more :
-       {"out", "up", "marker", "facing", "at", "to", "engage", "engaging", "commander", "closest",
-        "hold", "no", "yes", "true", "false", "on", "off", "sequence"})
+       {"out",      "up",        "marker",   "facing",   "at",     "to",     "engage",
+        "engaging", "commander", "closest",  "hold",     "no",     "yes",    "true",
+        "false",    "on",        "off",      "sequence", "fight",  "fights", "toward",
+        "towards",  "policy",    "policies", "token",    "tokens", "with",   "when"})
     w.insert(more);
   return w;
 }();

@@ -10,6 +10,10 @@
 //   Gamble fire 2us-a closest                a battery's target
 //   Iron move marker 1 20,30 24,90 engage    waypoints; the CHECK wanted
 //   Iron remarker 24,50 34,52                markers after resting
+//   Iron fight 2wi toward 31,60              version 2: a regiment into a fight
+//   policy hold the line below 6             version 2: the fight's policies
+//   policy test enemy_most_stressed          (test, artillery target, hold)
+//   token outflank with Iron                 version 2: a token committed
 //   commander Reynolds 30,20                 a player commander's path
 //   no orders                                every brigade holds and rests
 #pragma once

@@ -100,9 +100,62 @@ std::string fire(const Json& v) {
   return out;
 }
 
+std::string fight(const Json& v) {
+  text::only_fields(v, {"regiment", "toward"}, "a fight order");
+  if (!v.contains("regiment")) unprintable("a fight order without its regiment");
+  std::string out = "fight " + name(text::string_of(v["regiment"], "a fight's regiment"));
+  if (v.contains("toward")) out += " toward " + point_text(point(v["toward"], "a fight's target"));
+  return out;
+}
+
+// A policy's word, as the reader reads it back (one lower-case word).
+std::string policy_word(const Json& v, const std::string& what) {
+  const std::string& w = text::string_of(v, what);
+  if (w.empty() || w != text::lower(w) || w.find_first_of(" \t\",") != std::string::npos)
+    unprintable(what + " that is not one lower-case word");
+  return w;
+}
+
+std::string policies(const Json& v) {
+  if (!v.is_object()) unprintable("\"policies\" that is not an object");
+  if (v.empty()) return "no policies\n";
+  std::string out;
+  for (const auto& [k, x] : v.items()) {
+    if (k == "test")
+      out += "policy test " + policy_word(x, "a test policy") + "\n";
+    else if (k == "artillery_target")
+      out += "policy artillery target " + policy_word(x, "an artillery target") + "\n";
+    else if (k == "hold_the_line_below")
+      out += "policy hold the line below " + whole(x, "a stress") + "\n";
+    else if (k == "withdraw_at_stress")
+      out += "policy withdraw at stress " + whole(x, "a stress") + "\n";
+    else
+      unprintable("a policy \"" + k + "\"");
+  }
+  return out;
+}
+
+std::string tokens(const Json& v) {
+  const Json& list = text::array_of(v, "tokens");
+  if (list.empty()) return "no tokens\n";
+  std::string out;
+  for (const auto& t : list) {
+    text::only_fields(t, {"token", "fight_with", "when"}, "a token");
+    if (!t.contains("token")) unprintable("a token without its name");
+    std::string n = policy_word(t["token"], "a token's name");
+    if (text::lower(n) != n || n.empty()) unprintable("a token's name");
+    out += "token " + n;
+    if (t.contains("fight_with"))
+      out += " with " + name(text::string_of(t["fight_with"], "a brigade"));
+    if (t.contains("when")) out += " when " + policy_word(t["when"], "a token's when");
+    out += "\n";
+  }
+  return out;
+}
+
 // A brigade's parts in the order of the turn.
-const char* const kParts[] = {"shake_out", "withdraw", "form_up", "maneuver",
-                              "fire",      "move",     "rest",    "remarker"};
+const char* const kParts[] = {"shake_out", "withdraw", "form_up", "maneuver", "fire",
+                              "fight",     "move",     "rest",    "remarker"};
 
 void brigade(std::string& out, const std::string& id, const Json& b) {
   if (!b.is_object()) unprintable("the orders of brigade " + id + " that are not an object");
@@ -123,6 +176,8 @@ void brigade(std::string& out, const std::string& id, const Json& b) {
       line = maneuver(v);
     else if (k == "fire")
       line = fire(v);
+    else if (k == "fight")
+      line = fight(v);
     else if (k == "move")
       line = move(v);
     else if (k == "rest")
@@ -137,7 +192,7 @@ void brigade(std::string& out, const std::string& id, const Json& b) {
 
 std::string write_orders(const Json& body) {
   if (!body.is_object()) unprintable("an order body that is not an object");
-  text::only_fields(body, {"sequence", "preferred", "brigades", "commanders"},
+  text::only_fields(body, {"sequence", "preferred", "policies", "tokens", "brigades", "commanders"},
                     "a Chaos of Battle order body");
   std::string out;
   if (body.contains("sequence")) {
@@ -157,6 +212,8 @@ std::string write_orders(const Json& body) {
     for (const auto& [id, n] : p.items())
       out += name(id) + " prefers " + whole(n, "a marker") + "\n";
   }
+  if (body.contains("policies")) out += policies(body["policies"]);
+  if (body.contains("tokens")) out += tokens(body["tokens"]);
   if (body.contains("brigades")) {
     const Json& bs = body["brigades"];
     if (!bs.is_object()) unprintable("\"brigades\" that is not an object");

@@ -53,7 +53,7 @@ Standing standing_of(const model::State* view, const std::string& side) {
 }
 
 const std::string kOrderList =
-    "shake out, withdraw, form up, maneuver, fire, move, rest, remarker or prefers";
+    "shake out, withdraw, form up, maneuver, fire, fight, move, rest, remarker or prefers";
 
 std::string found(const Reader& r) {
   return r.done() ? "the end of the line" : in_quotes(r.peek().text);
@@ -115,14 +115,23 @@ class Reading {
     out_.orders.push_back(start);
     if (r.accept("no")) {
       // "no orders": the brigades' orders given, and none.
-      std::string what =
-          text::choice(r, {"orders", "brigades", "commanders", "preferred", "sequence"}, "no");
+      std::string what = text::choice(
+          r, {"orders", "brigades", "commanders", "preferred", "sequence", "policies", "tokens"},
+          "no");
       declared_.insert(what == "orders" ? "brigades" : what);
       r.finish();
       return;
     }
     if (r.accept("sequence")) {
       read_sequence(r, start);
+      return;
+    }
+    if (r.accept("policy") || r.accept("policies")) {
+      read_policies(r, start);
+      return;
+    }
+    if (r.accept("token") || r.accept("tokens")) {
+      read_token(r, start);
       return;
     }
     bool commander = r.accept("commander");
@@ -149,6 +158,8 @@ class Reading {
     };
     if (sequence_given_ || declared_.count("sequence")) out_.body["sequence"] = sequence_;
     put("preferred", preferred_);
+    put("policies", policies_);
+    put("tokens", tokens_);
     put("brigades", orders_);
     put("commanders", paths_);
     return std::move(out_);
@@ -178,6 +189,85 @@ class Reading {
       sequence_.push_back(b->id);
     }
     sequence_given_ = true;
+  }
+
+  // policy test WORD | artillery [target] WORD | hold [the line] [below] N
+  // | withdraw [at stress] N; several on one line.
+  void read_policies(Reader& r, Pos start) {
+    if (r.done())
+      fail("text.syntax", r.pos(),
+           "expected a policy (test, artillery target, hold the line below, withdraw at "
+           "stress), found the end of the line");
+    while (!r.done()) {
+      Pos at = r.pos();
+      std::string key;
+      Json value;
+      if (r.accept("test")) {
+        key = "test";
+        value = word(r,
+                     "the regiment a fight tests (enemy_most_stressed, "
+                     "enemy_least_stressed or own_least_stressed)");
+      } else if (r.accept("artillery")) {
+        r.accept("target");
+        key = "artillery_target";
+        value = word(r, "the artillery's target (closest, most_stressed or least_stressed)");
+      } else if (r.accept("hold")) {
+        r.accept("the");
+        r.accept("line");
+        r.accept("below");
+        key = "hold_the_line_below";
+        value = read_whole(r, "the stress below which a tested regiment holds the line");
+      } else if (r.accept("withdraw")) {
+        r.accept("at");
+        r.accept("stress");
+        key = "withdraw_at_stress";
+        value = read_whole(r, "the brigade stress at which a brigade withdraws");
+      } else {
+        fail("text.syntax", at,
+             "expected a policy (test, artillery target, hold the line below, withdraw at "
+             "stress), found " +
+                 found(r));
+      }
+      if (policies_.contains(key)) fail("text.twice", at, "policy " + key + " is given twice");
+      policies_[key] = value;
+      out_.placed.push_back({"", key == "artillery_target" ? "fight.resolve" : "fight.test", at});
+    }
+    (void)start;
+  }
+
+  // One word, as written, lower-cased (a policy's value).
+  static std::string word(Reader& r, const std::string& what) {
+    if (r.done()) fail("text.syntax", r.pos(), "expected " + what + ", found the end of the line");
+    return text::lower(r.next().text);
+  }
+
+  // token NAME [with BRIGADE] [when WORD]: a held token committed to a
+  // fight; its name in words or with underscores.
+  void read_token(Reader& r, Pos start) {
+    // Every word up to "with" or "when" ("rally to the standard").
+    std::vector<Token> words;
+    while (!r.done() && !r.at("with") && !r.at("when")) words.push_back(r.next());
+    if (words.empty())
+      fail("text.syntax", r.pos(), "expected a combat token's name, found " + found(r));
+    std::string name;
+    for (const auto& w : words) name += (name.empty() ? "" : "_") + text::lower(w.text);
+    Json entry = {{"token", name}};
+    while (!r.done()) {
+      Pos at = r.pos();
+      if (r.accept("with")) {
+        if (entry.contains("fight_with")) fail("text.twice", at, "\"with\" is given twice");
+        std::vector<Token> b = name_words(r, "the brigade whose fight it joins");
+        entry["fight_with"] = brigades_.one(b).id;
+      } else if (r.accept("when")) {
+        if (entry.contains("when")) fail("text.twice", at, "\"when\" is given twice");
+        entry["when"] = word(r, "when the token is revealed (first)");
+      } else {
+        fail("text.syntax", at, "expected with BRIGADE or when, found " + found(r));
+      }
+    }
+    tokens_.push_back(entry);
+    out_.placed.push_back({"", "token." + name, start});
+    out_.placed.push_back({"", "token", start});
   }
 
   void read_commander(Reader& r, const std::string& id, Pos start) {
@@ -229,8 +319,8 @@ class Reading {
         fire(r, b, at);
       } else if (accept_any(r, {"remarker", "remarkers"})) {
         remarker(r, b, at);
-        // The fight phase's orders (fight, tokens, policies) are read here
-        // when the check takes them.
+      } else if (accept_any(r, {"fight", "fights"})) {
+        fight(r, b, at);
       } else {
         fail("text.syntax", at,
              "expected an order for " + b.id + " (" + kOrderList + "), found " + found(r));
@@ -349,6 +439,23 @@ class Reading {
     place(b.id, {"engagement.artillery"}, at);
   }
 
+  // fight REGIMENT [toward X,Y]: the regiment sent into a fight (version 2),
+  // toward the enemy regiment standing at the point (default: the closest).
+  void fight(Reader& r, const Brigade& b, Pos at) {
+    Json& f = part(b.id, "fight", "fight", at);
+    OwnNames names = OwnNames::regiments(b);
+    std::vector<Token> words = name_words(r, "the regiment sent into the fight");
+    std::size_t used = 0;
+    const Named& reg = names.leading(words, used);
+    if (used < words.size())
+      fail("text.syntax", words[used].pos,
+           "expected toward x,y or the next order, found " + in_quotes(words[used].text));
+    f = {{"regiment", reg.id}};
+    if (accept_any(r, {"toward", "towards"}))
+      f["toward"] = json_of(read_point(r, "the enemy regiment it moves toward"));
+    place(b.id, {"fight.initiate", "fight"}, at);
+  }
+
   void remarker(Reader& r, const Brigade& b, Pos at) {
     Json& out = part(b.id, "remarker", "remarker", at);
     std::vector<Point> pts = points(r, "where a marker goes");
@@ -373,6 +480,7 @@ class Reading {
   Json sequence_ = Json::array();
   bool sequence_given_ = false;
   Json preferred_ = Json::object(), orders_ = Json::object(), paths_ = Json::object();
+  Json policies_ = Json::object(), tokens_ = Json::array();
   std::set<std::string> declared_;
 };
 
