@@ -1,1 +1,1 @@
-games 12  adjudications 262  dice 406  digest 74851ab37f3e6432
+games 12  adjudications 262  dice 411  digest 14ec1a3b956c095d
