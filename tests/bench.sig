@@ -1,1 +1,1 @@
-games 12  adjudications 262  dice 411  digest 14ec1a3b956c095d
+games 12  adjudications 262  dice 414  digest bdf488037f27326a

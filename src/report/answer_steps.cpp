@@ -1,9 +1,39 @@
 #include "report/answer_steps.h"
 
+#include "report/order_page.h"
+
 namespace adjutant::report {
 
 void answer_steps(Section& s, const GameFacts& game) {
   std::string folder = game.folder.empty() ? std::string("GAME") : game.folder;
+  if (game.fog) {
+    // A fog-of-war game: the player holds a sealed copy, which carries no
+    // scenario until the reveal, so the order file is written as JSON
+    // (text orders read names from the scenario).
+    s.line("Your orders are due next. To answer, in two steps:");
+    s.line(
+        "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
+        "order file as JSON (the ruleset's page in docs/rules/ gives its fields):");
+    s.code("adjutant sync COPY SEALED-COPY");
+    s.line(
+        "2. Sign it against your sealed copy, and reply to this mail with the signed file "
+        "(orders.signed.json) attached:");
+    s.code("adjutant sign orders.json --game COPY");
+    return;
+  }
+  bool page = !game.ruleset || has_order_page(game.ruleset->id());
+  if (!page) {
+    s.line("Your orders are due next. To answer, in two steps:");
+    s.line(
+        "1. Write them as text, one order a line (docs/orders.md gives the notation of this "
+        "game's rules). See how they are read and checked:");
+    s.code("adjutant orders " + folder + " orders.txt");
+    s.line(
+        "2. Sign them against your copy of the game, and reply to this mail with the signed "
+        "file (orders.signed.json) attached:");
+    s.code("adjutant sign orders.txt --game " + folder);
+    return;
+  }
   s.line("Your orders are due next. To answer, in two steps:");
   s.line(
       "1. Build them by clicking on the order page: a unit, then the hexes of its path; the "

@@ -1,5 +1,7 @@
 // The reports of the posts that are no adjudication: the invitation that
 // opens a game, a deadline extension, and the end of the game.
+#include <algorithm>
+
 #include "report/answer_steps.h"
 #include "report/event_text.h"
 #include "report/report_doc.h"
@@ -44,7 +46,9 @@ Section next_section(const GameFacts& g, const game::Post& post, const std::stri
   std::string adjudicator = g.has_umpire() ? std::string(kUmpire) : g.other_side(next.side);
   if (const game::Party* a = g.party(adjudicator))
     s.fact("Mail them to", address(*a) + " (" + g.side_name(adjudicator) + ", who adjudicates)");
-  if (side == next.side) answer_steps(s, g);
+  // Every side a simultaneous phase waits on answers.
+  auto movers = next.waiting_on();
+  if (std::find(movers.begin(), movers.end(), side) != movers.end()) answer_steps(s, g);
   return s;
 }
 

@@ -1,5 +1,6 @@
 #include "report/report_doc.h"
 
+#include <algorithm>
 #include <set>
 
 #include "render/army_notes.h"
@@ -63,6 +64,7 @@ struct NextPhase {
   int turn = 0;
   std::string side;
   std::string name;
+  std::vector<std::string> movers;  // every side whose orders are due
 };
 
 // Who moves next: the ruleset's sequence of play when known, else the
@@ -70,14 +72,14 @@ struct NextPhase {
 NextPhase next_phase(const ReportInput& in, const Json& events) {
   if (in.game.ruleset) {
     rules::PhaseInfo p = in.game.ruleset->current_phase(in.adj.after);
-    return {p.turn, p.side, p.name.empty() ? p.side : p.name};
+    return {p.turn, p.side, p.name.empty() ? p.side : p.name, p.waiting_on()};
   }
   for (const Json& e : events)
     if (event_type(e) == "phase_end" && e.contains("next_turn") && e["next_turn"].is_number()) {
       std::string side = field(e, "next_phase");
-      return {e["next_turn"].get<int>(), side, side};
+      return {e["next_turn"].get<int>(), side, side, {side}};
     }
-  return {in.adj.after.turn, in.adj.after.phase, in.adj.after.phase};
+  return {in.adj.after.turn, in.adj.after.phase, in.adj.after.phase, {in.adj.after.phase}};
 }
 
 std::string game_result(const ReportInput& in, const model::State& state, const Json& events) {
@@ -120,7 +122,8 @@ Section next_section(const ReportInput& in, const NextPhase& next, const std::st
   } else {
     s.fact("Due by", "no deadline set");
   }
-  if (in.side == next.side) answer_steps(s, in.game);
+  if (std::find(next.movers.begin(), next.movers.end(), in.side) != next.movers.end())
+    answer_steps(s, in.game);
   return s;
 }
 

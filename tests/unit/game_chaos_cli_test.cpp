@@ -76,6 +76,7 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
       "--at 2026-11-01T18:00:00Z --no-maps --seed 3",
       work);
   require_ok(played, "bot --play");
+  INFO(played.out);
   CHECK(played.out.find("the game is over") != std::string::npos);
   CHECK(played.out.find("orders of union logged") != std::string::npos);  // simultaneous
   CHECK(played.out.find(" 0 refused") != std::string::npos);

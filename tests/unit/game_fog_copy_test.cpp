@@ -494,6 +494,22 @@ TEST_CASE("a side's reports and mail of a fog-of-war game name nothing hidden", 
   }
   CHECK(files >= 4);  // the invitation and the turn: reports and mail
   CHECK(told >= 2);
+  // Both sides of the simultaneous phase are told how to answer, from their
+  // sealed copies: a JSON order file signed against the copy (its text
+  // orders would need the scenario the copy does not hold), no order page.
+  for (const char* side : {"north", "south"}) {
+    int answer = 0;
+    for (const auto& e : fs::recursive_directory_iterator(g.dir / "turns")) {
+      std::string name = e.path().filename().string();
+      if (!e.is_regular_file() || name.find(side) == std::string::npos) continue;
+      std::string bytes = adjutant::read_file(e.path(), 1u << 26);
+      INFO(e.path().string());
+      CHECK(bytes.find("--orders") == std::string::npos);
+      if (bytes.find("adjutant sign orders.json --game COPY") != std::string::npos) ++answer;
+    }
+    INFO(side);
+    CHECK(answer >= 1);
+  }
 }
 
 TEST_CASE("a ruling is the same line in every copy, and opens with the rest", "[game][fog]") {

@@ -79,6 +79,11 @@ class ChaosGenerator : public OrderGenerator {
       // Each brigade's order alone must pass; one that does not is left out.
       Json alone = {{"side", r.side}, {"brigades", {{id, order}}}};
       if (!r.ruleset.problems(r.state, alone).empty()) continue;
+      // Nor may it clash with the orders already given (two brigades
+      // ending on one spot): then this brigade holds.
+      Json with = body;
+      with["brigades"][id] = order;
+      if (!r.ruleset.problems(r.state, with).empty()) continue;
       body["brigades"][id] = order;
     }
     commanders(sc, st, r.side, own_places, enemy, body);
