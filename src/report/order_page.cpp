@@ -95,8 +95,7 @@ bool has_order_page(const std::string& ruleset_id) {
 }
 
 std::string order_page(const game::Archive& archive, const model::State& state,
-                       const std::string& requested) {
-  const OrderWasm wasm = order_wasm();
+                       const std::string& requested, const OrderWasm& wasm) {
   if (!wasm.present())
     throw Error("view.no_order_page",
                 "this adjutant was built without the order page's WebAssembly checker "

@@ -13,6 +13,7 @@
 
 #include "game/archive.h"
 #include "model/state.h"
+#include "report/order_page_wasm.h"
 
 namespace adjutant::report {
 
@@ -24,7 +25,9 @@ bool has_order_page(const std::string& ruleset_id);
 // the side whose orders are due. Errors: view.no_order_page (a program
 // built without the WebAssembly checker), view.orders_ruleset,
 // view.orders_game_over, view.orders_not_due (exits 4, 2, 1 and 1).
+// `wasm` is the checker the program carries (order_wasm()); a test passes
+// an empty one to see what a program built without emscripten says.
 std::string order_page(const game::Archive& archive, const model::State& state,
-                       const std::string& side);
+                       const std::string& side, const OrderWasm& wasm = order_wasm());
 
 }  // namespace adjutant::report

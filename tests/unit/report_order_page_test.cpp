@@ -187,6 +187,27 @@ TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") 
   }
 }
 
+// What a program built without emscripten says, in every build: the page
+// is refused before anything is read or written.
+TEST_CASE("without its WebAssembly checker the order page is refused (view.no_order_page)",
+          "[view][orders]") {
+  TempDir work("no-wasm");
+  fs::path dir = game_at(work, "skirmish-noumpire", 5);
+  std::string before = folder_hash(dir);
+  adjutant::game::ReadGame g(dir);
+  try {
+    adjutant::report::order_page(g.archive, g.replay.state(), "", adjutant::report::OrderWasm{});
+    FAIL("an order page was built without its checker");
+  } catch (const adjutant::Error& e) {
+    CHECK(e.id() == "view.no_order_page");
+    CHECK(e.exit_code() == adjutant::Exit::kEnvironment);
+  }
+  CHECK(folder_hash(dir) == before);
+  // With the program's own checker (when it carries one) the same call builds it.
+  if (adjutant::report::order_wasm().present())
+    CHECK(!adjutant::report::order_page(g.archive, g.replay.state(), "").empty());
+}
+
 TEST_CASE("view --orders writes the order page, or says why not", "[view][orders]") {
   TempDir work("order-page");
   fs::path dir = game_at(work, "skirmish-noumpire", 5);
