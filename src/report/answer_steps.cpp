@@ -4,51 +4,49 @@
 
 namespace adjutant::report {
 
+namespace {
+
+// Step 2: sign the file against the player's copy, and reply with it.
+void sign_step(Section& s, const std::string& what, const std::string& file,
+               const std::string& copy) {
+  s.line("2. Sign " + what + ", and reply to this mail with the signed file " +
+         "(orders.signed.json) attached:");
+  s.code("adjutant sign " + file + " --game " + copy);
+}
+
+}  // namespace
+
 void answer_steps(Section& s, const GameFacts& game) {
   std::string folder = game.folder.empty() ? std::string("GAME") : game.folder;
+  s.line("Your orders are due next. To answer, in two steps:");
   if (game.fog) {
     // A fog-of-war game: the player holds a sealed copy, which carries no
     // scenario until the reveal, so the order file is written as JSON
     // (text orders read names from the scenario).
-    s.line("Your orders are due next. To answer, in two steps:");
     s.line(
         "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
         "order file as JSON (the ruleset's page in docs/rules/ gives its fields):");
     s.code("adjutant sync COPY SEALED-COPY");
-    s.line(
-        "2. Sign it against your sealed copy, and reply to this mail with the signed file "
-        "(orders.signed.json) attached:");
-    s.code("adjutant sign orders.json --game COPY");
+    sign_step(s, "it against your sealed copy", "orders.json", "COPY");
     return;
   }
-  bool page = !game.ruleset || has_order_page(game.ruleset->id());
-  if (!page) {
-    s.line("Your orders are due next. To answer, in two steps:");
+  if (game.ruleset && !has_order_page(game.ruleset->id())) {
     s.line(
         "1. Write them as text, one order a line (docs/orders.md gives the notation of this "
         "game's rules). See how they are read and checked:");
-    s.code("adjutant orders " + folder + " orders.txt");
+  } else {
     s.line(
-        "2. Sign them against your copy of the game, and reply to this mail with the signed "
-        "file (orders.signed.json) attached:");
-    s.code("adjutant sign orders.txt --game " + folder);
-    return;
+        "1. Build them by clicking on the order page: a unit, then the hexes of its path; the "
+        "defenders and attackers of each attack. It checks every click with adjutant's own "
+        "rules, offline. Write it, open orders-page/index.html in a browser and export the "
+        "orders as orders.txt:");
+    s.code("adjutant view " + folder + " --out orders-page --orders");
+    s.line(
+        "Or write them as text, one order a line: a unit and the hex it moves to, `attack HEX "
+        "with UNITS` (docs/orders.md gives the notation). See how they are read and checked:");
   }
-  s.line("Your orders are due next. To answer, in two steps:");
-  s.line(
-      "1. Build them by clicking on the order page: a unit, then the hexes of its path; the "
-      "defenders and attackers of each attack. It checks every click with adjutant's own "
-      "rules, offline. Write it, open orders-page/index.html in a browser and export the "
-      "orders as orders.txt:");
-  s.code("adjutant view " + folder + " --out orders-page --orders");
-  s.line(
-      "Or write them as text, one order a line: a unit and the hex it moves to, `attack HEX "
-      "with UNITS` (docs/orders.md gives the notation). See how they are read and checked:");
   s.code("adjutant orders " + folder + " orders.txt");
-  s.line(
-      "2. Sign them against your copy of the game, and reply to this mail with the signed "
-      "file (orders.signed.json) attached:");
-  s.code("adjutant sign orders.txt --game " + folder);
+  sign_step(s, "them against your copy of the game", "orders.txt", folder);
 }
 
 }  // namespace adjutant::report
