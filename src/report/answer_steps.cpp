@@ -6,12 +6,12 @@ namespace adjutant::report {
 
 namespace {
 
-// Step 2: sign the file against the player's copy, and reply with it.
-void sign_step(Section& s, const std::string& what, const std::string& file,
-               const std::string& copy) {
+// Step 2: sign the file against the player's copy (`command`), and reply
+// with it.
+void sign_step(Section& s, const std::string& what, const std::string& command) {
   s.line("2. Sign " + what + ", and reply to this mail with the signed file " +
          "(orders.signed.json) attached:");
-  s.code("adjutant sign " + file + " --game " + copy);
+  s.code(command);
 }
 
 }  // namespace
@@ -27,7 +27,7 @@ void answer_steps(Section& s, const GameFacts& game) {
         "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
         "order file as JSON (the ruleset's page in docs/rules/ gives its fields):");
     s.code("adjutant sync COPY SEALED-COPY");
-    sign_step(s, "it against your sealed copy", "orders.json", "COPY");
+    sign_step(s, "it against your sealed copy", "adjutant sign orders.json --game COPY");
     return;
   }
   if (game.ruleset && !has_order_page(game.ruleset->id())) {
@@ -46,7 +46,7 @@ void answer_steps(Section& s, const GameFacts& game) {
         "with UNITS` (docs/orders.md gives the notation). See how they are read and checked:");
   }
   s.code("adjutant orders " + folder + " orders.txt");
-  sign_step(s, "them against your copy of the game", "orders.txt", folder);
+  sign_step(s, "them against your copy of the game", "adjutant sign orders.txt --game " + folder);
 }
 
 }  // namespace adjutant::report
