@@ -103,6 +103,20 @@ def sealed_copy(adj, home, env, side):
                          "the reveal" % (side, report["not_yet_opened"]))
 
 
+def mailed_copy(adj, home, env):
+    """A second copy made from the maildir alone must hold the very same log."""
+    copy_env = dict(env, ADJUTANT_SECRETS=os.path.join(home, "copy-secrets"))
+    os.makedirs(os.path.join(home, "copies"))
+    run([adj, "import", "--game", os.path.join("copies", "game"), "--no-outputs", "mail"],
+        home, copy_env, "divergence")
+    with open(os.path.join(home, "game", "log.jsonl"), "rb") as f:
+        original = f.read()
+    with open(os.path.join(home, "copies", "game", "log.jsonl"), "rb") as f:
+        copied = f.read()
+    if original != copied:
+        raise GameFailed("divergence", "the copy made from the mails holds another log")
+
+
 def play_one(args, keys, i):
     seed = args.seed + i
     scenario = args.rotation[i % len(args.rotation)]
@@ -157,20 +171,8 @@ def play_one(args, keys, i):
             # Mail carries no log lines in a fog-of-war game: a player's copy
             # is the umpire's sealed copy, and it must open whole at the end.
             sealed_copy(adj, home, env, "union" if seed % 2 else "confederate")
-            result["ok"] = True
-            if not args.keep:
-                shutil.rmtree(home, ignore_errors=True)
-            return result
-        copy_env = dict(env, ADJUTANT_SECRETS=os.path.join(home, "copy-secrets"))
-        os.makedirs(os.path.join(home, "copies"))
-        run([adj, "import", "--game", os.path.join("copies", "game"), "--no-outputs", "mail"],
-            home, copy_env, "divergence")
-        with open(os.path.join(home, "game", "log.jsonl"), "rb") as f:
-            original = f.read()
-        with open(os.path.join(home, "copies", "game", "log.jsonl"), "rb") as f:
-            copied = f.read()
-        if original != copied:
-            raise GameFailed("divergence", "the copy made from the mails holds another log")
+        else:
+            mailed_copy(adj, home, env)
         result["ok"] = True
     except GameFailed as e:
         result["ok"] = False
