@@ -19,6 +19,7 @@
 #include "report/orders_mail.h"
 #include "report/turn_outputs.h"
 #include "rules/ruleset.h"
+#include "rules/text_lexer.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -144,18 +145,26 @@ int cmd_sign(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path orders_file = required(*r, "orders");
-  // A side's sealed copy of a fog-of-war game: JSON orders, signed for the
-  // phase its packet says is due (docs/protocol.md 10a).
+  // A side's sealed copy of a fog-of-war game: orders signed for the phase
+  // its packet says is due (docs/protocol.md 10a); text orders are read
+  // with the side's part of the scenario and its own view.
   if (game::is_sealed_copy(required(*r, "game"))) {
     std::string text = read_file(orders_file, game::kMaxOrderBytes);
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos ||
-        text[text.find_first_not_of(" \t\r\n")] != '{')
-      throw Error("sign.sealed_text",
-                  "a sealed copy holds no rules to read text orders with: give a JSON body",
-                  Exit::kUsage);
-    Json envelope = game::sign_sealed(
-        required(*r, "game"), ledger::parse_strict(text, orders_file.string()), optional(*r, "key"),
-        optional(*r, "chain"), game::secrets_dir(optional(*r, "secrets")));
+    Json body;
+    std::size_t read = 0;
+    if (rules::text::looks_like_json(text)) {
+      body = ledger::parse_strict(text, orders_file.string());
+    } else {
+      game::SealedOrdersGame sg = game::open_sealed_orders(required(*r, "game"));
+      auto written =
+          game::read_written_orders(*sg.ruleset, sg.view, text, orders_file.string(), sg.side);
+      body = written.body;
+      read = written.parsed.orders.size();
+      std::cout << "read " << read << " orders from the text in " << orders_file.string() << "\n";
+    }
+    Json envelope =
+        game::sign_sealed(required(*r, "game"), body, optional(*r, "key"), optional(*r, "chain"),
+                          game::secrets_dir(optional(*r, "secrets")));
     fs::path out =
         r->count("out")
             ? fs::path((*r)["out"].as<std::string>())
@@ -268,8 +277,22 @@ int cmd_check(int argc, char** argv) {
   if (!r) return 0;
   bool json = r->count("json") > 0;
   try {
-    game::ReadGame g(required(*r, "game"));
     fs::path file = required(*r, "orders");
+    // A side's sealed copy: checked with the side's part of the scenario on
+    // its own view, as the umpire's intake will (docs/protocol.md 10a).
+    if (game::is_sealed_copy(required(*r, "game"))) {
+      Json envelope = game::read_order_file(file);
+      auto checked = game::check_sealed(required(*r, "game"), envelope, file.string());
+      std::string side = envelope["body"].value("side", "");
+      if (json) {
+        print_json({{"ok", true}, {"side", side}, {"echo", checked.echo}});
+      } else {
+        std::cout << "orders for " << side << " are valid (checked on the sealed copy):\n";
+        for (const auto& line : checked.echo) std::cout << "  " << printable(line) << "\n";
+      }
+      return 0;
+    }
+    game::ReadGame g(required(*r, "game"));
     auto in =
         game::take_orders(g.archive, g.replay.state(), game::read_order_file(file), file.string(),
                           g.replay.expected_after(), g.replay.intake_reveals());

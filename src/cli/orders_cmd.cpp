@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "game/adjudicate.h"
+#include "game/fog.h"
 #include "game/intake.h"
 #include "game/text_orders.h"
 #include "rules/notation.h"
@@ -54,6 +55,58 @@ void write_output(const std::string& out, const std::string& bytes) {
   }
 }
 
+// `adjutant orders` on a side's sealed copy of a fog-of-war game: read with
+// the side's part of the scenario and checked on its own view of the phase
+// due (docs/protocol.md 10a, "A side's part of the scenario").
+int sealed_orders(const cxxopts::ParseResult& r) {
+  fs::path copy = required(r, "game");
+  std::string out = optional(r, "out");
+  std::string source;
+  std::string content = read_input(optional(r, "file"), source);
+  if (r.count("to-text")) {
+    Json genesis = ledger::parse_strict(read_file(copy / "game.json"), "game.json");
+    Json body = ledger::parse_strict(content, source, game::kMaxOrderBytes);
+    if (body.is_object() && body.contains("payloadType") && body.contains("body"))
+      body = body["body"];
+    std::string id = genesis.contains("ruleset") && genesis["ruleset"].is_object()
+                         ? genesis["ruleset"].value("id", "")
+                         : "";
+    write_output(out, rules::make_notation(id)->print(body));
+    return 0;
+  }
+  game::SealedOrdersGame g = game::open_sealed_orders(copy);
+  std::string side = optional(r, "side");
+  if (side.empty()) side = g.side;
+  if (side != g.side)
+    throw Error("orders.unknown_side",
+                "--side " + in_quotes(side) + ": this is " + g.side + "'s sealed copy");
+  game::WrittenOrders written;
+  try {
+    written = game::read_written_orders(*g.ruleset, g.view, content, source, side);
+  } catch (const rules::text::TextRefused& e) {
+    std::cerr << e.detail() << "\n";
+    return int(Exit::kBadInput);
+  }
+  rules::Checked checked;
+  try {
+    checked = g.ruleset->check(g.view, written.body, source);
+  } catch (const rules::OrdersRefused& e) {
+    for (const auto& p : e.problems())
+      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
+    return int(Exit::kBadInput);
+  }
+  write_output(out, written.body.dump(2) + "\n");
+  std::ostream& said = out.empty() ? std::cerr : std::cout;
+  said << "orders for " << side << ", turn " << g.turn << " phase " << g.phase
+       << ", as understood (checked on the sealed copy):\n";
+  for (const auto& line : checked.echo) said << "  " << printable(line) << "\n";
+  if (checked.echo.empty()) said << "  (no orders)\n";
+  if (!out.empty())
+    said << "wrote " << out << "; sign it with `adjutant sign " << out << " --game "
+         << copy.string() << "`\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_orders(int argc, char** argv) {
@@ -74,6 +127,7 @@ int cmd_orders(int argc, char** argv) {
   options.positional_help("GAME [FILE]");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  if (game::is_sealed_copy(required(*r, "game"))) return sealed_orders(*r);
   game::ReadGame g(required(*r, "game"));
   const game::Archive& archive = g.archive;
   std::string out = optional(*r, "out");

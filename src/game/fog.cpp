@@ -10,6 +10,7 @@
 #include "game/log.h"
 #include "ledger/dice_draw.h"
 #include "ledger/digest.h"
+#include "ledger/envelope.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -242,6 +243,23 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
   salts.signer = &umpire.key;
   salts.context = a.game_id();
   Sealed sealed = seal_lines(a, side, salts, umpire.key);
+  // The side's part of the scenario, when the ruleset gives one: an
+  // opening of a commitment the umpire signs outside the log (genesis,
+  // signed before, commits the whole scenario only).
+  Json commitments = Json::array();
+  Json part = a.ruleset().side_scenario(a.scenario_json(), side);
+  if (!part.is_null()) {
+    std::string kind = "scenario:" + side;
+    const std::string& salt = salts.get(0, kind);
+    Json body = {{"format", kFogCommitmentFormat},
+                 {"game", a.game_id()},
+                 {"side", side},
+                 {"line", 0},
+                 {"kind", kind},
+                 {"commit", commit_hex(kind, salt, part)}};
+    commitments.push_back(ledger::sign_envelope(kFogCommitmentType, body, umpire.key));
+    sealed.packet_openings.push_back(opening(0, kind, salt, part));
+  }
   // The salts first: a sealed line is never published with a salt the
   // umpire could lose.
   if (salts.changed) salts.save(game);
@@ -251,6 +269,7 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
                  {"game", a.game_id()},
                  {"side", side},
                  {"openings", sealed.packet_openings}};
+  if (!commitments.empty()) packet["commitments"] = commitments;
   // The phase due, when it waits on this side: what its next order file
   // names (a hint for signing; the umpire's intake is the check).
   rules::PhaseInfo ph = g.replay.phase();

@@ -24,6 +24,11 @@ inline constexpr const char* kFogSaltsFile = "fog-salts.json";
 inline constexpr const char* kFogSaltsFormat = "adjutant-fog-salts/1";
 inline constexpr const char* kPacketFile = "packet.json";
 inline constexpr const char* kPacketFormat = "adjutant-fog-packet/1";
+// A commitment the umpire signs outside the log (a side's part of the
+// scenario, protocol 10a): a DSSE envelope of this type whose body is
+// {"format", "game", "side", "line", "kind", "commit"}.
+inline constexpr const char* kFogCommitmentType = "application/vnd.adjutant.fog-commitment.v1+json";
+inline constexpr const char* kFogCommitmentFormat = "adjutant-fog-commitment/1";
 
 // The umpire's salts, one per committed item ("LINE/KIND" -> 32 raw bytes),
 // kept in fog-salts.json beside the umpire's log: sealing again gives the
@@ -105,6 +110,13 @@ struct SealedReport {
   int turn = 0;
   std::string phase;
   std::uint32_t next_link = 0;  // the link the copy's side reveals in its next order file
+  // The side's link before it (m and raw s; the anchor at 0), or, when its
+  // file of the phase is in (`same_link`), the link a corrected file
+  // reveals again.
+  std::uint32_t link_m = 0;
+  std::string link_s;
+  bool same_link = false;
+  bool part = false;  // the packet holds the side's part of the scenario, checked
   std::string error_id;
   std::string where;
   std::string message;
@@ -136,5 +148,28 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from);
 // adjudicate.wrong_chain, key.not_found, chain.not_found, verify.*.
 Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
                  const fs::path& secrets);
+
+// A side's sealed copy opened to read and check its orders (docs/protocol.md
+// 10a, "A side's part of the scenario"): the ruleset built from the side's
+// part of the scenario, and the side's view of the phase due (the opening of
+// its latest view). The copy is verified first (verify.*). Errors
+// "sign.not_due" (no phase of the side is due), "sign.sealed_text" (the copy
+// holds no part: a ruleset that gives none, or a copy sealed before parts
+// were sealed; sync the umpire's latest sealed copy).
+struct SealedOrdersGame {
+  std::string side;
+  int turn = 0;
+  std::string phase;
+  std::unique_ptr<rules::Ruleset> ruleset;  // of the side's part
+  model::State view;                        // the side's view of the phase due
+};
+SealedOrdersGame open_sealed_orders(const fs::path& copy);
+
+// `check` of a signed order file on a side's sealed copy, as the umpire's
+// intake takes it: signed by the copy's side, of this game, for the phase
+// due (turn, phase, after), revealing the side's next link; then the
+// ruleset's check on the side's view. Errors those of open_sealed_orders,
+// orders.* (intake's ids) and rules::OrdersRefused.
+rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source);
 
 }  // namespace adjutant::game

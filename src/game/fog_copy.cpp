@@ -118,6 +118,7 @@ class SealedWalk {
   void end(const LogEntry& e);
   void openings(const LogEntry& e);
   void check_packet();
+  void read_signed_commitments(const Json& list);
   void by_umpire(const LogEntry& e) const;
   const std::string* commitment(int line, const std::string& kind) const;
 
@@ -137,6 +138,11 @@ class SealedWalk {
   // Every commitment of the copy: (line, kind) -> hex C.
   std::map<std::pair<int, std::string>, std::string> commitments_;
   Openings packet_;
+  // Commitments the umpire signed outside the log, in the packet: (line,
+  // kind) -> hex C (the side's part of the scenario, "scenario:SIDE").
+  std::map<std::pair<int, std::string>, std::string> signed_;
+  Json part_;                                   // the part opened, when held
+  std::map<std::string, LatestReveal> before_;  // a side's link before its file of the phase
 };
 
 void SealedWalk::by_umpire(const LogEntry& e) const {
@@ -147,7 +153,38 @@ void SealedWalk::by_umpire(const LogEntry& e) const {
 
 const std::string* SealedWalk::commitment(int line, const std::string& kind) const {
   auto it = commitments_.find({line, kind});
-  return it == commitments_.end() ? nullptr : &it->second;
+  if (it != commitments_.end()) return &it->second;
+  auto s = signed_.find({line, kind});
+  return s == signed_.end() ? nullptr : &s->second;
+}
+
+// The packet's "commitments": each a DSSE envelope signed by the umpire,
+// {"format", "game", "side", "line", "kind", "commit"}, of this copy's game
+// and side; the one kind is the side's part of the scenario at line 0.
+void SealedWalk::read_signed_commitments(const Json& list) {
+  std::string where = std::string(kPacketFile) + ": commitments";
+  if (!list.is_array()) sealed_fail("verify.opening", where + " must be an array");
+  for (const auto& j : list) {
+    ledger::Envelope env;
+    try {
+      env = ledger::parse_envelope(j, where);
+      if (!ledger::verify_envelope(env, kFogCommitmentType, by_id_.at("umpire").public_key))
+        sealed_fail("verify.signature", where + ": a commitment is not signed by the umpire");
+    } catch (const Error& err) {
+      if (err.exit_code() == Exit::kVerifyFailed) throw;
+      sealed_fail("verify.opening", err.what());
+    }
+    const Json& b = env.body;
+    check_members(b, {"format", "game", "side", "line", "kind", "commit"});
+    std::string kind = b["kind"].is_string() ? b["kind"].get<std::string>() : "";
+    if (b["format"] != kFogCommitmentFormat || b["game"] != game_id_ || b["side"] != r_.side ||
+        b["line"] != 0 || kind != "scenario:" + r_.side)
+      sealed_fail("verify.opening", where + ": a commitment of " + kFogCommitmentFormat +
+                                        " to this game's side " + r_.side +
+                                        " is of its part of the scenario at line 0");
+    if (signed_.count({0, kind})) sealed_fail("verify.opening", where + ": two of " + kind);
+    signed_[{0, kind}] = hex_member(b, "commit");
+  }
 }
 
 void SealedWalk::genesis() {
@@ -208,6 +245,7 @@ void SealedWalk::sealed_orders(const LogEntry& e) {
       sealed_fail("verify.reveal", "a second file of " + side + " must reveal the same link");
   } else {
     const LatestReveal& last = latest_.at(side);
+    before_[side] = last;
     if (reveal.m != last.m + 1 || reveal.m > by_id_.at(side).chain_length ||
         !ledger::check_link(reveal.m, reveal.s, last.m, last.s))
       sealed_fail("verify.reveal", "the revealed link is not link " + std::to_string(last.m + 1) +
@@ -322,6 +360,8 @@ void SealedWalk::check_packet() {
       p.value("side", "") != r_.side || !p.contains("openings"))
     sealed_fail("verify.opening", std::string(kPacketFile) + " is not this side's packet of " +
                                       kPacketFormat + " for this game");
+  signed_.clear();
+  if (p.contains("commitments")) read_signed_commitments(p["commitments"]);
   packet_ = read_openings(p["openings"], kPacketFile);
   for (const auto& [key, o] : packet_) {
     std::string where = "the opening of line " + std::to_string(key.first) + " " + key.second;
@@ -330,6 +370,12 @@ void SealedWalk::check_packet() {
     if (commit_hex(key.second, o.salt, o.content) != *c)
       sealed_fail("verify.opening", where + " does not hash to its commitment");
     const LogEntry& e = c_.log.at(std::size_t(key.first));
+    if (signed_.count(key)) {
+      // The side's part of the scenario: held to the opened scenario at the end.
+      part_ = o.content;
+      r_.part = true;
+      continue;
+    }
     if (key.second == "orders") {
       // The side's own file: signed by its key, and the fields in clear.
       const Json& b = e.body;
@@ -472,6 +518,10 @@ void SealedWalk::openings(const LogEntry& e) {
                                 rs.visible_events(adj.events, r_.side)))
       sealed_fail("verify.view", at + "the events in clear are not the ruleset's visible events");
   }
+  if (!part_.is_null() &&
+      !ledger::same_canonical(part_, rs.side_scenario(content(0, "scenario"), r_.side)))
+    sealed_fail("verify.view", "the part of the scenario shown to " + r_.side +
+                                   " is not the ruleset's part of the opened scenario");
   r_.revealed = true;
 }
 
@@ -508,12 +558,23 @@ void SealedWalk::run() {
     check_packet();
   }
   auto own = pending_.find(r_.side);
-  if (own != pending_.end())
+  if (own != pending_.end()) {
     r_.next_link = own->second.m;  // a corrected file reveals the same link again
-  else if (latest_.count(r_.side))
+    auto b = before_.find(r_.side);
+    const LatestReveal& base = b != before_.end() ? b->second : latest_.at(r_.side);
+    r_.link_m = base.m;
+    r_.link_s = base.s;
+  } else if (latest_.count(r_.side)) {
     r_.next_link = latest_.at(r_.side).m + 1;
+    r_.link_m = latest_.at(r_.side).m;
+    r_.link_s = latest_.at(r_.side).s;
+  }
+  // The counts are of the log's commitments (a signed one in the packet
+  // is opened with it).
+  int held = 0;
+  for (const auto& [key, o] : packet_) held += commitments_.count(key) ? 1 : 0;
   r_.commitments = int(commitments_.size());
-  r_.opened = r_.revealed ? r_.commitments : int(packet_.size());
+  r_.opened = r_.revealed ? r_.commitments : held;
   r_.head = prev_;
   r_.lines = int(c_.log.size());
 }
@@ -662,6 +723,10 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
     merged.packet["due"] = p["due"];
   else
     merged.packet.erase("due");
+  // The commitments the umpire signs outside the log (the side's part of
+  // the scenario): a packet sealed before them offers none, and the copy
+  // keeps its own.
+  if (p.contains("commitments")) merged.packet["commitments"] = p["commitments"];
   int held = int(merged.packet["openings"].size());
   merged.packet["openings"] = Json::array();
   for (const auto& [key, o] : openings) merged.packet["openings"].push_back(o);
@@ -722,6 +787,98 @@ Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs:
   body["after"] = due["after"];
   body["reveal"] = {{"m", r.next_link}, {"s", ledger::to_hex(ledger::link(ch, r.next_link))}};
   return ledger::sign_envelope(ledger::kOrdersType, body, k);
+}
+
+}  // namespace adjutant::game
+
+namespace adjutant::game {
+
+SealedOrdersGame open_sealed_orders(const fs::path& copy) {
+  SealedCopy c = read_copy(copy);
+  SealedReport r = check_copy(c);
+  if (!r.ok)
+    throw Error(r.error_id, "this copy: " + r.where + ": " + r.message, Exit::kVerifyFailed);
+  const Json& due = c.packet.contains("due") ? c.packet["due"] : Json();
+  if (r.revealed || !due.is_object() || !due.contains("turn") || !due["turn"].is_number_integer() ||
+      !due.contains("phase") || !due["phase"].is_string())
+    throw Error("sign.not_due", "no phase of " + r.side +
+                                    " is due in this copy: sync the umpire's latest sealed copy");
+  // The side's part (checked by check_copy against its signed commitment)
+  // and its latest view.
+  const Json* part = nullptr;
+  const Json* view = nullptr;
+  long long view_line = -1;
+  for (const auto& o : c.packet["openings"]) {
+    if (o["kind"] == "scenario:" + r.side) part = &o["content"];
+    if (o["kind"] == "view:" + r.side && o["line"].get<long long>() > view_line) {
+      view = &o["content"];
+      view_line = o["line"].get<long long>();
+    }
+  }
+  if (!part)
+    throw Error("sign.sealed_text",
+                "this sealed copy holds no part of the scenario to read text orders with (a copy "
+                "sealed before sealed copies carried one, or rules that give none): sync the "
+                "umpire's latest sealed copy, or give a JSON body",
+                Exit::kUsage);
+  if (!view) throw Error("verify.opening", "this copy holds no view of " + r.side);
+  const Json& genesis = c.log.front().body;
+  int version = genesis.contains("ruleset") && genesis["ruleset"].is_object()
+                    ? genesis["ruleset"].value("version", 0)
+                    : 0;
+  SealedOrdersGame g;
+  g.side = r.side;
+  g.turn = due["turn"].get<int>();
+  g.phase = due["phase"].get<std::string>();
+  g.ruleset = rules::make_ruleset(*part, "the part of the scenario in " + copy.string(), version);
+  g.view = model::State::from_json(*view, "the view of " + r.side + " in " + copy.string());
+  return g;
+}
+
+rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source) {
+  SealedOrdersGame g = open_sealed_orders(copy);
+  SealedCopy c = read_copy(copy);
+  SealedReport r = check_copy(c);
+  ledger::Envelope env = ledger::parse_envelope(envelope, source);
+  if (env.payload_type != ledger::kOrdersType)
+    throw Error("orders.type",
+                source + ": not an order file (payloadType " + env.payload_type + ")");
+  if (env.signatures.size() != 1)
+    throw Error("orders.signatures", source + ": an order file carries exactly one signature");
+  const Json& b = env.body;
+  if (!b.is_object() || b.value("format", "") != kOrdersFormat)
+    throw Error("orders.format",
+                source + ": the body must be an object of format " + std::string(kOrdersFormat));
+  if (b.value("side", "") != r.side)
+    throw Error("orders.unknown_side", source + ": orders for " + in_quotes(b.value("side", "")) +
+                                           ", and this is " + r.side + "'s sealed copy");
+  Party party;
+  for (const auto& p : genesis_parties(c.log.front().body))
+    if (p.id == r.side) party = p;
+  if (!ledger::verify_envelope(env, ledger::kOrdersType, party.public_key))
+    throw Error("orders.bad_signature",
+                source + ": the signature does not verify with " + r.side + "'s key from genesis");
+  if (b.value("game", "") != ledger::sha256_hex(ledger::canonical(c.log.front().body)))
+    throw Error("orders.wrong_game", source + ": written for another game");
+  const Json& due = c.packet["due"];
+  if (b.value("after", "") != due.value("after", ""))
+    throw Error("orders.stale", source +
+                                    ": written after another log entry than the one the "
+                                    "phase due names; sync and write the orders again");
+  if (b.value("turn", -1) != g.turn || b.value("phase", "") != g.phase)
+    throw Error("orders.wrong_phase", source + ": orders for another phase than turn " +
+                                          std::to_string(g.turn) + " phase " + g.phase);
+  const Json& rv = b.contains("reveal") ? b["reveal"] : Json();
+  long long m = rv.is_object() ? rv.value("m", -1LL) : -1;
+  std::string s = rv.is_object() && rv.contains("s") && rv["s"].is_string()
+                      ? ledger::from_hex(rv["s"].get<std::string>())
+                      : "";
+  if (m != (long long)(r.link_m) + 1 || s.size() != 32 ||
+      !ledger::check_link(std::uint32_t(m), s, r.link_m, r.link_s))
+    throw Error("orders.bad_reveal",
+                source + ": reveal is not the next link of " + r.side +
+                    "'s dice chain (expected m=" + std::to_string(r.link_m + 1) + ")");
+  return g.ruleset->check(g.view, b, source);
 }
 
 }  // namespace adjutant::game

@@ -26,6 +26,22 @@ WrittenOrders read_written_orders(const Archive& archive, const model::State& st
   return out;
 }
 
+WrittenOrders read_written_orders(const rules::Ruleset& ruleset, const model::State& view,
+                                  const std::string& content, const std::string& source,
+                                  const std::string& side) {
+  WrittenOrders out;
+  if (rules::text::looks_like_json(content)) {
+    out.body = ledger::parse_strict(content, source);
+    if (!out.body.is_object()) throw Error("orders.format", source + ": must be a JSON object");
+    return out;
+  }
+  out.text = true;
+  out.parsed =
+      rules::make_notation(ruleset.id())->parse(content, source, {&ruleset, nullptr, &view}, side);
+  out.body = out.parsed.body;
+  return out;
+}
+
 rules::Checked check_written_orders(const Archive& archive, const model::State& state,
                                     const std::string& side, const Json& body,
                                     const std::string& source) {

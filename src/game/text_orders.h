@@ -25,6 +25,12 @@ struct WrittenOrders {
 WrittenOrders read_written_orders(const Archive& archive, const model::State& state,
                                   const std::string& content, const std::string& source,
                                   const std::string& side);
+// The same on a side's sealed copy (fog.h open_sealed_orders): read with
+// the ruleset built from the side's part of the scenario, against the
+// side's own view.
+WrittenOrders read_written_orders(const rules::Ruleset& ruleset, const model::State& view,
+                                  const std::string& content, const std::string& source,
+                                  const std::string& side);
 
 // The checks of take_orders that need no signature, for an unsigned body of
 // `side`: orders.unknown_side, orders.game_over, orders.not_your_phase (a

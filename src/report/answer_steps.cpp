@@ -19,10 +19,22 @@ void sign_step(Section& s, const std::string& what, const std::string& command) 
 void answer_steps(Section& s, const GameFacts& game) {
   std::string folder = game.folder.empty() ? std::string("GAME") : game.folder;
   s.line("Your orders are due next. To answer, in two steps:");
+  if (game.fog && game.ruleset && game.ruleset->text_orders_on_sealed_copy()) {
+    // A fog-of-war game whose sealed copies carry each side's part of the
+    // scenario (docs/protocol.md 10a): text orders, read and checked on the
+    // player's own sealed copy.
+    s.line(
+        "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
+        "orders as text, one order a line (docs/orders.md gives the notation of this game's "
+        "rules). See how they are read and checked on your sealed copy:");
+    s.code("adjutant sync COPY SEALED-COPY");
+    s.code("adjutant orders COPY orders.txt");
+    sign_step(s, "them against your sealed copy", "adjutant sign orders.txt --game COPY");
+    return;
+  }
   if (game.fog) {
-    // A fog-of-war game: the player holds a sealed copy, which carries no
-    // scenario until the reveal, so the order file is written as JSON
-    // (text orders read names from the scenario).
+    // A fog-of-war game whose sealed copies carry no part of the scenario:
+    // the order file is written as JSON (text orders read names from it).
     s.line(
         "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
         "order file as JSON (the ruleset's page in docs/rules/ gives its fields):");

@@ -161,9 +161,19 @@ Nothing leaves this page: export the orders below and sign them with <code>adjut
 <h2>Your units</h2>
 <div id="units"></div>
 <p class="hint">* not yet on the map: its first hex is where it enters.</p>
+<div class="ah-only"><h2>Substitutions and bridges</h2>
+<p>Division <select id="sub-division"></select>
+<button id="sub-new" type="button">substitute brigades</button><button id="rec-new" type="button">recombine</button><br>
+Brigade <select id="sub-brigade"></select> <button id="sub-add" type="button">add the brigade</button></p>
+<p>Bridge <select id="bridge-unit"></select> <button id="bridge-new" type="button">build a bridge</button>
+then click its river square and the far bank.</p>
+<p class="hint">Orders of the movement phase are carried out in the order given: a brigade
+substituted for its division may move after the substitution. While attacking, a unit's button
+takes it in or out of the attack.</p></div>
 <div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
 <button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
-<button id="done" type="button">done</button><br>
+<button id="done" type="button">done</button>
+<span class="ah-only"><button id="group-add" type="button">move with the next unit of its square</button></span><br>
 <span class="bg-only"><label><input id="mv-strategic" type="checkbox"> strategic movement</label>
 <label><input id="mv-forced" type="checkbox"> forced march</label>
 <label><input id="mv-exit" type="checkbox"> leaves the map</label></span></p></div>

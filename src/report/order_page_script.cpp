@@ -41,6 +41,10 @@ const char* const kOrderPageScript = R"JS(
   var $ = function (id) { return document.getElementById(id); };
   var checker = null;
   var moves = [];     // {unit, enter, path, strategic, forced, exit, mp: [MP after each hex]}
+                      // 1961: {units} for units moving together, and the orders of the
+                      // movement phase that are not moves, in the order given:
+                      // {kind: 'substitute'|'recombine', division, brigades}, {kind: 'build',
+                      // bridge, river, far}
   var attacks = [];   // {defenders: [hex, or unit in 1961], attackers: [unit], odds, advance,
                       //  retreat: {defender: [square, square]}, losses}
   var selMove = -1, selAttack = -1, mode = 'move', pickRetreat = false;
@@ -53,6 +57,11 @@ const char* const kOrderPageScript = R"JS(
   data.units.forEach(function (u) { units[u.id] = u; });
   var centres = {};
   data.hexes.forEach(function (h) { centres[h[0]] = [h[1], h[2]]; });
+  // The 1961 scenario's divisions and brigade substitute counters.
+  var rules1961 = {};
+  if (!blueGray && data.setup.scenario.rules)
+    rules1961 = typeof data.setup.scenario.rules === 'string' ? JSON.parse(data.setup.scenario.rules)
+                                                              : data.setup.scenario.rules;
 
   function ask(request) {
     return JSON.parse(checker.ccall('adjutant_answer', 'string', ['string'], [JSON.stringify(request)]));
@@ -68,9 +77,11 @@ const char* const kOrderPageScript = R"JS(
     return data.units.filter(function (u) { return u.hex === hex && u.status === 'active' && u.side === side; });
   }
   function moveOf(id) {
-    for (var i = 0; i < moves.length; i++) if (moves[i].unit === id) return i;
+    for (var i = 0; i < moves.length; i++)
+      if (moves[i].unit === id || (moves[i].units && moves[i].units.indexOf(id) >= 0)) return i;
     return -1;
   }
+  function special(m) { return m && (m.kind === 'substitute' || m.kind === 'recombine' || m.kind === 'build'); }
   // Where a unit stands once the moves made so far are done.
   function hexNow(u) {
     var m = moveOf(u.id);
@@ -90,9 +101,10 @@ const char* const kOrderPageScript = R"JS(
     var b = {moves: []};
     sent = [];
     moves.forEach(function (m, i) {
-      if (m.path.length < 2) return;
+      var o = order1961(m);
+      if (!o) return;
       sent.push(i);
-      b.moves.push({unit: m.unit, path: m.path.slice()});
+      b.moves.push(o);
     });
     var list = [];
     attacks.forEach(function (a) {
@@ -108,6 +120,26 @@ const char* const kOrderPageScript = R"JS(
     });
     if (list.length) b.attacks = list;
     return b;
+  }
+  // One order of the 1961 movement phase; a bridge is left out until both
+  // its squares are clicked, a move until its next square.
+  function order1961(m) {
+    if (m.kind === 'substitute' || m.kind === 'recombine') {
+      var o = {};
+      o[m.kind] = m.division;
+      o.brigades = m.brigades.slice();
+      return o;
+    }
+    if (m.kind === 'build') return m.river && m.far ? {build: m.bridge, river: m.river, far: m.far} : null;
+    if (m.path.length < 2) return null;
+    if (m.units && m.units.length > 1) return {units: m.units.slice(), path: m.path.slice()};
+    return {unit: m.unit, path: m.path.slice()};
+  }
+  function describe(m) {
+    if (m.kind === 'substitute') return 'substitute ' + m.division + ' by ' + (m.brigades.join(' ') || '?');
+    if (m.kind === 'recombine') return 'recombine ' + m.division + ' from ' + (m.brigades.join(' ') || '?');
+    if (m.kind === 'build') return 'build ' + m.bridge + ' across ' + (m.river || '?') + ' to ' + (m.far || '?');
+    return m.units && m.units.length > 1 ? m.units.join(' ') : m.unit;
   }
   function blueGrayBody() {
     var b = {moves: [], attacks: []};
@@ -183,11 +215,15 @@ const char* const kOrderPageScript = R"JS(
     var ul = $('moves');
     ul.innerHTML = '';
     moves.forEach(function (m, i) {
-      var text = (i + 1) + '. ' + m.unit + (m.enter ? ' enters at ' + m.enter + ':' : ':');
-      m.path.forEach(function (h, k) {
-        text += (k ? ' - ' : ' ') + h + (m.mp[k] ? ' (' + m.mp[k] + ' MP)' : '');
-      });
-      ul.appendChild(el('li', {'class': i === selMove ? 'sel' : '', 'data-unit': m.unit}, text));
+      var text = (i + 1) + '. ' + describe(m);
+      if (!special(m)) {
+        text += m.enter && blueGray ? ' enters at ' + m.enter + ':' : ':';
+        m.path.forEach(function (h, k) {
+          text += (k ? ' - ' : ' ') + h + (m.mp[k] ? ' (' + m.mp[k] + ' MP)' : '');
+        });
+      }
+      ul.appendChild(el('li', {'class': i === selMove ? 'sel' : '',
+                               'data-unit': m.unit || m.division || m.bridge}, text));
     });
     var al = $('attacks');
     al.innerHTML = '';
@@ -229,8 +265,11 @@ const char* const kOrderPageScript = R"JS(
     }
     var m = moves[selMove];
     $('move-tools').hidden = !(mode === 'move' && m);
-    if (m) {
-      $('sel-unit').textContent = m.unit + ' (' + units[m.unit].type + ', ' + units[m.unit].strength +
+    $('group-add').hidden = !m || special(m);
+    if (special(m)) {
+      $('sel-unit').textContent = describe(m);
+    } else if (m) {
+      $('sel-unit').textContent = describe(m) + ' (' + units[m.unit].type + ', ' + units[m.unit].strength +
           '-' + units[m.unit].movement + ')';
       $('mv-strategic').checked = !!m.strategic;
       $('mv-forced').checked = !!m.forced;
@@ -253,10 +292,11 @@ const char* const kOrderPageScript = R"JS(
     while (o.firstChild) o.removeChild(o.firstChild);
     var r = data.radius;
     moves.forEach(function (m, i) {
-      var pts = m.path.map(function (h) { return centres[h] ? centres[h].join(',') : ''; }).join(' ');
+      var path = m.kind === 'build' ? [m.river, m.far].filter(Boolean) : m.path || [];
+      var pts = path.map(function (h) { return centres[h] ? centres[h].join(',') : ''; }).join(' ');
       o.appendChild(svg('polyline', {points: pts, fill: 'none', 'stroke-width': i === selMove ? 5 : 3,
                                      stroke: i === selMove ? '#d4a017' : '#2a3b5c', opacity: 0.85}));
-      if (i !== selMove) return;
+      if (i !== selMove || special(m)) return;
       m.path.forEach(function (h, k) {
         if (!centres[h] || !m.mp[k]) return;
         var t = svg('text', {x: centres[h][0], y: centres[h][1] - r * 0.45, 'text-anchor': 'middle',
@@ -388,6 +428,13 @@ const char* const kOrderPageScript = R"JS(
       selectUnit(pick.id);
       return;
     }
+    if (m.kind === 'build') {
+      // A bridge's river square, then its far bank; a third click starts again.
+      if (!m.river || m.far) { m.river = hex; m.far = ''; } else m.far = hex;
+      refresh();
+      return;
+    }
+    if (special(m)) return;
     if (!m.path.length) m.enter = hex;
     if (m.path.length && m.path[m.path.length - 1] === hex) return;
     m.path.push(hex);
@@ -407,20 +454,39 @@ const char* const kOrderPageScript = R"JS(
       var b = el('button', {type: 'button', 'data-unit': u.id,
                             title: u.name + (u.status === 'waiting' ? ' (not yet on the map)' : ' at ' + u.hex)},
                  u.id + (u.status === 'waiting' ? ' *' : ''));
-      b.addEventListener('click', function () { selectUnit(u.id); });
+      b.addEventListener('click', function () {
+        // 1961, attacking: the unit's button takes it in or out of the attack,
+        // in the order clicked.
+        var a = attacks[selAttack];
+        if (!blueGray && mode === 'attack' && a) {
+          var k = a.attackers.indexOf(u.id);
+          if (k >= 0) a.attackers.splice(k, 1); else a.attackers.push(u.id);
+          if (a.advance && a.attackers.indexOf(a.advance) < 0) a.advance = '';
+          if (a.losses && a.attackers.indexOf(a.losses) < 0) a.losses = '';
+          refresh();
+          return;
+        }
+        selectUnit(u.id);
+      });
       list.appendChild(b);
     });
+    wire1961();
     $('mode-move').addEventListener('click', function () { setMode('move'); draw(); });
     $('mode-attack').addEventListener('click', function () { setMode('attack'); draw(); });
     $('done').addEventListener('click', function () {
       var m = moves[selMove];
-      if (m && m.path.length <= 1 && !m.exit) moves.splice(selMove, 1);
+      if (m && !special(m) && m.path.length <= 1 && !m.exit) moves.splice(selMove, 1);
       selMove = -1;
       refresh();
     });
     $('undo').addEventListener('click', function () {
       var m = moves[selMove];
       if (!m) return;
+      if (special(m)) {
+        if (m.kind === 'build') { if (m.far) m.far = ''; else m.river = ''; } else m.brigades.pop();
+        refresh();
+        return;
+      }
       m.path.pop();
       m.mp.length = m.path.length;
       if (!m.path.length) m.enter = '';
@@ -487,6 +553,56 @@ const char* const kOrderPageScript = R"JS(
     $('st-evade').checked = !!st.cavalry_evade;
     $('st-advance').checked = !!st.advance;
     $('st-losses').value = st.losses || 'fewest_units';
+  }
+
+  // The 1961 movement phase's other orders: units moving together, brigade
+  // substitute counters in place of a division (and back), pontoon bridges.
+  function wire1961() {
+    if (blueGray) return;
+    var own = data.units.filter(mine);
+    function fill(id, list) {
+      var s = $(id);
+      list.forEach(function (u) {
+        s.appendChild(el('option', {value: u.id}, u.id + (u.status === 'active' ? ' at ' + u.hex : ' (' + u.status + ')')));
+      });
+    }
+    var divisions = rules1961.divisions || [], brigades = rules1961.brigades || [];
+    fill('sub-division', own.filter(function (u) { return divisions.indexOf(u.id) >= 0; }));
+    fill('sub-brigade', own.filter(function (u) { return brigades.indexOf(u.id) >= 0; }));
+    fill('bridge-unit', own.filter(function (u) { return u.type === 'bridge' && u.status === 'active'; }));
+    $('group-add').addEventListener('click', function () {
+      // The next unit of one's own on the square the move starts from.
+      var m = moves[selMove];
+      if (!m || special(m) || !m.path.length) return;
+      if (!m.units) m.units = [m.unit];
+      var next = unitsAt(m.path[0], data.side).filter(function (u) {
+        return m.units.indexOf(u.id) < 0 && moveOf(u.id) < 0;
+      });
+      if (next.length) m.units.push(next[0].id);
+      refresh();
+    });
+    function start(item) {
+      moves.push(item);
+      selMove = moves.length - 1;
+      setMode('move');
+      refresh();
+    }
+    $('sub-new').addEventListener('click', function () {
+      if ($('sub-division').value) start({kind: 'substitute', division: $('sub-division').value, brigades: []});
+    });
+    $('rec-new').addEventListener('click', function () {
+      if ($('sub-division').value) start({kind: 'recombine', division: $('sub-division').value, brigades: []});
+    });
+    $('sub-add').addEventListener('click', function () {
+      var m = moves[selMove];
+      var id = $('sub-brigade').value;
+      if (!m || (m.kind !== 'substitute' && m.kind !== 'recombine') || !id) return;
+      if (m.brigades.indexOf(id) < 0) m.brigades.push(id);
+      refresh();
+    });
+    $('bridge-new').addEventListener('click', function () {
+      if ($('bridge-unit').value) start({kind: 'build', bridge: $('bridge-unit').value, river: '', far: ''});
+    });
   }
 
   // The page's interface for tests and for anyone scripting it.

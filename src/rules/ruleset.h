@@ -169,6 +169,18 @@ class Ruleset {
                                                                const std::string& side) const {
     return std::nullopt;
   }
+  // The part of the scenario `scenario` (this ruleset's own format) that
+  // `side` may see, carried in its sealed copy (docs/protocol.md 10a): its
+  // own pieces and names and the public table, never another side's; null
+  // when the ruleset gives a side none. make_ruleset of that part builds a
+  // ruleset that reads and checks the side's orders against the side's own
+  // view (`check` on what `view` returns), as text orders need.
+  virtual Json side_scenario(const Json& scenario, const std::string& side) const {
+    return nullptr;
+  }
+  // True when side_scenario gives each side a part that text orders are
+  // read and checked with, so a side writes text orders on its sealed copy.
+  virtual bool text_orders_on_sealed_copy() const { return false; }
 };
 
 // Builds the ruleset a scenario names ("ruleset": "bluegray") at `version`

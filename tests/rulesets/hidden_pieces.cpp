@@ -214,6 +214,16 @@ class HiddenPieces : public rules::Ruleset {
     return out;
   }
 
+  // A side's part of the scenario (docs/protocol.md 10a): the line and its
+  // own pieces where they start, under "own" (never "pieces", which a
+  // copy's bytes are searched for); the other side's, never.
+  Json side_scenario(const Json& scenario, const std::string& side) const override {
+    return {{"format", "hidden-pieces-part"},
+            {"side", side},
+            {"length", scenario.value("length", 0)},
+            {"own", scenario["pieces"].value(side, Json::array())}};
+  }
+
   std::string draw_svg(const State& state, const std::string& side) const override {
     State v = view(state, side);
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +

@@ -279,6 +279,27 @@ TEST_CASE("each side's sealed copy hides the other's facts, verifies, and opens 
   // What a side may see is there: its own pieces and the clash's square.
   CHECK(north_bytes.find("\"n1\"") != std::string::npos);
   CHECK(north_bytes.find("\"square\":10") != std::string::npos);
+  // Each copy holds its own side's part of the scenario (its pieces where
+  // they start), the opening of a commitment the umpire signed outside the
+  // log, and never the other side's part: the searches above cover it.
+  for (const std::string side : {"north", "south"}) {
+    Json p = ledger::parse_strict(adjutant::read_file(g.copy(side) / game::kPacketFile), "packet");
+    REQUIRE(p.contains("commitments"));
+    CHECK(p["commitments"].size() == 1);
+    int parts = 0;
+    for (const auto& o : p["openings"])
+      if (o["kind"] == "scenario:" + side) {
+        ++parts;
+        CHECK(o["line"] == 0);
+        CHECK(o["content"]["own"].size() == 2);
+        CHECK(o["content"]["side"] == side);
+      }
+    CHECK(parts == 1);
+    CHECK(game::verify_sealed(g.copy(side)).part);
+  }
+  CHECK(north_bytes.find("scenario:south") == std::string::npos);
+  CHECK(south_bytes.find("scenario:north") == std::string::npos);
+  CHECK(north_bytes.find("\"own\"") != std::string::npos);
   // The umpire's own copy holds everything.
   std::string umpire_bytes = adjutant::read_file(g.dir / "log.jsonl", 1u << 26);
   CHECK(umpire_bytes.find("\"s1\"") != std::string::npos);
@@ -377,6 +398,59 @@ TEST_CASE("each side's sealed copy hides the other's facts, verifies, and opens 
     auto v = game::verify_sealed(north);
     INFO(v.message);
     CHECK(v.error_id == "verify.view");
+    restore();
+  }
+  SECTION("a part of the scenario that does not hash to its signed commitment") {
+    Json p = ledger::parse_strict(packet, "packet");
+    for (auto& o : p["openings"])
+      if (o["kind"] == "scenario:north") o["content"]["own"][0]["at"] = 3;
+    adjutant::write_file_atomic(north / game::kPacketFile, p.dump());
+    CHECK(game::verify_sealed(north).error_id == "verify.opening");
+    restore();
+  }
+  SECTION("a part's commitment signed by another key than the umpire's") {
+    Json p = ledger::parse_strict(packet, "packet");
+    auto north_key = ledger::SigningKey::load_pem(g.keys.at("north").first);
+    p["commitments"][0] =
+        ledger::sign_envelope(game::kFogCommitmentType, p["commitments"][0]["body"], north_key);
+    adjutant::write_file_atomic(north / game::kPacketFile, p.dump());
+    CHECK(game::verify_sealed(north).error_id == "verify.signature");
+    restore();
+  }
+  SECTION("a false part, committed and signed by the umpire, fails at the end") {
+    // The umpire shows north a piece where the scenario has none.
+    Json p = ledger::parse_strict(packet, "packet");
+    std::string salt;
+    Json false_part;
+    for (auto& o : p["openings"])
+      if (o["kind"] == "scenario:north") {
+        o["content"]["own"][0]["at"] = 3;
+        false_part = o["content"];
+        salt = ledger::from_hex(o["salt"].get<std::string>());
+      }
+    REQUIRE_FALSE(false_part.is_null());
+    Json body = p["commitments"][0]["body"];
+    body["commit"] = game::commit_hex("scenario:north", salt, false_part);
+    p["commitments"][0] = ledger::sign_envelope(game::kFogCommitmentType, body, umpire_key);
+    adjutant::write_file_atomic(north / game::kPacketFile, p.dump());
+    auto v = game::verify_sealed(north);
+    INFO(v.message);
+    CHECK(v.error_id == "verify.view");
+    restore();
+  }
+  SECTION("a copy sealed before parts of the scenario were sealed still verifies") {
+    Json p = ledger::parse_strict(packet, "packet");
+    p.erase("commitments");
+    Json kept = Json::array();
+    for (const auto& o : p["openings"])
+      if (o["kind"] != "scenario:north") kept.push_back(o);
+    p["openings"] = kept;
+    adjutant::write_file_atomic(north / game::kPacketFile, p.dump());
+    auto v = game::verify_sealed(north);
+    INFO(v.message);
+    CHECK(v.ok);
+    CHECK_FALSE(v.part);
+    CHECK(v.opened == v.commitments);
     restore();
   }
   SECTION("events in clear that are not the events opened") {
@@ -550,6 +624,31 @@ TEST_CASE("a side signs its orders from its sealed copy alone", "[game][fog]") {
     fs::path corrected = g.sign_from_copy("north", move("n2", 5 + turn));
     g.take_file(corrected);
     if (turn == 1) {
+      // A copy sealed before sealed copies carried the side's part of the
+      // scenario verifies, and text orders on it are refused with
+      // sign.sealed_text; syncing the umpire's latest sealed copy brings
+      // the part.
+      fs::path copy = g.copy("south");
+      Json p = ledger::parse_strict(adjutant::read_file(copy / game::kPacketFile), "packet");
+      p.erase("commitments");
+      Json kept = Json::array();
+      for (const auto& o : p["openings"])
+        if (o["kind"] != "scenario:south") kept.push_back(o);
+      p["openings"] = kept;
+      adjutant::write_file_atomic(copy / game::kPacketFile, p.dump(2) + "\n");
+      REQUIRE(game::verify_sealed(copy).ok);
+      CHECK_FALSE(game::verify_sealed(copy).part);
+      fs::path text = tmp.path() / "south-orders.txt";
+      adjutant::write_file_atomic(text, "s2 16\n");
+      auto run = adjutant::testing::run_adjutant(
+          "sign '" + text.string() + "' --game '" + copy.string() + "' --key '" +
+          g.keys.at("south").first.string() + "' --chain '" + g.keys.at("south").second.string() +
+          "' --secrets '" + (tmp.path() / "no-secrets").string() + "'");
+      CHECK(run.exit == 2);
+      CHECK(run.err.find("sign.sealed_text") != std::string::npos);
+      CHECK(error_id([&] { game::open_sealed_orders(copy); }) == "sign.sealed_text");
+      g.deliver("south");
+      CHECK(game::verify_sealed(copy).part);
       g.take_file(g.sign_from_copy("south", move("s2", 17 - turn)));
       continue;
     }

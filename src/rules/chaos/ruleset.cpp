@@ -4,6 +4,7 @@
 #include <set>
 
 #include "rules/chaos/orders.h"
+#include "rules/chaos/scenario_part.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/turn.h"
 #include "rules/chaos/view.h"
@@ -52,13 +53,20 @@ Json scrub_fight(const Json& v, const std::string& viewer, bool theirs) {
 class ChaosRuleset : public Ruleset {
  public:
   ChaosRuleset(Scenario scenario, int version) : sc_(std::move(scenario)), version_(version) {}
+  // Built from a side's part of the scenario (scenario_part.h): it reads and
+  // checks that side's orders on the side's own view, and adjudicates nothing.
+  ChaosRuleset(Scenario part, int version, std::string side)
+      : sc_(std::move(part)), version_(version), part_side_(std::move(side)) {}
 
   std::string id() const override { return kRulesetId; }
   int version() const override { return version_; }
   std::vector<std::string> sides() const override { return side_ids(sc_); }
   const Scenario& scenario() const { return sc_; }
 
-  State initial_state() const override { return initial_game_state(sc_); }
+  State initial_state() const override {
+    part_only("the initial state");
+    return initial_game_state(sc_);
+  }
 
   // One phase a turn, both sides' order files at once (docs/protocol.md 5a).
   PhaseInfo current_phase(const State& state) const override {
@@ -67,15 +75,23 @@ class ChaosRuleset : public Ruleset {
   }
 
   Checked check(const State& state, const Json& orders, const std::string& source) const override {
+    if (!part_side_.empty()) {
+      if (state.phase.empty())
+        throw OrdersRefused(source, {{"orders.game_over", -1, "", "", "turns",
+                                      "the game has ended: " + state.result}});
+      return check_seen(sc_, state, part_side_, orders, source);
+    }
     return check_orders(sc_, state, orders, source);
   }
 
   Json adjudicate(const State& state, const Checked& checked, ledger::Dice& dice) const override {
+    part_only("an adjudication");
     return adjudicate_phase(state, {{checked.plan.value("side", ""), checked}}, dice);
   }
 
   Json adjudicate_phase(const State& state, const std::vector<SideOrders>& orders,
                         ledger::Dice& dice) const override {
+    part_only("an adjudication");
     if (state.phase.empty()) throw Error("orders.game_over", "the game has ended: " + state.result);
     std::map<std::string, Json> plans;
     for (const auto& o : orders) {
@@ -86,6 +102,7 @@ class ChaosRuleset : public Ruleset {
   }
 
   State apply(const State& state, const Json& events) const override {
+    part_only("applying events");
     return apply_turn(sc_, state, events);
   }
 
@@ -97,8 +114,14 @@ class ChaosRuleset : public Ruleset {
   // What a side sees (rules/chaos/view.h): its own brigades whole; of the
   // enemy, only what stands on the table, listed by position.
   State view(const State& state, const std::string& side) const override {
+    if (!part_side_.empty()) return state;  // the side's own view already
     return side_view(sc_, state, side);
   }
+
+  Json side_scenario(const Json& scenario, const std::string& side) const override {
+    return side_part(scenario, side);
+  }
+  bool text_orders_on_sealed_copy() const override { return true; }
 
   // A side reads the echo of its own order file only: each line begins
   // with the brigade, battery or commander it orders (orders.cpp), or
@@ -209,14 +232,28 @@ class ChaosRuleset : public Ruleset {
   }
 
  private:
+  // What a ruleset built from a side's part cannot do: it knows one side.
+  void part_only(const char* what) const {
+    if (!part_side_.empty())
+      throw Error("chaos.side_part", std::string(what) + " needs the whole scenario; " +
+                                         part_side_ + "'s part of it reads and checks its orders");
+  }
+
   Scenario sc_;
   int version_;
+  std::string part_side_;  // set when built from a side's part
 };
 
 }  // namespace ruleset_impl
 
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
                                       int version) {
+  if (scenario.is_object() && scenario.value("format", "") == kPartFormat) {
+    Scenario part = load_side_part(scenario, source);
+    part.rules_version = version;
+    std::string side = scenario.value("side", "");
+    return std::make_unique<ruleset_impl::ChaosRuleset>(std::move(part), version, side);
+  }
   Scenario sc = load_scenario(scenario, source);
   sc.rules_version = version;
   return std::make_unique<ruleset_impl::ChaosRuleset>(std::move(sc), version);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "rules/chaos/scenario.h"
+#include "rules/chaos/scenario_part.h"
 #include "util/error.h"
 #include "util/fields.h"
 
@@ -193,7 +194,9 @@ Figure read_figure(Reader& r, const Json& j, const std::string& path) {
   return x;
 }
 
-Side read_side(Reader& r, const Json& j, const std::string& path) {
+// `forces` false: another side in a side's part of the scenario, of which
+// only the id, name and colour are shown.
+Side read_side(Reader& r, const Json& j, const std::string& path, bool forces = true) {
   Fields f(j, r.where(path), "scenario");
   Side s;
   s.id = f.str("id");
@@ -209,6 +212,10 @@ Side read_side(Reader& r, const Json& j, const std::string& path) {
   if (!s.colour.empty() && !hex_colour)
     fail_load("scenario.bad_value", r.where(path + ".colour"),
               "a colour is #rgb or #rrggbb, found \"" + s.colour + "\"");
+  if (!forces) {
+    f.finish();
+    return s;
+  }
   if (f.has("zone")) s.zone = r.area(f.any("zone"), path + ".zone");
   const Json& brigades = f.array("brigades");
   for (std::size_t i = 0; i < brigades.size(); ++i)
@@ -232,20 +239,25 @@ Side read_side(Reader& r, const Json& j, const std::string& path) {
 
 }  // namespace
 
-Scenario load_scenario(const Json& j, const std::string& source) {
+namespace {
+
+// A scenario, or with `part` a side's part of one (scenario_part.h).
+Scenario read_scenario(const Json& j, const std::string& source, bool part) {
   Scenario s;
   Fields top(j, source, "scenario");
   std::string format = top.str("format");
-  if (format != "adjutant-chaos/1")
+  const char* want = part ? kPartFormat : "adjutant-chaos/1";
+  if (format != want)
     throw Error("scenario.format",
-                source + ": format must be \"adjutant-chaos/1\", found \"" + format + "\"");
+                source + ": format must be \"" + want + "\", found \"" + format + "\"");
+  std::string own = part ? top.str("side") : "";
   s.id = top.str("id");
   s.title = top.str("title");
   std::string ruleset = top.str("ruleset");
   if (ruleset != "chaos")
     throw Error("scenario.bad_value",
                 source + ": an adjutant-chaos/1 scenario is played by the \"chaos\" ruleset");
-  s.notes = top.str_opt("notes").value_or("");
+  if (!part) s.notes = top.str_opt("notes").value_or("");
 
   Fields table(top.object("table"), source + ": table", "scenario");
   s.table.width = table.integer("width", 100, kMaxCoord / 2);
@@ -299,8 +311,10 @@ Scenario load_scenario(const Json& j, const std::string& source) {
     s.terrain.landmarks.push_back(l);
   }
 
-  s.brigades_per_side = static_cast<int>(top.integer("brigades_per_side", 1, 99));
-  if (top.has("tin")) {
+  if (!part) s.brigades_per_side = static_cast<int>(top.integer("brigades_per_side", 1, 99));
+  if (part) {
+    // A side's part holds no tin: the side reads what is left of it in its view.
+  } else if (top.has("tin")) {
     const Json& tin = top.object("tin");
     for (const auto& [name, count] : tin.items()) {
       auto t = token_from_name(name);
@@ -319,16 +333,36 @@ Scenario load_scenario(const Json& j, const std::string& source) {
   if (sides.size() != 2)
     fail_load("scenario.unknown_side", r.where("sides"),
               "a battle has two sides, union and confederate");
-  for (std::size_t i = 0; i < sides.size(); ++i)
-    s.sides.push_back(read_side(r, sides[i], at("sides", i)));
+  for (std::size_t i = 0; i < sides.size(); ++i) {
+    bool forces = !part || (sides[i].is_object() && sides[i].value("id", "") == own);
+    s.sides.push_back(read_side(r, sides[i], at("sides", i), forces));
+  }
   if (s.sides[0].id == s.sides[1].id)
     fail_load("scenario.unknown_side", r.where("sides[1].id"),
               "both sides are \"" + s.sides[0].id + "\"");
+  if (part && s.sides[0].id != own && s.sides[1].id != own)
+    fail_load("scenario.unknown_side", r.where("side"),
+              "\"" + own + "\" is not a side of the part");
   top.finish();
 
-  check_forces(s, source);
-  check_setup(s, source);
+  // A part is read typed and ranged; its forces and set-up were checked
+  // with the whole scenario when the game was made, and verify holds the
+  // part to the scenario at the end of the game.
+  if (!part) {
+    check_forces(s, source);
+    check_setup(s, source);
+  }
   return s;
+}
+
+}  // namespace
+
+Scenario load_scenario(const Json& j, const std::string& source) {
+  return read_scenario(j, source, false);
+}
+
+Scenario load_side_part(const Json& j, const std::string& source) {
+  return read_scenario(j, source, true);
 }
 
 }  // namespace adjutant::rules::chaos
