@@ -395,12 +395,11 @@ const char* const kOrderPageScript = R"JS(
       });
       if (foes.length && !blueGray) {
         // Each click takes the next enemy unit of the square; once all are
-        // in, a click takes them out.
+        // in, each click takes the first of them out (so any of them may be
+        // attacked alone).
         var more = foes.filter(function (u) { return a.defenders.indexOf(u.id) < 0; });
         if (more.length) a.defenders.push(more[0].id);
-        else a.defenders = a.defenders.filter(function (id) {
-          return !foes.some(function (u) { return u.id === id; });
-        });
+        else a.defenders.splice(a.defenders.indexOf(foes[0].id), 1);
       } else if (foes.length) {
         var k = a.defenders.indexOf(hex);
         if (k >= 0) a.defenders.splice(k, 1); else a.defenders.push(hex);

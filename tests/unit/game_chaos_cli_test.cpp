@@ -157,6 +157,14 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   for (const auto& e : fs::directory_iterator(work / "game" / "turns"))
     union_reports += adjutant::read_file(e.path() / "report-union.txt");
   CHECK(union_reports.find("- meredith ") != std::string::npos);  // its own echo
+  // The mail tells each side to write text orders on its sealed copy, which
+  // carries its part of the scenario (docs/protocol.md 10a).
+  {
+    std::string mail = every_byte_under(work / "game" / "turns");
+    CHECK(mail.find("adjutant orders COPY orders.txt") != std::string::npos);
+    CHECK(mail.find("adjutant sign orders.txt --game COPY") != std::string::npos);
+    CHECK(mail.find("adjutant sign orders.json --game COPY") == std::string::npos);
+  }
   for (const auto& name : hidden) {
     INFO(name);
     CHECK(union_svg.find(name) == std::string::npos);
@@ -182,6 +190,11 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
     INFO(name);
     CHECK(bytes.find(name) == std::string::npos);
   }
+  // The copy carries the Union's own part of the scenario (its brigades'
+  // names), and the search above covers it: none of the Confederates'.
+  CHECK(bytes.find("scenario:union") != std::string::npos);
+  CHECK(bytes.find("Iron Brigade") != std::string::npos);
+  CHECK(bytes.find("scenario:confederate") == std::string::npos);
   // The umpire's own copy names them all, so the search could find them.
   const std::string umpire = every_byte_under(work / "game");
   CHECK(umpire.find(hidden.front()) != std::string::npos);

@@ -32,13 +32,13 @@ using adjutant::testing::ScopedSecrets;
 using adjutant::testing::source_dir;
 using adjutant::testing::TempDir;
 
-void require_ok(const adjutant::testing::Run& r, const std::string& step) {
+void must_pass(const adjutant::testing::Run& r, const std::string& step) {
   INFO(step << "\n" << r.out << r.err);
   REQUIRE(r.exit == 0);
 }
 
 // What a check gives: the plan and echo, or every problem.
-Json outcome(const std::function<adjutant::rules::Checked()>& check) {
+Json check_outcome(const std::function<adjutant::rules::Checked()>& check) {
   try {
     auto c = check();
     return {{"plan", c.plan}, {"echo", c.echo}};
@@ -47,7 +47,7 @@ Json outcome(const std::function<adjutant::rules::Checked()>& check) {
   }
 }
 
-Json without_envelope(Json body) {
+Json order_fields(Json body) {
   for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
     body.erase(k);
   return body;
@@ -65,40 +65,40 @@ TEST_CASE("text orders are written, checked and signed on a side's sealed copy o
   for (std::string party : {"union", "confederate", "umpire"}) {
     fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), work / (party + ".key"));
     fs::permissions(work / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-    require_ok(
+    must_pass(
         run_adjutant("join --game meet --side " + party + " --name " + party + " --email " + party +
                          "@example.org --key " + party + ".key --out " + party + ".card.json",
                      work),
         "join " + party);
     cards += " --card " + party + ".card.json";
   }
-  require_ok(run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
-                              " --key umpire.key --created 2026-11-01T09:00:00Z --no-outputs",
-                          work),
-             "new");
-  require_ok(run_adjutant("bot game --play --key union.key --key confederate.key --key umpire.key "
-                          "--at 2026-11-01T18:00:00Z --no-outputs --seed 3 --max-phases 2",
-                          work),
-             "bot --play, two turns");
-  require_ok(run_adjutant("seal game --side confederate --out sealed --key umpire.key", work),
-             "seal");
-  require_ok(run_adjutant("sync ccopy sealed", work), "sync");
+  must_pass(run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
+                             " --key umpire.key --created 2026-11-01T09:00:00Z --no-outputs",
+                         work),
+            "new");
+  must_pass(run_adjutant("bot game --play --key union.key --key confederate.key --key umpire.key "
+                         "--at 2026-11-01T18:00:00Z --no-outputs --seed 3 --max-phases 2",
+                         work),
+            "bot --play, two turns");
+  must_pass(run_adjutant("seal game --side confederate --out sealed --key umpire.key", work),
+            "seal");
+  must_pass(run_adjutant("sync ccopy sealed", work), "sync");
 
   // The bot's orders for the turn due, as text written on the sealed copy.
   auto printed =
       run_adjutant("bot game --side confederate --key confederate.key --print --seed 5", work);
-  require_ok(printed, "bot --print");
-  Json bot_body = without_envelope(adjutant::ledger::parse_strict(printed.out, "bot --print"));
+  must_pass(printed, "bot --print");
+  Json bot_body = order_fields(adjutant::ledger::parse_strict(printed.out, "bot --print"));
   adjutant::write_file_atomic(work / "bot.json", bot_body.dump(2) + "\n");
   auto text = run_adjutant("orders ccopy bot.json --to-text --out orders.txt", work);
-  require_ok(text, "orders --to-text on the sealed copy");
+  must_pass(text, "orders --to-text on the sealed copy");
   std::string written = adjutant::read_file(work / "orders.txt");
   INFO(written);
   CHECK(written.find("Heth") == std::string::npos);  // a name is the side's own, never the enemy's
 
   // `orders` on the copy reads and checks the text: the bot's body again.
   auto read = run_adjutant("orders ccopy orders.txt --side confederate --out body.json", work);
-  require_ok(read, "orders on the sealed copy");
+  must_pass(read, "orders on the sealed copy");
   CHECK(read.out.find("checked on the sealed copy") != std::string::npos);
   CHECK(adjutant::ledger::parse_strict(adjutant::read_file(work / "body.json"), "body") ==
         bot_body);
@@ -110,17 +110,17 @@ TEST_CASE("text orders are written, checked and signed on a side's sealed copy o
   // `sign` takes the text itself, from the copy alone.
   auto sign = run_adjutant(
       "sign orders.txt --game ccopy --key confederate.key --out confederate.signed.json", work);
-  require_ok(sign, "sign text orders on the sealed copy");
+  must_pass(sign, "sign text orders on the sealed copy");
   CHECK(sign.out.find("read ") != std::string::npos);
   Json envelope = adjutant::ledger::parse_strict(
       adjutant::read_file(work / "confederate.signed.json"), "signed");
-  CHECK(without_envelope(envelope["body"]) == bot_body);
+  CHECK(order_fields(envelope["body"]) == bot_body);
 
   // `check` on the copy and on the umpire's archive: the same echo.
   auto on_copy = run_adjutant("check ccopy confederate.signed.json --json", work);
-  require_ok(on_copy, "check on the sealed copy");
+  must_pass(on_copy, "check on the sealed copy");
   auto on_umpire = run_adjutant("check game confederate.signed.json --json", work);
-  require_ok(on_umpire, "check on the umpire's copy");
+  must_pass(on_umpire, "check on the umpire's copy");
   Json copy_said = adjutant::ledger::parse_strict(on_copy.out, "check");
   Json umpire_said = adjutant::ledger::parse_strict(on_umpire.out, "check");
   CHECK(copy_said["ok"] == true);
@@ -143,21 +143,21 @@ TEST_CASE("text orders are written, checked and signed on a side's sealed copy o
   CHECK(refused.err.find("far.txt:2:") != std::string::npos);
 
   // The umpire takes the signed file with the Union's and adjudicates the turn.
-  require_ok(
+  must_pass(
       run_adjutant("bot game --side union --key union.key --seed 5 --out union.signed.json", work),
       "the Union's orders");
-  require_ok(run_adjutant("adjudicate game union.signed.json --key umpire.key --no-outputs", work),
-             "the Union's file");
+  must_pass(run_adjutant("adjudicate game union.signed.json --key umpire.key --no-outputs", work),
+            "the Union's file");
   auto adjudicated =
       run_adjutant("adjudicate game confederate.signed.json --key umpire.key --no-outputs", work);
-  require_ok(adjudicated, "the Confederate file signed on the sealed copy");
+  must_pass(adjudicated, "the Confederate file signed on the sealed copy");
   CHECK(adjudicated.out.find("adjudicated turn 3") != std::string::npos);
-  require_ok(run_adjutant("verify game", work), "verify the umpire's copy");
+  must_pass(run_adjutant("verify game", work), "verify the umpire's copy");
   // The copy follows, and verifies.
-  require_ok(run_adjutant("seal game --side confederate --out sealed2 --key umpire.key", work),
-             "seal again");
-  require_ok(run_adjutant("sync ccopy sealed2", work), "sync again");
-  require_ok(run_adjutant("verify ccopy", work), "verify the sealed copy");
+  must_pass(run_adjutant("seal game --side confederate --out sealed2 --key umpire.key", work),
+            "seal again");
+  must_pass(run_adjutant("sync ccopy sealed2", work), "sync again");
+  must_pass(run_adjutant("verify ccopy", work), "verify the sealed copy");
 }
 
 TEST_CASE("a side's check on its own view finds what the umpire's check finds",
@@ -195,8 +195,8 @@ TEST_CASE("a side's check on its own view finds what the umpire's check finds",
     tries.push_back(far);
     tries.push_back(facing);
     for (const auto& t : tries) {
-      Json umpire = outcome([&] { return rs.check(state, t, "orders"); });
-      Json seen = outcome([&] { return parts.at(side)->check(view, t, "orders"); });
+      Json umpire = check_outcome([&] { return rs.check(state, t, "orders"); });
+      Json seen = check_outcome([&] { return parts.at(side)->check(view, t, "orders"); });
       INFO("line " << e.seq << " " << side << "\n" << t.dump());
       CHECK(seen == umpire);
       refusals += umpire.contains("refused") ? 1 : 0;

@@ -453,3 +453,92 @@ TEST_CASE("a whole 1961 turn clicked on the order page in headless Chromium",
   REQUIRE(cli.exit == 0);
   CHECK(Json::parse(cli.out) == expected);
 }
+
+TEST_CASE("1961 group moves, substitutions and bridges clicked on the order page",
+          "[view][orders][chromium][slow][ah1961]") {
+  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
+    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
+                                            : "chromium is not installed")
+                     << ", so the order page was not clicked (make deps installs both)");
+    return;
+  }
+  TempDir work("order-page-1961-more");
+  // Three phases of samples/games/ah1961-sample, each clicked whole: the
+  // page's JSON export is the body the sample's adjudication took, its
+  // echo the adjudication's, and its text export reads back into the body.
+  struct Phase {
+    int line;  // the log line whose orders are clicked
+    std::string title;
+    const char* actions;
+  };
+  const std::vector<Phase> phases = {
+      // Union, turn 1: 1/V and 2/V move together (log line 11).
+      {11, "orders of Union, turn 1", R"([
+        {"unit": "3/II"}, {"hex": "2210"}, {"button": "done"},
+        {"unit": "Pleasonton"}, {"hex": "2610"}, {"hex": "2611"}, {"button": "done"},
+        {"unit": "1/V"}, {"button": "group-add"}, {"hex": "2207"}, {"hex": "2107"},
+        {"button": "done"}])"},
+      // Confederate, turn 1: Anderson breaks down into five brigades, and
+      // Wilcox moves from its square; the cavalry attacks three units,
+      // clicked by their squares (2310's second unit alone: a third click
+      // there takes its first one out) and by their buttons for the
+      // attackers, in the sample's order (log line 13).
+      {13, "orders of Confederate, turn 1", R"([
+        {"unit": "W.H.F.Lee"}, {"hex": "2013"}, {"hex": "2113"}, {"hex": "2112"}, {"hex": "2111"},
+        {"button": "done"},
+        {"unit": "F.Lee"}, {"hex": "1913"}, {"hex": "2013"}, {"hex": "2113"}, {"hex": "2112"},
+        {"hex": "2111"}, {"button": "done"},
+        {"choose": ["sub-division", "Anderson"]}, {"button": "sub-new"},
+        {"choose": ["sub-brigade", "Wilcox"]}, {"button": "sub-add"},
+        {"choose": ["sub-brigade", "Mahone"]}, {"button": "sub-add"},
+        {"choose": ["sub-brigade", "Posey"]}, {"button": "sub-add"},
+        {"choose": ["sub-brigade", "Wright"]}, {"button": "sub-add"},
+        {"choose": ["sub-brigade", "Perry"]}, {"button": "sub-add"},
+        {"unit": "Wilcox"}, {"hex": "1715"}, {"hex": "1815"}, {"button": "done"},
+        {"button": "new-attack"}, {"hex": "2210"}, {"hex": "2209"}, {"hex": "2310"},
+        {"hex": "2310"}, {"hex": "2310"}, {"unit": "W.H.F.Lee"}, {"unit": "F.Lee"}])"},
+      // Union, turn 4: Bridge/3 bridges 2110 to 2111 (log line 23).
+      {23, "orders of Union, turn 4", R"([
+        {"unit": "1/II"}, {"hex": "2111"}, {"button": "done"},
+        {"unit": "Boat/1"}, {"hex": "2109"}, {"button": "done"},
+        {"choose": ["bridge-unit", "Bridge/3"]}, {"button": "bridge-new"},
+        {"hex": "2110"}, {"hex": "2111"}])"},
+  };
+  for (const auto& p : phases) {
+    INFO("log line " << p.line);
+    fs::path dir = game_at(work, "ah1961-sample", p.line);
+    fs::path out = work.path() / ("p" + std::to_string(p.line));
+    auto r = run_adjutant("view '" + dir.string() + "' --out '" + out.string() + "' --orders");
+    INFO(r.err);
+    REQUIRE(r.exit == 0);
+    CHECK(adjutant::read_file(out / "index.html").find(p.title) != std::string::npos);
+    Json actions = Json::parse(p.actions);
+    Json b = click_page(work, out / "index.html", actions);
+    CHECK(b["errors"].empty());
+    CHECK(b["requests"].empty());
+    const Json& last = b["final"];
+    INFO(last.dump(1));
+    CHECK(last["check"] == "ok");
+    CHECK(last["echo"] == sample_echo("ah1961-sample", p.line + 1));
+    Json expected = sample_orders("ah1961-sample", p.line);
+    CHECK(Json::parse(b["json"].get<std::string>()) == expected);
+    fs::path as_text = work.path() / ("orders-" + std::to_string(p.line) + ".txt");
+    adjutant::write_file_atomic(as_text, b["text"].get<std::string>());
+    auto cli = run_adjutant("orders '" + dir.string() + "' '" + as_text.string() + "'");
+    INFO(cli.err << b["text"].get<std::string>());
+    REQUIRE(cli.exit == 0);
+    CHECK(Json::parse(cli.out) == expected);
+    if (p.line == 11) {
+      CHECK(last["moves"][2] == "3. 1/V 2/V: 2307 - 2207 - 2107");
+      CHECK(b["text"].get<std::string>().find("1/V 2/V 2307 2207 2107") != std::string::npos);
+    }
+    if (p.line == 13) {
+      CHECK(last["moves"][2] == "3. substitute Anderson by Wilcox Mahone Posey Wright Perry");
+      CHECK(b["text"].get<std::string>().find("substitute Anderson by") != std::string::npos);
+    }
+    if (p.line == 23) {
+      CHECK(last["moves"][2] == "3. build Bridge/3 across 2110 to 2111");
+      CHECK(b["text"].get<std::string>().find("build Bridge/3") != std::string::npos);
+    }
+  }
+}
