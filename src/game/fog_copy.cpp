@@ -793,9 +793,12 @@ Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs:
 
 namespace adjutant::game {
 
-SealedOrdersGame open_sealed_orders(const fs::path& copy) {
-  SealedCopy c = read_copy(copy);
-  SealedReport r = check_copy(c);
+namespace {
+
+// The copy read and checked (`c`, `r`), then opened for orders.
+SealedOrdersGame open_for_orders(const fs::path& copy, SealedCopy& c, SealedReport& r) {
+  c = read_copy(copy);
+  r = check_copy(c);
   if (!r.ok)
     throw Error(r.error_id, "this copy: " + r.where + ": " + r.message, Exit::kVerifyFailed);
   const Json& due = c.packet.contains("due") ? c.packet["due"] : Json();
@@ -835,10 +838,18 @@ SealedOrdersGame open_sealed_orders(const fs::path& copy) {
   return g;
 }
 
+}  // namespace
+
+SealedOrdersGame open_sealed_orders(const fs::path& copy) {
+  SealedCopy c;
+  SealedReport r;
+  return open_for_orders(copy, c, r);
+}
+
 rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source) {
-  SealedOrdersGame g = open_sealed_orders(copy);
-  SealedCopy c = read_copy(copy);
-  SealedReport r = check_copy(c);
+  SealedCopy c;
+  SealedReport r;
+  SealedOrdersGame g = open_for_orders(copy, c, r);
   ledger::Envelope env = ledger::parse_envelope(envelope, source);
   if (env.payload_type != ledger::kOrdersType)
     throw Error("orders.type",
