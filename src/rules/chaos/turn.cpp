@@ -305,7 +305,7 @@ class Turn {
   }
 
   void wagons() {
-    for (const auto& w : destroy_wagons(st_, sc_))
+    for (const auto& w : destroy_wagons(st_, sc_, table_.now(st_, sc_)))
       events_.push_back({{"type", "wagon_destroyed"},
                          {"wagon", w},
                          {"side", st_.wagons.at(w).side},
@@ -734,11 +734,14 @@ class Turn {
     m.flushed = now;
   }
 
-  // The enemy brigade whose unit lies within 8" of the mover at `ref`, the
-  // target first; "" when none. Other movers stand at their next places.
-  std::string enemy_near(const Mover& m, Point ref, const std::map<std::string, Point>& next,
-                         const std::vector<Mover>& movers) const {
-    auto mine = mover_outlines(m, ref);
+  // The enemy brigade whose unit lies within 8" of the mover, the target
+  // first; "" when none. Every mover stands at its next place (`at_next`,
+  // its outlines there), the other units where they are (`units`).
+  std::string enemy_near(const Mover& m,
+                         const std::map<std::string, std::vector<Outline>>& at_next,
+                         const std::vector<Mover>& movers,
+                         const std::vector<UnitBase>& units) const {
+    const auto& mine = at_next.at(m.brigade);
     std::string found;
     auto consider = [&](const std::string& brigade, const Outline& base) {
       if (found == m.target && !found.empty()) return;
@@ -750,11 +753,12 @@ class Turn {
     };
     std::set<std::string> moving;
     for (const auto& o : movers)
-      if (o.side != m.side && next.count(o.brigade)) {
+      if (o.side != m.side && at_next.count(o.brigade)) {
         moving.insert(o.brigade);
-        for (const auto& base : mover_outlines(o, next.at(o.brigade))) consider(o.brigade, base);
+        for (const auto& base : at_next.at(o.brigade)) consider(o.brigade, base);
       }
-    for (const auto& u : enemy_units(st_, sc_, m.side)) {
+    for (const auto& u : units) {
+      if (u.side == m.side) continue;
       if (moving.count(u.brigade)) {
         // A moving marker brigade's other marker still stands.
         bool is_moving_marker = false;
@@ -940,9 +944,14 @@ class Turn {
       if (next.empty()) break;
       Mover* check = nullptr;
       std::set<std::string> halt;
+      std::map<std::string, std::vector<Outline>> at_next;
+      for (const auto& [b, p] : next)
+        for (const auto& m : movers)
+          if (m.brigade == b) at_next[b] = mover_outlines(m, p);
+      const auto& units = table_.now(st_, sc_);
       for (auto& m : movers) {
         if (!next.count(m.brigade)) continue;
-        std::string near = enemy_near(m, next.at(m.brigade), next, movers);
+        std::string near = enemy_near(m, at_next, movers, units);
         if (near.empty()) continue;
         if (!m.target.empty() && near == m.target) {
           if (!check) check = &m;
@@ -1172,6 +1181,7 @@ class Turn {
   std::set<std::string> withdrawn_;
   std::set<std::string> formed_up_;
   std::set<std::string> maneuvered_;
+  TableUnits table_;  // units_on_table(st_, sc_), kept between steps
   std::set<std::string> moved_guns_;  // regiments that moved in maneuvers
   std::set<std::string> under_fire_;  // firing or fired on: no rest (engagement.artillery)
   std::vector<std::string> tin_;      // the tokens left in the tin
