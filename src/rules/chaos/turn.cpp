@@ -1039,8 +1039,8 @@ class Turn {
         Point from = c.at;
         auto near_enemy = [&](Point p) {
           Outline fig = sc_.figure_outline(Arm::kCommander, {cid, cid, p, c.facing});
-          for (const auto& u : enemy_units(st_, sc_, s.id))
-            if (within(fig, u.base, kCommanderEnemy)) return true;
+          for (const auto& u : table_.now(st_, sc_))
+            if (u.side != s.id && within(fig, u.base, kCommanderEnemy)) return true;
           return false;
         };
         if (near_enemy(c.at)) {
