@@ -186,10 +186,11 @@ class Turn {
         if (convex_overlap(o, wagon, kOverlapTolerance)) return "a regiment would overlap a wagon";
     }
     std::size_t k = 0;
+    const auto enemies = enemy_units(st_, sc_, side);
     for (const auto& [r, at] : g.regiments) {
       const Outline& o = mine[k++];
       if (may_fight.count(r)) continue;
-      for (const auto& u : enemy_units(st_, sc_, side))
+      for (const auto& u : enemies)
         if (!u.marker && closer_than(o, u.base, kFightingRange))
           return "a regiment would be in fighting range";
     }
@@ -870,6 +871,8 @@ class Turn {
 
   void movement() {
     std::vector<Mover> movers;
+    // The state does not change until the marches begin.
+    const auto engaged = engaged_brigades(st_, sc_);
     for (const auto& b : by_side_and_id()) {
       const Json& p = brigade_plan(b);
       if (!p.contains("move")) continue;
@@ -877,7 +880,7 @@ class Turn {
       const Json& mv = p["move"];
       bool marker = mv["marker"].get<int>() > 0;
       // The brigade may have changed since the orders were written.
-      if (marker != !bs.commander.has_value() || engaged_brigades(st_, sc_).count(b)) continue;
+      if (marker != !bs.commander.has_value() || engaged.count(b)) continue;
       Mover m;
       m.brigade = b;
       m.side = bs.side;
@@ -920,7 +923,11 @@ class Turn {
                          {"distance", rate.distance},
                          {"rule", marker ? "move.marker" : "move.deployed"}});
       if (!mv["engage"].is_null())
-        if (auto u = unit_at(st_, sc_, bs.side, point_of(mv["engage"]))) m.target = u->brigade;
+        for (const auto& u : table_.now(st_, sc_))  // unit_at, on the kept units
+          if (u.side != bs.side && inside(u.base, point_of(mv["engage"]))) {
+            m.target = u.brigade;
+            break;
+          }
       m.march = March(m.path);
       m.flushed = m.path.front();
       m.started_on_hill = touches_hill(m, m.path.front());
