@@ -27,8 +27,8 @@ std::vector<UnitBase> units_on_table(const ChaosState& state, const Scenario& sc
   std::vector<UnitBase> out;
   for (const auto& [id, r] : state.regiments) {
     if (r.removed || !r.at) continue;
-    out.push_back({id, r.brigade, state.brigades.at(r.brigade).side, false,
-                   regiment_base(scenario, id, r)});
+    out.push_back(
+        {id, r.brigade, state.brigades.at(r.brigade).side, false, regiment_base(scenario, id, r)});
   }
   for (const auto& [id, b] : state.brigades)
     for (std::size_t m = 0; m < b.markers.size(); ++m)

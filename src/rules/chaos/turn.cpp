@@ -699,7 +699,11 @@ class Turn {
   }
 
   bool touches_hill(const Mover& m, Point ref) const {
-    for (const auto& o : mover_outlines(m, ref))
+    return touches_hill(mover_outlines(m, ref));
+  }
+
+  bool touches_hill(const std::vector<Outline>& outlines) const {
+    for (const auto& o : outlines)
       if (touches_kind(sc_.terrain, o, TerrainKind::kHill)) return true;
     return false;
   }
@@ -738,8 +742,7 @@ class Turn {
   // The enemy brigade whose unit lies within 8" of the mover, the target
   // first; "" when none. Every mover stands at its next place (`at_next`,
   // its outlines there), the other units where they are (`units`).
-  std::string enemy_near(const Mover& m,
-                         const std::map<std::string, std::vector<Outline>>& at_next,
+  std::string enemy_near(const Mover& m, const std::map<std::string, std::vector<Outline>>& at_next,
                          const std::vector<Mover>& movers,
                          const std::vector<UnitBase>& units) const {
     const auto& mine = at_next.at(m.brigade);
@@ -977,7 +980,7 @@ class Turn {
         m.march = peeks.at(m.brigade);
         Point to = m.march.position();
         place(m, from, to);
-        if (touches_hill(m, to)) m.touched_hill = true;
+        if (touches_hill(at_next.at(m.brigade))) m.touched_hill = true;  // its outlines at `to`
         if (crosses_creek(sc_.terrain, from, to)) m.crossed_creek = true;
       }
       wagons();
@@ -1188,7 +1191,7 @@ class Turn {
   std::set<std::string> withdrawn_;
   std::set<std::string> formed_up_;
   std::set<std::string> maneuvered_;
-  TableUnits table_;  // units_on_table(st_, sc_), kept between steps
+  TableUnits table_;                  // units_on_table(st_, sc_), kept between steps
   std::set<std::string> moved_guns_;  // regiments that moved in maneuvers
   std::set<std::string> under_fire_;  // firing or fired on: no rest (engagement.artillery)
   std::vector<std::string> tin_;      // the tokens left in the tin
