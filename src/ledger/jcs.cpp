@@ -241,6 +241,11 @@ bool has_astral_character(std::string_view name) {
 
 std::size_t invalid_utf8_at(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
+    // ASCII, nearly every byte written, is valid on its own.
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
     const std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) return i;
     i += length;

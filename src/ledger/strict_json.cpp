@@ -120,13 +120,15 @@ class StrictSax {
   // RFC 8785 section 3.1: a name that repeats within one object is an error,
   // since which of the two values counts would differ between readers.
   bool key(std::string& name) {
-    Json& object = *stack_.back();
-    if (object.contains(name)) {
+    // One look-up: the member is made empty, or found already there.
+    auto& members = stack_.back()->get_ref<Json::object_t&>();
+    auto [it, fresh] = members.try_emplace(std::move(name));
+    if (!fresh) {
       const std::size_t close_quote = offset() - 1;
       throw Error("json.duplicate_key", where(text_, source_, string_start(text_, close_quote)) +
-                                            ": duplicate key \"" + name + "\"");
+                                            ": duplicate key \"" + it->first + "\"");
     }
-    member_ = &object[name];
+    member_ = &it->second;
     return true;
   }
 

@@ -68,6 +68,23 @@ TEST_CASE("a body's own frame turns to the table's by its bearing", "[chaos][geo
   CHECK(chaos::turn(0, -75, 0, 2) == Point{0, -38});
 }
 
+TEST_CASE("a right-angle turn rounds as the sine table's turn does", "[chaos][geometry]") {
+  // The table's own formula: scaled by sine and cosine (65536 at 90 degrees).
+  auto by_table = [](chaos::Coord right, chaos::Coord forward, long long bearing,
+                     chaos::Coord divisor) {
+    chaos::Wide sn = chaos::sine(bearing), cs = chaos::cosine(bearing);
+    chaos::Wide d = chaos::Wide(chaos::kTrigScale) * divisor;
+    return Point{chaos::div_round(chaos::Wide(right) * cs + chaos::Wide(forward) * sn, d),
+                 chaos::div_round(chaos::Wide(forward) * cs - chaos::Wide(right) * sn, d)};
+  };
+  for (long long bearing : {0LL, 90LL, 180LL, 270LL, 360LL, -90LL, 450LL})
+    for (chaos::Coord divisor : {1, 2, 3})
+      for (chaos::Coord right : {-151, -150, -75, -1, 0, 1, 75, 149, 150})
+        for (chaos::Coord forward : {-225, -3, 0, 5, 75, 301})
+          CHECK(chaos::turn(right, forward, bearing, divisor) ==
+                by_table(right, forward, bearing, divisor));
+}
+
 TEST_CASE("a regiment is its stands side by side in line", "[chaos][geometry]") {
   auto north = chaos::outline(infantry({1000, 1000}, 0));
   CHECK(north.points == std::vector<Point>{{800, 1038}, {1200, 1038}, {1200, 962}, {800, 962}});

@@ -87,3 +87,51 @@ TEST_CASE("the Chaos of Battle roll keeps one of a brigade's two markers", "[cha
   CHECK(adjutant::testing::error_id([&] { chaos::resolve_markers(st, s, "stone", 1, none); }) ==
         "state.bad_status");
 }
+
+namespace {
+
+// Every field of both lists, outlines point by point.
+void same_units(const std::vector<chaos::UnitBase>& a, const std::vector<chaos::UnitBase>& b) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].id == b[i].id);
+    CHECK(a[i].brigade == b[i].brigade);
+    CHECK(a[i].side == b[i].side);
+    CHECK(a[i].marker == b[i].marker);
+    CHECK(a[i].base.closed == b[i].base.closed);
+    CHECK(a[i].base.points == b[i].base.points);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the kept table units are units_on_table whatever moves, turns, loses stands or leaves",
+          "[chaos][situation]") {
+  auto s = situation_scenario();
+  auto st = chaos::initial_state(s);
+  chaos::TableUnits kept;
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));  // asked again, unchanged
+  st.regiments.at("12il-cav").at = Point{3000, 9000};
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  st.regiments.at("12il-cav").facing = 135;
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  st.regiments.at("2us-a").stands -= 1;
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  st.brigades.at("archer").markers[0] = {3000, 3325};
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  // A marker resolved (one left), a regiment removed: the list shortens.
+  st.brigades.at("archer").markers.pop_back();
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  st.regiments.at("2us-a").removed = true;
+  st.regiments.at("2us-a").at.reset();
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  // Back on the table: the list grows in the middle.
+  st.regiments.at("2us-a").removed = false;
+  st.regiments.at("2us-a").at = Point{2500, 2000};
+  same_units(kept.now(st, s), chaos::units_on_table(st, s));
+  // And it still finds the wagons as the state's own list does.
+  st.regiments.at("12il-cav").at = Point{3000, 10025};
+  auto st2 = st;
+  CHECK(chaos::destroy_wagons(st, s, kept.now(st, s)) == chaos::destroy_wagons(st2, s));
+}

@@ -39,6 +39,13 @@ std::int32_t cosine(long long degrees) {
 
 // forward = (sin b, cos b); right = (cos b, -sin b).
 Point turn(Coord right, Coord forward, long long bearing, Coord divisor) {
+  // A right angle turns by sines of 0 and 1: the same roundings of the
+  // same fractions as through the table, without its scale.
+  if (int b = normal_bearing(bearing); b % 90 == 0) {
+    Coord s = b == 90 ? 1 : b == 270 ? -1 : 0, c = b == 0 ? 1 : b == 180 ? -1 : 0;
+    return {div_round(Wide(right) * c + Wide(forward) * s, divisor),
+            div_round(Wide(forward) * c - Wide(right) * s, divisor)};
+  }
   Wide s = sine(bearing), c = cosine(bearing);
   Wide x = Wide(right) * c + Wide(forward) * s;
   Wide y = Wide(forward) * c - Wide(right) * s;

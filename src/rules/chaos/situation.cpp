@@ -14,23 +14,73 @@ const Regiment& definition(const Scenario& s, const std::string& brigade, const 
   throw Error("state.bad_status", "no regiment " + id + " in brigade " + brigade);
 }
 
+Outline regiment_base(const Scenario& scenario, const std::string& id, const RegimentState& r) {
+  // The scenario's regiment with the stands it has now (its outline
+  // without a copy of its names).
+  const Regiment& def = definition(scenario, r.brigade, id);
+  return outline(Body{*r.at, r.facing, r.stands, scenario.bases.at(def.arm)});
+}
+
 }  // namespace
 
 std::vector<UnitBase> units_on_table(const ChaosState& state, const Scenario& scenario) {
   std::vector<UnitBase> out;
   for (const auto& [id, r] : state.regiments) {
     if (r.removed || !r.at) continue;
-    // The scenario's regiment with the stands it has now (its outline
-    // without a copy of its names).
-    const Regiment& def = definition(scenario, r.brigade, id);
-    out.push_back({id, r.brigade, state.brigades.at(r.brigade).side, false,
-                   outline(Body{*r.at, r.facing, r.stands, scenario.bases.at(def.arm)})});
+    out.push_back(
+        {id, r.brigade, state.brigades.at(r.brigade).side, false, regiment_base(scenario, id, r)});
   }
   for (const auto& [id, b] : state.brigades)
     for (std::size_t m = 0; m < b.markers.size(); ++m)
       out.push_back({id + "#" + std::to_string(m + 1), id, b.side, true,
                      scenario.marker_outline(b.markers[m])});
   return out;
+}
+
+const std::vector<UnitBase>& TableUnits::now(const ChaosState& state, const Scenario& scenario) {
+  std::size_t i = 0;
+  // Unit i is kept when it is the same unit in the same place; a unit that
+  // has moved gets its outline again; from the first unit that differs in
+  // name, the rest of the list is made again.
+  auto same_unit = [&](const std::string& brigade, const std::string* id, std::size_t marker) {
+    if (i >= units_.size() || keys_[i].marker != marker || units_[i].brigade != brigade)
+      return false;
+    return id == nullptr || units_[i].id == *id;
+  };
+  auto cut = [&] {
+    units_.resize(i);
+    keys_.resize(i);
+  };
+  for (const auto& [id, r] : state.regiments) {
+    if (r.removed || !r.at) continue;
+    Key key{*r.at, r.facing, r.stands, 0};
+    if (!same_unit(r.brigade, &id, 0)) {
+      cut();
+      units_.push_back({id, r.brigade, state.brigades.at(r.brigade).side, false,
+                        regiment_base(scenario, id, r)});
+      keys_.push_back(key);
+    } else if (!(keys_[i] == key)) {
+      units_[i].base = regiment_base(scenario, id, r);
+      keys_[i] = key;
+    }
+    ++i;
+  }
+  for (const auto& [id, b] : state.brigades)
+    for (std::size_t m = 0; m < b.markers.size(); ++m) {
+      Key key{b.markers[m], 0, 0, m + 1};
+      if (!same_unit(id, nullptr, m + 1)) {
+        cut();
+        units_.push_back({id + "#" + std::to_string(m + 1), id, b.side, true,
+                          scenario.marker_outline(b.markers[m])});
+        keys_.push_back(key);
+      } else if (!(keys_[i] == key)) {
+        units_[i].base = scenario.marker_outline(b.markers[m]);
+        keys_[i] = key;
+      }
+      ++i;
+    }
+  cut();
+  return units_;
 }
 
 std::set<std::string> engaged_brigades(const ChaosState& state, const Scenario& scenario) {
@@ -55,7 +105,11 @@ std::vector<Fighter> fighters(const ChaosState& state, const Scenario& scenario)
 }
 
 std::vector<std::string> destroy_wagons(ChaosState& state, const Scenario& scenario) {
-  auto units = units_on_table(state, scenario);
+  return destroy_wagons(state, scenario, units_on_table(state, scenario));
+}
+
+std::vector<std::string> destroy_wagons(ChaosState& state, const Scenario& scenario,
+                                        const std::vector<UnitBase>& units) {
   std::vector<std::string> out;
   for (auto& [id, w] : state.wagons) {
     if (w.destroyed) continue;

@@ -186,10 +186,11 @@ class Turn {
         if (convex_overlap(o, wagon, kOverlapTolerance)) return "a regiment would overlap a wagon";
     }
     std::size_t k = 0;
+    const auto enemies = enemy_units(st_, sc_, side);
     for (const auto& [r, at] : g.regiments) {
       const Outline& o = mine[k++];
       if (may_fight.count(r)) continue;
-      for (const auto& u : enemy_units(st_, sc_, side))
+      for (const auto& u : enemies)
         if (!u.marker && closer_than(o, u.base, kFightingRange))
           return "a regiment would be in fighting range";
     }
@@ -305,7 +306,7 @@ class Turn {
   }
 
   void wagons() {
-    for (const auto& w : destroy_wagons(st_, sc_))
+    for (const auto& w : destroy_wagons(st_, sc_, table_.now(st_, sc_)))
       events_.push_back({{"type", "wagon_destroyed"},
                          {"wagon", w},
                          {"side", st_.wagons.at(w).side},
@@ -698,7 +699,11 @@ class Turn {
   }
 
   bool touches_hill(const Mover& m, Point ref) const {
-    for (const auto& o : mover_outlines(m, ref))
+    return touches_hill(mover_outlines(m, ref));
+  }
+
+  bool touches_hill(const std::vector<Outline>& outlines) const {
+    for (const auto& o : outlines)
       if (touches_kind(sc_.terrain, o, TerrainKind::kHill)) return true;
     return false;
   }
@@ -734,11 +739,13 @@ class Turn {
     m.flushed = now;
   }
 
-  // The enemy brigade whose unit lies within 8" of the mover at `ref`, the
-  // target first; "" when none. Other movers stand at their next places.
-  std::string enemy_near(const Mover& m, Point ref, const std::map<std::string, Point>& next,
-                         const std::vector<Mover>& movers) const {
-    auto mine = mover_outlines(m, ref);
+  // The enemy brigade whose unit lies within 8" of the mover, the target
+  // first; "" when none. Every mover stands at its next place (`at_next`,
+  // its outlines there), the other units where they are (`units`).
+  std::string enemy_near(const Mover& m, const std::map<std::string, std::vector<Outline>>& at_next,
+                         const std::vector<Mover>& movers,
+                         const std::vector<UnitBase>& units) const {
+    const auto& mine = at_next.at(m.brigade);
     std::string found;
     auto consider = [&](const std::string& brigade, const Outline& base) {
       if (found == m.target && !found.empty()) return;
@@ -750,11 +757,12 @@ class Turn {
     };
     std::set<std::string> moving;
     for (const auto& o : movers)
-      if (o.side != m.side && next.count(o.brigade)) {
+      if (o.side != m.side && at_next.count(o.brigade)) {
         moving.insert(o.brigade);
-        for (const auto& base : mover_outlines(o, next.at(o.brigade))) consider(o.brigade, base);
+        for (const auto& base : at_next.at(o.brigade)) consider(o.brigade, base);
       }
-    for (const auto& u : enemy_units(st_, sc_, m.side)) {
+    for (const auto& u : units) {
+      if (u.side == m.side) continue;
       if (moving.count(u.brigade)) {
         // A moving marker brigade's other marker still stands.
         bool is_moving_marker = false;
@@ -866,6 +874,8 @@ class Turn {
 
   void movement() {
     std::vector<Mover> movers;
+    // The state does not change until the marches begin.
+    const auto engaged = engaged_brigades(st_, sc_);
     for (const auto& b : by_side_and_id()) {
       const Json& p = brigade_plan(b);
       if (!p.contains("move")) continue;
@@ -873,7 +883,7 @@ class Turn {
       const Json& mv = p["move"];
       bool marker = mv["marker"].get<int>() > 0;
       // The brigade may have changed since the orders were written.
-      if (marker != !bs.commander.has_value() || engaged_brigades(st_, sc_).count(b)) continue;
+      if (marker != !bs.commander.has_value() || engaged.count(b)) continue;
       Mover m;
       m.brigade = b;
       m.side = bs.side;
@@ -916,7 +926,11 @@ class Turn {
                          {"distance", rate.distance},
                          {"rule", marker ? "move.marker" : "move.deployed"}});
       if (!mv["engage"].is_null())
-        if (auto u = unit_at(st_, sc_, bs.side, point_of(mv["engage"]))) m.target = u->brigade;
+        for (const auto& u : table_.now(st_, sc_))  // unit_at, on the kept units
+          if (u.side != bs.side && inside(u.base, point_of(mv["engage"]))) {
+            m.target = u.brigade;
+            break;
+          }
       m.march = March(m.path);
       m.flushed = m.path.front();
       m.started_on_hill = touches_hill(m, m.path.front());
@@ -940,9 +954,14 @@ class Turn {
       if (next.empty()) break;
       Mover* check = nullptr;
       std::set<std::string> halt;
+      std::map<std::string, std::vector<Outline>> at_next;
+      for (const auto& [b, p] : next)
+        for (const auto& m : movers)
+          if (m.brigade == b) at_next[b] = mover_outlines(m, p);
+      const auto& units = table_.now(st_, sc_);
       for (auto& m : movers) {
         if (!next.count(m.brigade)) continue;
-        std::string near = enemy_near(m, next.at(m.brigade), next, movers);
+        std::string near = enemy_near(m, at_next, movers, units);
         if (near.empty()) continue;
         if (!m.target.empty() && near == m.target) {
           if (!check) check = &m;
@@ -961,7 +980,7 @@ class Turn {
         m.march = peeks.at(m.brigade);
         Point to = m.march.position();
         place(m, from, to);
-        if (touches_hill(m, to)) m.touched_hill = true;
+        if (touches_hill(at_next.at(m.brigade))) m.touched_hill = true;  // its outlines at `to`
         if (crosses_creek(sc_.terrain, from, to)) m.crossed_creek = true;
       }
       wagons();
@@ -1030,8 +1049,8 @@ class Turn {
         Point from = c.at;
         auto near_enemy = [&](Point p) {
           Outline fig = sc_.figure_outline(Arm::kCommander, {cid, cid, p, c.facing});
-          for (const auto& u : enemy_units(st_, sc_, s.id))
-            if (within(fig, u.base, kCommanderEnemy)) return true;
+          for (const auto& u : table_.now(st_, sc_))
+            if (u.side != s.id && within(fig, u.base, kCommanderEnemy)) return true;
           return false;
         };
         if (near_enemy(c.at)) {
@@ -1172,6 +1191,7 @@ class Turn {
   std::set<std::string> withdrawn_;
   std::set<std::string> formed_up_;
   std::set<std::string> maneuvered_;
+  TableUnits table_;                  // units_on_table(st_, sc_), kept between steps
   std::set<std::string> moved_guns_;  // regiments that moved in maneuvers
   std::set<std::string> under_fire_;  // firing or fired on: no rest (engagement.artillery)
   std::vector<std::string> tin_;      // the tokens left in the tin
