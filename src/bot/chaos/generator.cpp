@@ -75,6 +75,14 @@ class ChaosGenerator : public OrderGenerator {
       Json order = !engaged.count(id)         ? brigade_order(sc, st, id, b, enemy, h)
                    : r.ruleset.version() >= 2 ? fighting_order(sc, st, id, b, h)
                                               : engaged_order(b, h);
+      // Version 3: limber and unlimber the batteries in a maneuver.
+      if (r.ruleset.version() >= 3 && engaged.count(id)) {
+        Json with_guns = order;
+        if (limbering(sc, st, id, b, with_guns)) {
+          Json alone = {{"side", r.side}, {"brigades", {{id, with_guns}}}};
+          if (r.ruleset.problems(r.state, alone).empty()) order = with_guns;
+        }
+      }
       if (order.empty()) continue;
       // Each brigade's order alone must pass; one that does not is left out.
       Json alone = {{"side", r.side}, {"brigades", {{id, order}}}};
@@ -129,6 +137,26 @@ class ChaosGenerator : public OrderGenerator {
   }
 
  private:
+  // Version 3 (engagement.maneuver): an engaged brigade that stays unlimbers
+  // its limbered batteries where they stand, so they fire; one worn down
+  // to one short of withdrawing (brigade stress 2) limbers them before it
+  // moves back (a lost fight then takes them back without a test). The
+  // commander stays. False when there is nothing to change or the
+  // brigade withdraws (it limbers anyway).
+  static bool limbering(const rc::Scenario& sc, const rc::ChaosState& st, const std::string& id,
+                        const rc::BrigadeState& b, Json& order) {
+    if (order.contains("withdraw") || !b.commander) return false;
+    bool limber = b.stress == 2;
+    Json regiments = Json::object();
+    for (const auto& r : rc::deployed_regiments(st, id)) {
+      if (rc::regiment_spec(sc, r).arm != rc::Arm::kArtillery) continue;
+      if (st.regiments.at(r).limbered != limber) regiments[r] = {{"limber", limber}};
+    }
+    if (regiments.empty()) return false;
+    order["maneuver"] = {{"commander", rc::json_of(*b.commander)}, {"regiments", regiments}};
+    return true;
+  }
+
   // An engaged brigade worn down (brigade stress 2 or more) withdraws;
   // another forms up now and then (so it gives up its rest); its
   // batteries fire at the closest enemy by default.

@@ -106,7 +106,7 @@ struct Scenario {
   std::map<std::string, int> tokens;
   // The version of the `chaos` ruleset playing it (ruleset.h kVersion is
   // the latest): version 1 has no fight phase and no combat tokens in play.
-  int rules_version = 2;
+  int rules_version = 3;
 
   const Side& side(const std::string& id) const;
   const Brigade* brigade(const std::string& id) const;
