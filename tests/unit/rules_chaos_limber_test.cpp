@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "bot/bot.h"
 #include "ledger/dice.h"
 #include "model/scenario.h"
 #include "rules/chaos/ruleset.h"
@@ -407,4 +408,34 @@ TEST_CASE(
     CHECK(end.regiments.at("12il-cav").dismounted);
     CHECK_FALSE(end.regiments.at("12il-cav").removed);
   }
+}
+
+TEST_CASE("the bot unlimbers an engaged battery in place, and limbers it one stress short of "
+          "withdrawing (engagement.maneuver)",
+          "[chaos][limber][bot]") {
+  auto r = limber_ruleset();
+  auto gen = adjutant::bot::make_generator("chaos");
+  adjutant::model::Scenario none;
+  auto order_for = [&](const State& s) {
+    adjutant::bot::Request req{*r, none, s, "union", 3};
+    auto o = gen->orders(req);
+    CHECK(o.refused.empty());
+    return o.body["brigades"].value("meredith", Json::object());
+  };
+  Json unlimber = order_for(with_battery(*r, true));
+  REQUIRE(unlimber.contains("maneuver"));
+  CHECK(unlimber["maneuver"]["commander"] == Json::array({2000, 4700}));
+  CHECK(unlimber["maneuver"]["regiments"] == Json::parse(R"({"4us-b": {"limber": false}})"));
+  State worn = with_battery(*r, false);
+  auto st = chaos::table_state(worn);
+  st.brigades.at("meredith").stress = 2;
+  chaos::set_chaos(worn, st);
+  Json limber = order_for(worn);
+  REQUIRE(limber.contains("maneuver"));
+  CHECK(limber["maneuver"]["regiments"] == Json::parse(R"({"4us-b": {"limber": true}})"));
+  // Version 2's bot never limbers.
+  auto v2 = limber_ruleset(2);
+  adjutant::bot::Request req{*v2, none, with_battery(*v2, false), "union", 3};
+  CHECK_FALSE(gen->orders(req).body["brigades"].value("meredith", Json::object()).contains(
+      "maneuver"));
 }
