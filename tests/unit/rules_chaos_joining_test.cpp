@@ -144,8 +144,12 @@ TEST_CASE(
         order.push_back("token");
       else if (e["type"] == "fight_test")
         order.push_back(e["unit"]["regiment"].get<std::string>());
-    auto end = chaos::table_state(r->apply(s, events));
-    CHECK(end.regiments.at("149pa").stress == 2);
+    // RALLY TO THE STANDARD: the 149th 4 - 2 = 2.
+    auto token = of_type(events, "fight_token");
+    REQUIRE(token.size() == 1);
+    REQUIRE(token[0]["units"].size() == 1);
+    CHECK(token[0]["units"][0]["regiment"] == "149pa");
+    CHECK(token[0]["units"][0]["stress"] == 2);
     CHECK(of_type(events, "fight_neither").size() == 1);
     return order;
   };

@@ -160,7 +160,9 @@ TEST_CASE(
                {{"meredith",
                  {{"maneuver",
                    {{"commander", {2000, 4700}},
-                    {"regiments", {{"4us-b", {{"at", {2100, 4950}}, {"limber", true}}}}}}}}}}}};
+                    {"regiments", {{"4us-b", {{"at", {2050, 5050}}, {"limber", true}}}}}}}}}}}};
+    // The battery, moved to (20.5", 50.5"), is 4.06" from the 2nd: the
+    // maneuver stands (one regiment within 5", none within 4").
     FixedDice dice({4, 2});
     Json events = events_of(*r, s, u, Json::object(), dice);
     CHECK(dice.rolls().size() == 2);
@@ -170,7 +172,7 @@ TEST_CASE(
     CHECK(m[0]["regiments"]["4us-b"]["limbered"] == true);
     auto end = chaos::table_state(r->apply(s, events));
     CHECK(end.regiments.at("4us-b").limbered);
-    CHECK(*end.regiments.at("4us-b").at == Point{2100, 4950});
+    CHECK(*end.regiments.at("4us-b").at == Point{2050, 5050});
   }
 }
 
@@ -410,9 +412,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("the bot unlimbers an engaged battery in place, and limbers it one stress short of "
-          "withdrawing (engagement.maneuver)",
-          "[chaos][limber][bot]") {
+TEST_CASE(
+    "the bot unlimbers an engaged battery in place, and limbers it one stress short of "
+    "withdrawing (engagement.maneuver)",
+    "[chaos][limber][bot]") {
   auto r = limber_ruleset();
   auto gen = adjutant::bot::make_generator("chaos");
   adjutant::model::Scenario none;
@@ -436,6 +439,6 @@ TEST_CASE("the bot unlimbers an engaged battery in place, and limbers it one str
   // Version 2's bot never limbers.
   auto v2 = limber_ruleset(2);
   adjutant::bot::Request req{*v2, none, with_battery(*v2, false), "union", 3};
-  CHECK_FALSE(gen->orders(req).body["brigades"].value("meredith", Json::object()).contains(
-      "maneuver"));
+  CHECK_FALSE(
+      gen->orders(req).body["brigades"].value("meredith", Json::object()).contains("maneuver"));
 }

@@ -164,8 +164,11 @@ TEST_CASE(
   auto v2 = placing_ruleset(2);
   auto p2 = v2->problems(
       day(*v2), {{"side", "union"}, {"brigades", {{"stone", {{"shake_out", stone_line()}}}}}});
-  REQUIRE(p2.size() == 1);
-  CHECK(p2[0].id == "chaos.not_yet");
+  // (the commander's place an unknown field, the regiments not yet).
+  REQUIRE(p2.size() == 2);
+  CHECK(p2[0].id == "orders.unknown_field");
+  CHECK(p2[1].id == "chaos.not_yet");
+  CHECK(p2[1].rule == "move.deployed");
   // A deployed move: a regiment more than 4" from the commander where his
   // path ends.
   Json move = {{"path", {{3000, 1900}, {3000, 2500}}},

@@ -78,7 +78,7 @@ class ChaosGenerator : public OrderGenerator {
       // Version 3: limber and unlimber the batteries in a maneuver.
       if (r.ruleset.version() >= 3 && engaged.count(id)) {
         Json with_guns = order;
-        if (limbering(sc, st, id, b, with_guns)) {
+        if (limbering(sc, st, id, b, enemy, with_guns)) {
           Json alone = {{"side", r.side}, {"brigades", {{id, with_guns}}}};
           if (r.ruleset.problems(r.state, alone).empty()) order = with_guns;
         }
@@ -141,11 +141,13 @@ class ChaosGenerator : public OrderGenerator {
   // its limbered batteries where they stand, so they fire; one worn down
   // to one short of withdrawing (brigade stress 2) limbers them before it
   // moves back (a lost fight then takes them back without a test). The
-  // commander stays. False when there is nothing to change or the
-  // brigade withdraws (it limbers anyway).
+  // commander stays, or steps toward the nearest enemy (a quarter inch at
+  // a time, up to 4") until within 8" of it with every regiment still
+  // within 4" of him, as a maneuver needs. False when there is nothing to
+  // change, no such place, or the brigade withdraws (it limbers anyway).
   static bool limbering(const rc::Scenario& sc, const rc::ChaosState& st, const std::string& id,
-                        const rc::BrigadeState& b, Json& order) {
-    if (order.contains("withdraw") || !b.commander) return false;
+                        const rc::BrigadeState& b, const std::vector<Seen>& enemy, Json& order) {
+    if (order.contains("withdraw") || !b.commander || enemy.empty()) return false;
     bool limber = b.stress == 2;
     Json regiments = Json::object();
     for (const auto& r : rc::deployed_regiments(st, id)) {
@@ -153,8 +155,30 @@ class ChaosGenerator : public OrderGenerator {
       if (st.regiments.at(r).limbered != limber) regiments[r] = {{"limber", limber}};
     }
     if (regiments.empty()) return false;
-    order["maneuver"] = {{"commander", rc::json_of(*b.commander)}, {"regiments", regiments}};
-    return true;
+    const Seen* nearest = nullptr;
+    Coord best = -1;
+    auto figure = [&](Point p) {
+      return rc::outline(rc::Body{p, 0, 1, sc.bases.at(rc::Arm::kCommander)});
+    };
+    for (const auto& e : enemy) {
+      Coord d = rc::distance_floor(figure(*b.commander), e.base);
+      if (best < 0 || d < best) best = d, nearest = &e;
+    }
+    std::vector<rc::Outline> regs;
+    for (const auto& r : rc::deployed_regiments(st, id))
+      regs.push_back(rc::outline(rc::regiment_body(sc, st, r)));
+    for (Coord step = 0; step <= 4 * kInch; step += 25) {
+      Point at = toward(sc, *b.commander, nearest->centre, step, 100);
+      rc::Outline fig = figure(at);
+      bool close = false;
+      for (const auto& e : enemy) close = close || rc::within(fig, e.base, 8 * kInch);
+      bool holds = close;
+      for (const auto& o : regs) holds = holds && rc::within(o, fig, 4 * kInch);
+      if (!holds) continue;
+      order["maneuver"] = {{"commander", rc::json_of(at)}, {"regiments", regiments}};
+      return true;
+    }
+    return false;
   }
 
   // An engaged brigade worn down (brigade stress 2 or more) withdraws;
