@@ -442,3 +442,39 @@ TEST_CASE(
   CHECK_FALSE(
       gen->orders(req).body["brigades"].value("meredith", Json::object()).contains("maneuver"));
 }
+
+TEST_CASE("mounted cavalry claims no breastworks; dismounted cavalry does (fight.resolve)",
+          "[chaos][limber][fight]") {
+  auto r = limber_ruleset();
+  // Gamble's 8th Illinois faces south in Willow Grove (a town counts as
+  // breastworks) at (34", 57"); Davis's 2nd Mississippi faces north at
+  // (34", 61.25"), 3.125" away: one fight. The 149th is off the table.
+  auto town_fight = [&](bool dismounted) {
+    State s = table(*r);
+    auto st = chaos::table_state(s);
+    st.regiments.at("149pa").at.reset();
+    st.brigades.at("gamble").commander = Point{3400, 5450};
+    st.regiments.at("8il-cav").at = Point{3400, 5700};
+    st.regiments.at("8il-cav").facing = 180;
+    st.regiments.at("8il-cav").dismounted = dismounted;
+    st.regiments.at("2ms").at = Point{3400, 6125};
+    st.regiments.at("2ms").facing = 0;
+    st.brigades.at("davis").commander = Point{3400, 6400};
+    chaos::set_chaos(s, st);
+    // Initiative 4-2; dice-off 5-2; the 8th's die 4, the 2nd's 3; then
+    // both tests pass (6+6) and neither side withdraws.
+    FixedDice dice({4, 2, 5, 2, 4, 3, 6, 6, 6, 6});
+    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    CHECK(dice.rolls().size() == 10);
+    auto resolve = of_type(events, "fight_resolve");
+    REQUIRE(resolve.size() == 1);
+    const Json& cav = resolve[0]["units"][0];
+    CHECK(cav["regiment"] == "8il-cav");
+    CHECK(cav["roll"] == 4);
+    CHECK(cav["cover"] == true);
+    return cav["amount"].get<int>();
+  };
+  // Mounted: 4 stands, a stress. Dismounted: 4 - 1 behind the works, none.
+  CHECK(town_fight(false) == 1);
+  CHECK(town_fight(true) == 0);
+}
