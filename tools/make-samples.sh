@@ -90,9 +90,10 @@ make_game() {  # name umpire(yes|no) phases
 }
 
 # A whole game by the bot: every phase, both sides (and the umpire).
-bot_game() {  # name umpire(yes|no) scenario seed
+bot_game() {  # name umpire(yes|no) scenario seed [new options...]
   local name=$1 umpire=$2 scenario=$3 seed=$4 dir="$out/$1" keys="--key union.key --key confederate.key"
-  start_game "$name" "$umpire" "$scenario" --no-outputs
+  shift 4
+  start_game "$name" "$umpire" "$scenario" --no-outputs "$@"
   [ "$umpire" = yes ] && keys="$keys --key umpire.key"
   "$adjutant" bot --play "$dir" $keys --seed "$seed" --at 2026-11-02T18:00:00Z --step-hours 24 \
     --no-outputs --quiet >/dev/null
@@ -130,5 +131,7 @@ wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
 wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
 wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6
 wanted ah1961-bot && bot_game ah1961-bot no ah1961 7
-wanted chaos-meeting-bot && bot_game chaos-meeting-bot yes table/chaos-meeting 8
+# The Chaos of Battle sample stays at chaos version 2, the version it was
+# played at (version 3 adds limbering, mounting and placed regiments).
+wanted chaos-meeting-bot && bot_game chaos-meeting-bot yes table/chaos-meeting 8 --ruleset-version 2
 exit 0

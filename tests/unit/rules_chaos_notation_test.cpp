@@ -218,6 +218,14 @@ TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[no
              "policy artillery target closest\n"
              "token rally to the standard with Iron\ntoken outflank when first\n"),
       Json::parse(R"({"policies": {}, "tokens": []})"),
+      // Version 3: limbering and mounting in a maneuver, cavalry kept
+      // dismounted in a withdrawal.
+      t.read("Gamble maneuver 31,19 2us-a limber 8il-cav 25,21 facing 10 dismount 12il-cav mount\n"
+             "Iron maneuver 12,15 4us-b 13,16 unlimber\nGamble withdraw dismounted 8il-cav\n"),
+      // Version 3: regiments placed by a shake out and by a deployed move.
+      t.read("Stone shake out marker 1 facing 0 commander 15,6 143pa 10.9,8 149pa 15,8 "
+             "150pa 19.1,8 facing 10\n"
+             "Gamble move 30,25 8il-cav 26,27 12il-cav at 30.2,27 3in-cav 34.4,27 2us-a 30,29.5\n"),
   };
   for (const Json& body : bodies) {
     std::string text = notation->print(body);
@@ -246,12 +254,26 @@ TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[no
         "gamble form up\n"
         "gamble fight 12il-cav toward 30,40\n"
         "meredith fight 2wi\n");
+  CHECK(bodies[6]["brigades"]["gamble"]["maneuver"] == Json::parse(R"({"commander": [3100, 1900],
+        "regiments": {"2us-a": {"limber": true},
+                      "8il-cav": {"at": [2500, 2100], "facing": 10, "mount": false},
+                      "12il-cav": {"mount": true}}})"));
+  CHECK(notation->print(bodies[6]) ==
+        "gamble withdraw dismounted 8il-cav\n"
+        "gamble maneuver 31,19 12il-cav mount 2us-a limber 8il-cav 25,21 facing 10 dismount\n"
+        "meredith maneuver 12,15 4us-b 13,16 unlimber\n");
+  CHECK(bodies[7]["brigades"]["stone"]["shake_out"] == Json::parse(R"({"marker": 1, "facing": 0,
+        "commander": [1500, 600], "regiments": {"143pa": {"at": [1090, 800]},
+        "149pa": {"at": [1500, 800]}, "150pa": {"at": [1910, 800], "facing": 10}}})"));
+  CHECK(bodies[7]["brigades"]["gamble"]["move"]["regiments"]["2us-a"] ==
+        Json::parse(R"({"at": [3000, 2950]})"));
   // What the notation cannot write.
   for (const char* bad :
        {R"({"brigades": {"meredith": {"fight": {"toward": [1, 2]}}}})",
         R"({"policies": {"retreat": "never"}})", R"({"tokens": [{"token": "Two Words"}]})",
         R"({"brigades": {"meredith": {"move": {"path": [[1, 2.5]]}}}})",
-        R"({"brigades": {"meredith": {"fire": {}}}})", R"({"preferred": {"meredith": "2"}})"}) {
+        R"({"brigades": {"meredith": {"fire": {}}}})", R"({"preferred": {"meredith": "2"}})",
+        R"({"brigades": {"gamble": {"withdraw": {"regiments": {"8il-cav": {"mount": true}}}}}})"}) {
     INFO(bad);
     CHECK_THROWS_WITH(notation->print(Json::parse(bad)), Catch::Contains("[text.unprintable]"));
   }

@@ -75,16 +75,16 @@ std::vector<Json> events_of_type(const Json& events, const std::string& type) {
 }  // namespace
 
 TEST_CASE(
-    "chaos is registered at version 2: a table scenario, an umpire, fog of war, both sides at once",
+    "chaos is registered at version 3: a table scenario, an umpire, fog of war, both sides at once",
     "[chaos][ruleset]") {
   const auto* info = adjutant::rules::ruleset_info("chaos");
   REQUIRE(info);
-  CHECK(info->latest == 2);
+  CHECK(info->latest == 3);
   CHECK_FALSE(info->hex);
   CHECK(ruleset_meeting(1)->version() == 1);
   auto r = ruleset_meeting();
   CHECK(r->id() == "chaos");
-  CHECK(r->version() == 2);
+  CHECK(r->version() == 3);
   CHECK(r->umpire_required());
   CHECK(r->fog_of_war());
   CHECK_FALSE(r->draws_hex_map());

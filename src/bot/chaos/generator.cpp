@@ -75,6 +75,14 @@ class ChaosGenerator : public OrderGenerator {
       Json order = !engaged.count(id)         ? brigade_order(sc, st, id, b, enemy, h)
                    : r.ruleset.version() >= 2 ? fighting_order(sc, st, id, b, h)
                                               : engaged_order(b, h);
+      // Version 3: limber and unlimber the batteries in a maneuver.
+      if (r.ruleset.version() >= 3 && engaged.count(id)) {
+        Json with_guns = order;
+        if (limbering(sc, st, id, b, enemy, with_guns)) {
+          Json alone = {{"side", r.side}, {"brigades", {{id, with_guns}}}};
+          if (r.ruleset.problems(r.state, alone).empty()) order = with_guns;
+        }
+      }
       if (order.empty()) continue;
       // Each brigade's order alone must pass; one that does not is left out.
       Json alone = {{"side", r.side}, {"brigades", {{id, order}}}};
@@ -129,6 +137,50 @@ class ChaosGenerator : public OrderGenerator {
   }
 
  private:
+  // Version 3 (engagement.maneuver): an engaged brigade that stays unlimbers
+  // its limbered batteries where they stand, so they fire; one worn down
+  // to one short of withdrawing (brigade stress 2) limbers them before it
+  // moves back (a lost fight then takes them back without a test). The
+  // commander stays, or steps toward the nearest enemy (a quarter inch at
+  // a time, up to 4") until within 8" of it with every regiment still
+  // within 4" of him, as a maneuver needs. False when there is nothing to
+  // change, no such place, or the brigade withdraws (it limbers anyway).
+  static bool limbering(const rc::Scenario& sc, const rc::ChaosState& st, const std::string& id,
+                        const rc::BrigadeState& b, const std::vector<Seen>& enemy, Json& order) {
+    if (order.contains("withdraw") || !b.commander || enemy.empty()) return false;
+    bool limber = b.stress == 2;
+    Json regiments = Json::object();
+    for (const auto& r : rc::deployed_regiments(st, id)) {
+      if (rc::regiment_spec(sc, r).arm != rc::Arm::kArtillery) continue;
+      if (st.regiments.at(r).limbered != limber) regiments[r] = {{"limber", limber}};
+    }
+    if (regiments.empty()) return false;
+    const Seen* nearest = nullptr;
+    Coord best = -1;
+    auto figure = [&](Point p) {
+      return rc::outline(rc::Body{p, 0, 1, sc.bases.at(rc::Arm::kCommander)});
+    };
+    for (const auto& e : enemy) {
+      Coord d = rc::distance_floor(figure(*b.commander), e.base);
+      if (best < 0 || d < best) best = d, nearest = &e;
+    }
+    std::vector<rc::Outline> regs;
+    for (const auto& r : rc::deployed_regiments(st, id))
+      regs.push_back(rc::outline(rc::regiment_body(sc, st, r)));
+    for (Coord step = 0; step <= 4 * kInch; step += 25) {
+      Point at = toward(sc, *b.commander, nearest->centre, step, 100);
+      rc::Outline fig = figure(at);
+      bool close = false;
+      for (const auto& e : enemy) close = close || rc::within(fig, e.base, 8 * kInch);
+      bool holds = close;
+      for (const auto& o : regs) holds = holds && rc::within(o, fig, 4 * kInch);
+      if (!holds) continue;
+      order["maneuver"] = {{"commander", rc::json_of(at)}, {"regiments", regiments}};
+      return true;
+    }
+    return false;
+  }
+
   // An engaged brigade worn down (brigade stress 2 or more) withdraws;
   // another forms up now and then (so it gives up its rest); its
   // batteries fire at the closest enemy by default.

@@ -86,6 +86,9 @@ struct Fight {
   std::set<std::string> no_rally;     // regiments RALLY TO THE STANDARD cannot modify
   bool refuse_flank = false;          // the next OUTFLANK has no effect
   bool hot_pursuit = false;           // the winner pursues (HOT PURSUIT)
+  // Version 3: the tokens committed `"when": "last"`, revealed once the
+  // side has no regiment left to test.
+  std::map<std::string, std::deque<std::string>> last = {};
 };
 
 class Phase {
@@ -388,7 +391,10 @@ class Phase {
         if (t.contains("fight_with") && !brigades.count(t["fight_with"].get<std::string>()))
           continue;
         used_[side].insert(i);
-        f.committed[side].push_back(t["token"].get<std::string>());
+        // DOUBLE SHOT acts in the resolution: revealed before it whatever
+        // its `when`.
+        bool last = t.value("when", "first") == "last" && t["token"] != "double_shot";
+        (last ? f.last : f.committed)[side].push_back(t["token"].get<std::string>());
       }
     }
   }
@@ -413,7 +419,10 @@ class Phase {
       bool contact = false;
       for (const auto& e : enemies_of(side)) contact = contact || touch(o, base_of(e));
       int roll = in_.dice.roll(6, "fight");
-      int amount = resolve_stress(roll, higher, woods, works, arm_of(r) == Arm::kCavalry, contact);
+      // "Mounted cavalry cannot claim breastworks" (a regiment is
+      // dismounted only from version 3).
+      bool mounted = arm_of(r) == Arm::kCavalry && !st_.regiments.at(r).dismounted;
+      int amount = resolve_stress(roll, higher, woods, works, mounted, contact);
       Json u = unit(r);
       stress_regiment(st_, r, amount, in_.dice);
       u["cause"] = "die";
@@ -590,6 +599,14 @@ class Phase {
         continue;
       }
       std::string r = choose_test(f, side);
+      if (r.empty() && !f.last[side].empty()) {
+        std::string token = f.last[side].front();
+        f.last[side].pop_front();
+        reveal(f, side, token);
+        passes = 0;
+        side = next;
+        continue;
+      }
       if (r.empty()) {
         ++passes;
         side = next;
@@ -649,20 +666,40 @@ class Phase {
     for (const auto& r : f.regiments) {
       if (r == failed || !on_table(r) || side_of(r) != loser) continue;
       Json u = unit(r);
-      if (arm_of(r) == Arm::kArtillery) {
+      auto& x = st_.regiments.at(r);
+      bool v3 = sc_.rules_version >= 3;
+      // fight.artillery: "Limbered artillery moves back normally" (a
+      // battery is limbered only from version 3); an unlimbered one tests:
+      // success limbers and withdraws, failure destroys it.
+      if (arm_of(r) == Arm::kArtillery && !x.limbered) {
         const std::string b = brigade_of(r);
-        TestRoll t = regiment_test(in_.dice, st_.regiments.at(r).stress, st_.brigades.at(b).stress,
-                                   0, "fight.artillery");
+        TestRoll t =
+            regiment_test(in_.dice, x.stress, st_.brigades.at(b).stress, 0, "fight.artillery");
         u["test"] = {{"roll", t.roll}, {"against", t.against}, {"passed", t.passed}};
         u["rule"] = "fight.artillery";
         if (!t.passed) {
-          st_.regiments.at(r).removed = true;
-          st_.regiments.at(r).at.reset();
+          x.removed = true;
+          x.at.reset();
           u["destroyed"] = true;
           units.push_back(after(u, r));
           continue;
         }
+        if (v3) x.limbered = true;
+      } else if (arm_of(r) == Arm::kArtillery) {
+        u["rule"] = "fight.artillery";
       }
+      // fight.cavalry (version 3): dismounted cavalry tests; success
+      // mounts and withdraws, failure withdraws dismounted.
+      if (arm_of(r) == Arm::kCavalry && x.dismounted) {
+        const std::string b = brigade_of(r);
+        TestRoll t =
+            regiment_test(in_.dice, x.stress, st_.brigades.at(b).stress, 0, "fight.cavalry");
+        u["test"] = {{"roll", t.roll}, {"against", t.against}, {"passed", t.passed}};
+        u["rule"] = "fight.cavalry";
+        if (t.passed) x.dismounted = false;
+      }
+      if (v3 && x.limbered) u["limbered"] = true;
+      if (v3 && x.dismounted) u["dismounted"] = true;
       u["to"] = json_of(fall_back(r, kBendTo));
       if (!f.tested.count(r)) stress_regiment(st_, r, 1, in_.dice);
       units.push_back(after(u, r));
@@ -1126,7 +1163,10 @@ class Phase {
       std::string cav, target;
       Coord best = -1;
       for (const auto& [id, x] : st_.regiments) {
-        if (!on_table(id) || side_of(id) != side || arm_of(id) != Arm::kCavalry) continue;
+        // "a deployed, mounted cavalry regiment" (dismounted only from
+        // version 3).
+        if (!on_table(id) || side_of(id) != side || arm_of(id) != Arm::kCavalry || x.dismounted)
+          continue;
         Outline o = base_of(id);
         if (near_enemy(o, side, kFightingRange)) continue;
         for (const auto& e : foes) {

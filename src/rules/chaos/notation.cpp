@@ -13,10 +13,11 @@ const std::set<std::string> kOrderWords = {
 const std::set<std::string> kWords = [] {
   std::set<std::string> w = kOrderWords;
   for (const char* more :
-       {"out",      "up",        "marker",   "facing",   "at",     "to",     "engage",
-        "engaging", "commander", "closest",  "hold",     "no",     "yes",    "true",
-        "false",    "on",        "off",      "sequence", "fight",  "fights", "toward",
-        "towards",  "policy",    "policies", "token",    "tokens", "with",   "when"})
+       {"out",      "up",        "marker",   "facing",   "at",        "to",     "engage",
+        "engaging", "commander", "closest",  "hold",     "no",        "yes",    "true",
+        "false",    "on",        "off",      "sequence", "fight",     "fights", "toward",
+        "towards",  "policy",    "policies", "token",    "tokens",    "with",   "when",
+        "limber",   "unlimber",  "mount",    "dismount", "dismounted"})
     w.insert(more);
   return w;
 }();

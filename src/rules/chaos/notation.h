@@ -6,7 +6,10 @@
 //   Iron prefers 2                           the preferred marker
 //   Iron shake out marker 2 facing 0         deploy at a marker
 //   Iron withdraw / Iron form up / Iron rest no
+//   Iron withdraw dismounted 1me             version 3: 1me stays dismounted
 //   Iron maneuver 24,52 2wi 22,55 facing 0   commander, then regiments
+//   Iron maneuver 24,52 4us-b 23,50 limber   version 3: limber, unlimber,
+//                                            mount, dismount (place optional)
 //   Gamble fire 2us-a closest                a battery's target
 //   Iron move marker 1 20,30 24,90 engage    waypoints; the CHECK wanted
 //   Iron remarker 24,50 34,52                markers after resting

@@ -52,21 +52,39 @@ std::string flag(const Json& v, const std::string& what) {
   return text::bool_of(v, what) ? "" : " no";
 }
 
+// Regiments placed by order (version 3): REGIMENT X,Y [facing D] ...
+std::string placements(const Json& v, const std::string& what) {
+  if (!v.is_object() || v.empty()) unprintable(what + " that are not an object of regiments");
+  std::string out;
+  for (const auto& [r, place] : v.items()) {
+    text::only_fields(place, {"at", "facing"}, "a regiment's place");
+    if (!place.contains("at")) unprintable("a regiment's place without \"at\"");
+    out += " " + name(r) + " " + point_text(point(place["at"], "a regiment's place"));
+    if (place.contains("facing")) out += " facing " + whole(place["facing"], "a facing");
+  }
+  return out;
+}
+
 std::string shake_out(const Json& v) {
-  text::only_fields(v, {"marker", "facing"}, "a shake out");
+  text::only_fields(v, {"marker", "facing", "commander", "regiments"}, "a shake out");
   std::string out = "shake out";
   if (v.contains("marker")) out += " marker " + whole(v["marker"], "a marker");
   if (v.contains("facing")) out += " facing " + whole(v["facing"], "a facing");
+  // Version 3: the commander's place and the regiments'.
+  if (v.contains("commander"))
+    out += " commander " + point_text(point(v["commander"], "a commander's place"));
+  if (v.contains("regiments")) out += placements(v["regiments"], "a shake out's regiments");
   return out;
 }
 
 std::string move(const Json& v) {
-  text::only_fields(v, {"marker", "path", "engage"}, "a move");
+  text::only_fields(v, {"marker", "path", "engage", "regiments"}, "a move");
   if (!v.contains("path")) unprintable("a move without a path");
   std::string out = "move";
   if (v.contains("marker")) out += " marker " + whole(v["marker"], "a marker");
   out += points(v["path"], "a path");
   if (v.contains("engage")) out += " engage " + point_text(point(v["engage"], "an engage"));
+  if (v.contains("regiments")) out += placements(v["regiments"], "a move's regiments");
   return out;
 }
 
@@ -77,11 +95,41 @@ std::string maneuver(const Json& v) {
   if (v.contains("regiments")) {
     if (!v["regiments"].is_object()) unprintable("a maneuver's regiments that are not an object");
     for (const auto& [r, place] : v["regiments"].items()) {
-      text::only_fields(place, {"at", "facing"}, "a regiment's place");
-      if (!place.contains("at")) unprintable("a regiment's place without \"at\"");
-      out += " " + name(r) + " " + point_text(point(place["at"], "a regiment's place"));
-      if (place.contains("facing")) out += " facing " + whole(place["facing"], "a facing");
+      text::only_fields(place, {"at", "facing", "limber", "mount"}, "a regiment's place");
+      bool state = place.contains("limber") || place.contains("mount");
+      if (!place.contains("at") && !state)
+        unprintable("a regiment's place without \"at\", \"limber\" or \"mount\"");
+      out += " " + name(r);
+      if (place.contains("at")) out += " " + point_text(point(place["at"], "a regiment's place"));
+      if (place.contains("facing")) {
+        if (!place.contains("at")) unprintable("a regiment's facing without its place");
+        out += " facing " + whole(place["facing"], "a facing");
+      }
+      // Version 3: limbering and mounting.
+      if (place.contains("limber"))
+        out += text::bool_of(place["limber"], "limber") ? " limber" : " unlimber";
+      if (place.contains("mount"))
+        out += text::bool_of(place["mount"], "mount") ? " mount" : " dismount";
     }
+  }
+  return out;
+}
+
+// withdraw: yes or no; version 3: {"regiments": {R: {"mount": false}}},
+// the cavalry that stays dismounted.
+std::string withdraw(const Json& v) {
+  if (!v.is_object()) return "withdraw" + flag(v, "withdraw");
+  text::only_fields(v, {"regiments"}, "a withdrawal");
+  std::string out = "withdraw";
+  if (!v.contains("regiments")) return out;
+  if (!v["regiments"].is_object() || v["regiments"].empty())
+    unprintable("a withdrawal's regiments that are not an object of regiments");
+  out += " dismounted";
+  for (const auto& [r, x] : v["regiments"].items()) {
+    text::only_fields(x, {"mount"}, "a withdrawing regiment");
+    if (!x.contains("mount") || text::bool_of(x["mount"], "mount"))
+      unprintable("a withdrawing regiment other than one staying dismounted");
+    out += " " + name(r);
   }
   return out;
 }
@@ -169,7 +217,7 @@ void brigade(std::string& out, const std::string& id, const Json& b) {
     if (k == "shake_out")
       line = shake_out(v);
     else if (k == "withdraw")
-      line = "withdraw" + flag(v, "withdraw");
+      line = withdraw(v);
     else if (k == "form_up")
       line = "form up" + flag(v, "form_up");
     else if (k == "maneuver")

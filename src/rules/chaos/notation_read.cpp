@@ -296,7 +296,19 @@ class Reading {
       } else if (r.accept("shakeout")) {
         shake_out(r, b, at);
       } else if (accept_any(r, {"withdraw", "withdraws"})) {
-        part(b.id, "withdraw", "withdraw", at) = flag(r, "withdraw");
+        Json& w = part(b.id, "withdraw", "withdraw", at);
+        w = flag(r, "withdraw");
+        // Version 3: withdraw dismounted NAME...: cavalry that stays
+        // dismounted.
+        if (r.accept("dismounted")) {
+          if (!w.get<bool>())
+            fail("text.syntax", at, b.id + ": \"withdraw no\" keeps no regiment dismounted");
+          Json regiments = Json::object();
+          OwnNames names = OwnNames::regiments(b);
+          std::vector<Token> words = name_words(r, "a cavalry regiment's name");
+          for (const auto& [reg, pos] : names.list(words)) regiments[reg->id] = {{"mount", false}};
+          w = {{"regiments", regiments}};
+        }
         place(b.id, {"engagement.withdraw"}, at);
       } else if (accept_any(r, {"form", "forms"})) {
         r.expect("up", "after \"form\" (form up)");
@@ -340,11 +352,18 @@ class Reading {
       } else if (r.accept("facing")) {
         if (so.contains("facing")) fail("text.twice", here, b.id + ": the facing is given twice");
         so["facing"] = read_whole(r, "the facing in whole degrees (0 north, 90 east)");
+      } else if (r.accept("commander")) {
+        // Version 3: the brigade commander's place, then the regiments'.
+        if (so.contains("commander"))
+          fail("text.twice", here, b.id + ": the commander's place is given twice");
+        so["commander"] = json_of(read_point(r, "where the brigade commander deploys"));
       } else {
         break;
       }
     }
-    place(b.id, {"shake_out"}, at);
+    Json regiments = placements(r, b);
+    if (!regiments.empty()) so["regiments"] = regiments;
+    place(b.id, {"shake_out", "terms.engagement"}, at);
   }
 
   // Where a brigade's path must start: its commander when deployed, else
@@ -372,6 +391,9 @@ class Reading {
       // The enemy engaged is where it stands; by default where the path ends.
       mv["engage"] = json_of(at_number(r) ? read_point(r, "the enemy engaged") : path.back());
     }
+    // Version 3: the regiments' places where the move ends.
+    Json regiments = placements(r, b);
+    if (!regiments.empty()) mv["regiments"] = regiments;
     place(b.id, {"move.marker", "move.deployed", "move", "terms.check"}, at);
   }
 
@@ -391,14 +413,52 @@ class Reading {
         fail("text.inches", words[used].pos,
              "expected where " + reg.id + " stands (x,y in inches), found " +
                  in_quotes(words[used].text));
+      Json placed = Json::object();
+      // Version 3: the place may be left out when the regiment only
+      // limbers, unlimbers, mounts or dismounts.
+      bool state_next = r.at("limber") || r.at("unlimber") || r.at("mount") || r.at("dismount");
+      if (!state_next) {
+        accept_any(r, {"at", "to"});
+        placed["at"] = json_of(read_point(r, "where " + reg.id + " stands"));
+        if (r.accept("facing"))
+          placed["facing"] = read_whole(r, "the facing in whole degrees (0 north, 90 east)");
+      }
+      if (r.accept("limber"))
+        placed["limber"] = true;
+      else if (r.accept("unlimber"))
+        placed["limber"] = false;
+      if (r.accept("mount"))
+        placed["mount"] = true;
+      else if (r.accept("dismount"))
+        placed["mount"] = false;
+      regiments[reg.id] = placed;
+    }
+    if (!regiments.empty()) m["regiments"] = regiments;
+    place(b.id, {"engagement.maneuver"}, at);
+  }
+
+  // Regiments placed by order (version 3): REGIMENT [at] X,Y [facing D]
+  // ..., up to the next order.
+  Json placements(Reader& r, const Brigade& b) {
+    Json regiments = Json::object();
+    OwnNames names = OwnNames::regiments(b);
+    while (!r.done() && !at_order(r)) {
+      std::vector<Token> words = name_words(r, "a regiment's name, or the next order");
+      std::size_t used = 0;
+      const Named& reg = names.leading(words, used);
+      if (regiments.contains(reg.id))
+        fail("text.twice", words.front().pos, b.id + ": regiment " + reg.id + " is given twice");
+      if (used < words.size())
+        fail("text.inches", words[used].pos,
+             "expected where " + reg.id + " stands (x,y in inches), found " +
+                 in_quotes(words[used].text));
       accept_any(r, {"at", "to"});
       Json placed = {{"at", json_of(read_point(r, "where " + reg.id + " stands"))}};
       if (r.accept("facing"))
         placed["facing"] = read_whole(r, "the facing in whole degrees (0 north, 90 east)");
       regiments[reg.id] = placed;
     }
-    if (!regiments.empty()) m["regiments"] = regiments;
-    place(b.id, {"engagement.maneuver"}, at);
+    return regiments;
   }
 
   void fire(Reader& r, const Brigade& b, Pos at) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "rules/chaos/fights.h"
 #include "rules/chaos/marker_rates.h"
 #include "rules/chaos/table_play.h"
 #include "util/error.h"
@@ -21,7 +22,12 @@ const std::vector<NotYet>& not_yet_fields(int version) {
   static const std::vector<NotYet> v2 = {
       {"regiments", "move.deployed"},
   };
-  return version >= 2 ? v2 : v1;
+  // Version 3 adds limbering and mounting (engagement.withdraw,
+  // engagement.maneuver, fight.artillery, fight.cavalry) and regiments
+  // placed by order (shake_out, move.deployed): nothing is refused as not
+  // yet adjudicated.
+  static const std::vector<NotYet> v3 = {};
+  return version >= 3 ? v3 : version >= 2 ? v2 : v1;
 }
 
 namespace orders_check {
@@ -224,8 +230,9 @@ class Checker {
           continue;
         }
         bool ok = true;
+        bool v3 = sc_.rules_version >= 3;
         for (const auto& [k, x] : v.items())
-          if (k != "marker" && k != "facing") {
+          if (k != "marker" && k != "facing" && !(v3 && (k == "regiments" || k == "commander"))) {
             const char* proc = not_yet(k, sc_.rules_version);
             fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : "shake_out",
                  "brigades." + id + ".shake_out." + k +
@@ -250,8 +257,17 @@ class Checker {
         }
         if (!ok || n == 0) continue;
         plan["shake_out"] = {{"marker", n}, {"facing", facing}};
-        echo_.push_back(id + " shakes out at marker " + std::to_string(n) + ", facing " +
-                        std::to_string(facing));
+        if (v3 && (v.contains("regiments") || v.contains("commander"))) {
+          Point centre = st_.brigades.at(id).markers[std::size_t(n - 1)];
+          Json placed = read_placement(id, v, centre, facing);
+          if (placed.is_null()) continue;
+          plan["shake_out"]["commander"] = placed["commander"];
+          plan["shake_out"]["regiments"] = placed["regiments"];
+        }
+        echo_.push_back(
+            id + " shakes out at marker " + std::to_string(n) + ", facing " +
+            std::to_string(facing) +
+            (plan["shake_out"].contains("regiments") ? ", its regiments as placed" : ""));
       } else if (key == "move") {
         read_move(id, v, deployed, engaged, plan);
       } else if (key == "rest") {
@@ -261,6 +277,8 @@ class Checker {
         }
         plan["rest"] = v.get<bool>();
         if (!v.get<bool>()) echo_.push_back(id + " does not rest");
+      } else if (key == "withdraw" && v.is_object() && sc_.rules_version >= 3) {
+        read_withdraw(id, v, engaged, plan);
       } else if (key == "withdraw" || key == "form_up") {
         const char* rule = key == "withdraw" ? "engagement.withdraw" : "engagement.form_up";
         if (!v.is_boolean()) {
@@ -335,6 +353,245 @@ class Checker {
 
   std::string version_text() const { return std::to_string(sc_.rules_version); }
 
+  // engagement.withdraw (version 3): {"regiments": {R: {"mount": false}}}
+  // keeps dismounted cavalry dismounted ("Dismounted Cavalry may choose to
+  // mount"; the default mounts it); "Artillery must limber", so a battery's
+  // "limber" may only be true.
+  void read_withdraw(const std::string& id, const Json& v, bool engaged, Json& plan) {
+    const char* rule = "engagement.withdraw";
+    for (const auto& [k, x] : v.items())
+      if (k != "regiments" || !x.is_object()) {
+        fail("orders.wrong_type", id, rule,
+             "brigades." + id + ".withdraw is true or {\"regiments\": {R: {\"mount\": false}}}");
+        return;
+      }
+    if (!engaged) {
+      fail("chaos.not_engaged", id, rule,
+           "brigade " + id + " is not engaged: only an engaged brigade may withdraw");
+      return;
+    }
+    Json keep = Json::array();
+    if (v.contains("regiments"))
+      for (const auto& [r, x] : v["regiments"].items()) {
+        if (!regiment_of(id, r, rule)) return;
+        const Json& choice = x;
+        bool known = choice.is_object();
+        if (known)
+          for (const auto& [k, y] : choice.items())
+            known = known && (k == "mount" || k == "limber");
+        if (!known) {
+          fail("orders.wrong_type", id, rule,
+               "brigades." + id + ".withdraw.regiments." + r + " is {\"mount\": true|false}");
+          return;
+        }
+        if (!read_limber(id, r, choice, rule)) return;
+        if (choice.contains("limber") && !choice["limber"].get<bool>()) {
+          fail("chaos.limber", id, rule,
+               "brigade " + id + ": battery " + r + " must limber to withdraw");
+          return;
+        }
+        if (choice.contains("mount") && !choice["mount"].get<bool>()) keep.push_back(r);
+      }
+    plan["withdraw"] = true;
+    if (!keep.empty()) plan["withdraw_dismounted"] = keep;
+    echo_.push_back(id + " withdraws");
+    for (const auto& r : keep) echo_.push_back(r.get<std::string>() + " stays dismounted");
+  }
+
+  // shake_out (version 3): the brigade commander (default: the marker's
+  // centre, and inside the 3" card) and every regiment of the brigade
+  // placed, each {"at", "facing" (default the shake out's)}: on the table,
+  // within 4" of the commander, on no other base, none within 8" of an
+  // enemy unit as the side sees it (shake_out: "unengaged units may not
+  // become engaged here"). Null with a refusal naming the brigade, the
+  // regiment and the rule.
+  Json read_placement(const std::string& id, const Json& v, Point centre, int facing) {
+    const char* rule = "shake_out";
+    Point commander = centre;
+    if (v.contains("commander")) {
+      if (!is_point(v["commander"])) {
+        fail("orders.wrong_type", id, rule,
+             "brigades." + id + ".shake_out.commander is an [x, y] point");
+        return nullptr;
+      }
+      commander = point_of(v["commander"]);
+      Point d = commander - centre;
+      Coord half = sc_.bases.at(Arm::kMarker).width / 2;
+      if (d.x < -half || d.x > half || d.y < -half || d.y > half) {
+        fail("chaos.formation", id, rule,
+             "brigade " + id +
+                 ": the brigade commander deploys on the marker, within the card around " +
+                 format_point(centre) + ", not at " + format_point(commander));
+        return nullptr;
+      }
+    }
+    std::vector<std::string> present;
+    for (const auto& [r, x] : st_.regiments)
+      if (x.brigade == id && !x.removed) present.push_back(r);
+    Json out = {{"commander", json_of(commander)}, {"regiments", Json::object()}};
+    if (!v.contains("regiments")) {
+      fail("chaos.formation", id, rule,
+           "brigade " + id + ": a shake out with a commander places every regiment too");
+      return nullptr;
+    }
+    const Json& regs = v["regiments"];
+    if (!regs.is_object()) {
+      fail("orders.wrong_type", id, rule, "brigades." + id + ".shake_out.regiments is an object");
+      return nullptr;
+    }
+    for (const auto& [r, place] : regs.items()) {
+      auto it = st_.regiments.find(r);
+      if (it == st_.regiments.end() || it->second.brigade != id || it->second.removed) {
+        fail("chaos.unknown_regiment", id, rule,
+             "brigade " + id + " has no regiment \"" + r + "\" to place");
+        return nullptr;
+      }
+    }
+    for (const auto& r : present)
+      if (!regs.contains(r)) {
+        fail("chaos.formation", id, rule,
+             "brigade " + id + ": regiment " + r +
+                 " is not placed (shake_out.regiments places every regiment)");
+        return nullptr;
+      }
+    Outline boss = sc_.figure_outline(Arm::kCommander, {id, id, commander, 0});
+    std::vector<std::pair<std::string, Outline>> mine;
+    for (const auto& r : present) {
+      Json out_place;
+      Outline o;
+      if (!regiment_place(id, r, regs[r], facing, rule, out_place, o)) return nullptr;
+      if (!within(o, boss, 4 * kInch)) {
+        fail(
+            "chaos.formation", id, rule,
+            "brigade " + id + ": regiment " + r + " at " + format_point(point_of(out_place["at"])) +
+                " would be more than 4\" from its brigade commander at " + format_point(commander));
+        return nullptr;
+      }
+      for (const auto& u : enemy_units(st_, sc_, side_))
+        if (within(o, u.base, kEngagementRange)) {
+          fail(
+              "chaos.formation", id, "terms.engagement",
+              "brigade " + id + ": regiment " + r + " at " +
+                  format_point(point_of(out_place["at"])) +
+                  " would be within 8\" of an enemy unit (a shake out leaves a brigade unengaged)");
+          return nullptr;
+        }
+      if (!placed_clear(id, r, o, mine, rule)) return nullptr;
+      mine.push_back({r, o});
+      out["regiments"][r] = out_place;
+    }
+    return out;
+  }
+
+  // One regiment's {"at", "facing"}: its outline on the table, or false
+  // with a refusal.
+  bool regiment_place(const std::string& id, const std::string& r, const Json& place, int facing,
+                      const char* rule, Json& out, Outline& o) {
+    if (!place.is_object() || !place.contains("at") || !is_point(place["at"]) ||
+        (place.contains("facing") &&
+         (!place["facing"].is_number_integer() || place["facing"].get<long long>() < 0 ||
+          place["facing"].get<long long>() > 359))) {
+      fail("orders.wrong_type", id, rule,
+           "brigades." + id + ": regiment " + r +
+               " is placed by {\"at\": [x, y], \"facing\": 0-359}");
+      return false;
+    }
+    for (const auto& [k, x] : place.items())
+      if (k != "at" && k != "facing") {
+        fail("orders.unknown_field", id, rule,
+             "brigades." + id + ": regiment " + r + ": unknown field \"" + k + "\"");
+        return false;
+      }
+    Point at = point_of(place["at"]);
+    int f = place.value("facing", facing);
+    Body body = regiment_body(sc_, st_, r, at);
+    body.bearing = f;
+    o = outline(body);
+    if (!base_on_table(sc_, o)) {
+      fail("chaos.off_table", id, "scale",
+           "brigade " + id + ": regiment " + r + " would stand off the table at " +
+               format_point(at));
+      return false;
+    }
+    out = {{"at", json_of(at)}, {"facing", f}};
+    return true;
+  }
+
+  // A placed regiment overlaps none of `mine` (placed before it) and no
+  // base on the table but its own brigade's.
+  bool placed_clear(const std::string& id, const std::string& r, const Outline& o,
+                    const std::vector<std::pair<std::string, Outline>>& mine, const char* rule) {
+    for (const auto& [other, p] : mine)
+      if (convex_overlap(o, p, kOverlapTolerance)) {
+        fail("chaos.overlap", id, rule,
+             "brigade " + id + ": regiment " + r + " would overlap regiment " + other);
+        return false;
+      }
+    for (const auto& [oid, x] : st_.regiments) {
+      if (x.removed || !x.at || x.brigade == id) continue;
+      if (convex_overlap(o, outline(regiment_body(sc_, st_, oid)), kOverlapTolerance)) {
+        bool own = st_.brigades.at(x.brigade).side == side_;
+        fail("chaos.overlap", id, rule,
+             "brigade " + id + ": regiment " + r + " would overlap " +
+                 (own ? oid : std::string("an enemy base")));
+        return false;
+      }
+    }
+    for (const auto& [wid, w] : st_.wagons)
+      if (!w.destroyed &&
+          convex_overlap(o, sc_.figure_outline(Arm::kWagon, {wid, wid, w.at, w.facing}),
+                         kOverlapTolerance)) {
+        fail("chaos.overlap", id, rule,
+             "brigade " + id + ": regiment " + r + " would overlap a wagon");
+        return false;
+      }
+    return true;
+  }
+
+  // A regiment of the brigade on the table, or a refusal.
+  bool regiment_of(const std::string& id, const std::string& r, const char* rule) {
+    auto it = st_.regiments.find(r);
+    if (it == st_.regiments.end() || it->second.brigade != id || it->second.removed ||
+        !it->second.at) {
+      fail("chaos.unknown_regiment", id, rule,
+           "brigade " + id + " has no regiment \"" + r + "\" on the table");
+      return false;
+    }
+    return true;
+  }
+
+  // "limber" (a battery's) and "mount" (a cavalry regiment's), version 3:
+  // checked and left in `place` as booleans; false with a refusal. Other
+  // keys are left for the caller.
+  bool read_limber(const std::string& id, const std::string& r, const Json& place,
+                   const char* rule) {
+    Arm arm = regiment_spec(sc_, r).arm;
+    for (const char* k : {"limber", "mount"}) {
+      if (!place.contains(k)) continue;
+      if (sc_.rules_version < 3) {
+        fail("chaos.not_yet", id, rule,
+             "brigade " + id + ": regiment " + r + ": \"" + k +
+                 "\" (limbering and mounting) is not adjudicated by chaos version " +
+                 version_text());
+        return false;
+      }
+      if (!place[k].is_boolean()) {
+        fail("orders.wrong_type", id, rule,
+             "brigades." + id + ": regiment " + r + ": \"" + k + "\" is true or false");
+        return false;
+      }
+      bool battery = std::string(k) == "limber";
+      if (arm != (battery ? Arm::kArtillery : Arm::kCavalry)) {
+        fail(battery ? "chaos.limber" : "chaos.mount", id, rule,
+             "brigade " + id + ": " + r + " is not " +
+                 (battery ? "a battery: only artillery limbers"
+                          : "cavalry: only cavalry mounts or dismounts"));
+        return false;
+      }
+    }
+    return true;
+  }
+
   // policies (version 2): the standing choices of the fight phase.
   void read_policies(const Json& v) {
     if (!v.is_object()) {
@@ -369,6 +626,15 @@ class Checker {
         out[k] = x;
         echo_.push_back("a tested regiment holds the line below stress " +
                         std::to_string(x.get<int>()) + ", else bends");
+      } else if (k == "withdraw_at_stress" && sc_.rules_version >= 3) {
+        if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 99) {
+          fail("chaos.policy", "", "engagement.withdraw",
+               "policies.withdraw_at_stress is a whole number from 0 to 99");
+          continue;
+        }
+        out[k] = x;
+        echo_.push_back("an engaged brigade that can withdraws at brigade stress " +
+                        std::to_string(x.get<int>()) + " or more");
       } else if (k == "withdraw_at_stress") {
         fail("chaos.not_yet", "", "engagement.withdraw",
              "policies.withdraw_at_stress is not adjudicated by chaos version " + version_text() +
@@ -399,8 +665,23 @@ class Checker {
       std::string name = t["token"].get<std::string>();
       std::string rule = "token." + name;
       bool ok = true;
+      bool last = false;
       for (const auto& [k, x] : t.items())
-        if (k == "when") {
+        if (k == "when" && sc_.rules_version >= 3) {
+          // Version 3: "first" (at the side's first testing turns) or
+          // "last" (once it has no regiment left to test). The testing
+          // ends at the first failure ("It ends ... at the first
+          // failure"), so nothing is revealed after one.
+          if (x == "last") {
+            last = true;
+          } else if (x != "first") {
+            fail("chaos.token", "", rule,
+                 "tokens: " + name +
+                     ": \"when\" is \"first\" or \"last\" (the testing ends at the first "
+                     "failure: no token is revealed after it)");
+            ok = false;
+          }
+        } else if (k == "when") {
           if (x != "first") {
             fail("chaos.not_yet", "", rule,
                  "tokens: " + name + ": only \"when\": \"first\" is adjudicated by chaos version " +
@@ -437,6 +718,7 @@ class Checker {
         }
         entry["fight_with"] = b;
       }
+      if (last) entry["when"] = "last";
       if (!ok) continue;
       out.push_back(entry);
       echo_.push_back("token " + name + " committed to " +
@@ -516,8 +798,9 @@ class Checker {
                " is engaged (within 8\" of an enemy unit): it has no unengaged movement");
       return;
     }
+    bool placing = deployed && sc_.rules_version >= 3 && v.contains("regiments");
     for (const auto& [k, x] : v.items())
-      if (k != "path" && k != "marker" && k != "engage") {
+      if (k != "path" && k != "marker" && k != "engage" && !(placing && k == "regiments")) {
         const char* proc = not_yet(k, sc_.rules_version);
         fail(proc ? "chaos.not_yet" : "orders.unknown_field", id, proc ? proc : rule,
              "brigades." + id + ".move." + k +
@@ -603,6 +886,63 @@ class Checker {
     }
     Json out = {{"marker", n}, {"path", Json::array()}, {"engage", nullptr}};
     for (Point p : path) out["path"].push_back(json_of(p));
+    if (placing) {
+      // Version 3 (move.deployed): the regiments' places when the move
+      // ends, every regiment placed: on the table, within 4" of the
+      // commander where his path ends, on no other base, and none moving
+      // farther than the longest rate. A move cut short keeps them where
+      // the order puts them relative to him.
+      const Json& regs = v["regiments"];
+      if (!regs.is_object()) {
+        fail("orders.wrong_type", id, rule, "brigades." + id + ".move.regiments is an object");
+        return;
+      }
+      std::vector<std::string> present = deployed_regiments(st_, id);
+      for (const auto& [r, place] : regs.items())
+        if (std::find(present.begin(), present.end(), r) == present.end()) {
+          fail("chaos.unknown_regiment", id, rule,
+               "brigade " + id + " has no regiment \"" + r + "\" on the table");
+          return;
+        }
+      Outline boss = sc_.figure_outline(Arm::kCommander, {id, id, path.back(), 0});
+      std::vector<std::pair<std::string, Outline>> mine;
+      out["regiments"] = Json::object();
+      for (const auto& r : present) {
+        if (!regs.contains(r)) {
+          fail("chaos.formation", id, rule,
+               "brigade " + id + ": regiment " + r +
+                   " is not placed (move.regiments places every regiment)");
+          return;
+        }
+        Json placed;
+        Outline o;
+        if (!regiment_place(id, r, regs[r], st_.regiments.at(r).facing, rule, placed, o)) return;
+        Point at = point_of(placed["at"]);
+        if (!within(o, boss, 4 * kInch)) {
+          fail("chaos.formation", id, rule,
+               "brigade " + id + ": regiment " + r + " at " + format_point(at) +
+                   " would be more than 4\" from its brigade commander at " +
+                   format_point(path.back()));
+          return;
+        }
+        Coord gone = path_length({*st_.regiments.at(r).at, at});
+        if (gone > longest) {
+          fail("chaos.too_far", id, rule,
+               "brigade " + id + ": regiment " + r + " would move " + inches(gone) +
+                   "\", more than the longest rate (" + inches(longest) + "\")");
+          return;
+        }
+        for (const auto& [other, p] : mine)
+          if (convex_overlap(o, p, kOverlapTolerance)) {
+            fail("chaos.overlap", id, rule,
+                 "brigade " + id + ": regiment " + r + " would overlap regiment " + other);
+            return;
+          }
+        mine.push_back({r, o});
+        finals_[r] = at;
+        out["regiments"][r] = placed;
+      }
+    }
     std::string target;
     if (v.contains("engage")) {
       if (!is_point(v["engage"])) {
@@ -678,16 +1018,38 @@ class Checker {
                "brigade " + id + " has no regiment \"" + r + "\" on the table");
           return;
         }
-        if (!place.is_object() || !place.contains("at") || !is_point(place["at"]) ||
+        // Version 3: "at" may be left out when the regiment only limbers,
+        // unlimbers, mounts or dismounts where it stands.
+        bool v3 = sc_.rules_version >= 3;
+        bool only_state =
+            v3 && place.is_object() && (place.contains("limber") || place.contains("mount"));
+        bool known = place.is_object();
+        if (known && v3)
+          for (const auto& [k, x] : place.items())
+            known = known && (k == "at" || k == "facing" || k == "limber" || k == "mount");
+        if (!known || (!place.contains("at") && !only_state) ||
+            (place.contains("at") && !is_point(place["at"])) ||
             (place.contains("facing") &&
              (!place["facing"].is_number_integer() || place["facing"].get<long long>() < 0 ||
               place["facing"].get<long long>() > 359))) {
           fail("orders.wrong_type", id, rule,
                "brigades." + id + ".maneuver.regiments." + r +
-                   " is {\"at\": [x, y], \"facing\": 0-359}");
+                   (v3 ? " is {\"at\": [x, y], \"facing\": 0-359, \"limber\": true|false, "
+                         "\"mount\": true|false}"
+                       : " is {\"at\": [x, y], \"facing\": 0-359}"));
           return;
         }
-        Point at = point_of(place["at"]);
+        if (v3 && !read_limber(id, r, place, rule)) return;
+        Point at = place.contains("at") ? point_of(place["at"]) : *it->second.at;
+        // Version 3: a battery moves limbered ("limber a battery before it
+        // moves"): one given a new place is limbered or limbers now.
+        if (v3 && regiment_spec(sc_, r).arm == Arm::kArtillery && at != *it->second.at &&
+            !place.value("limber", it->second.limbered)) {
+          fail("chaos.limber", id, rule,
+               "brigade " + id + ": battery " + r +
+                   " is unlimbered: it moves only limbered (give \"limber\": true)");
+          return;
+        }
         int facing = place.value("facing", it->second.facing);
         Body body = regiment_body(sc_, st_, r, at);
         body.bearing = facing;
@@ -697,6 +1059,13 @@ class Checker {
           return;
         }
         out["regiments"][r] = {{"at", json_of(at)}, {"facing", facing}};
+        for (const char* k : {"limber", "mount"})
+          if (v3 && place.contains(k)) {
+            out["regiments"][r][k] = place[k];
+            echo_.push_back(r + (std::string(k) == "limber"
+                                     ? (place[k].get<bool>() ? " limbers" : " unlimbers")
+                                     : (place[k].get<bool>() ? " mounts" : " dismounts")));
+          }
       }
     }
     plan["maneuver"] = out;

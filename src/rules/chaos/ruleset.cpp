@@ -21,9 +21,10 @@ using model::State;
 // the table shows, never a name, a die, a test's numbers or a stress.
 bool table_shows(const std::string& key) {
   static const std::set<std::string> shown = {
-      "type",     "side",       "at",        "from",   "to",   "facing",  "choice", "passed",
-      "stands",   "removed",    "destroyed", "cause",  "rule", "winner",  "caller", "units",
-      "brigades", "commanders", "minimum",   "target", "unit", "battery", "token",  "note"};
+      "type",    "side",   "at",       "from",       "to",        "facing", "choice",
+      "passed",  "stands", "removed",  "destroyed",  "cause",     "rule",   "winner",
+      "caller",  "units",  "brigades", "commanders", "minimum",   "target", "unit",
+      "battery", "token",  "note",     "limbered",   "dismounted"};
   return shown.count(key) > 0;
 }
 

@@ -105,8 +105,9 @@ struct Scenario {
   // Force building: the combat tokens each side draws from the tin.
   std::map<std::string, int> tokens;
   // The version of the `chaos` ruleset playing it (ruleset.h kVersion is
-  // the latest): version 1 has no fight phase and no combat tokens in play.
-  int rules_version = 2;
+  // the latest): version 1 has no fight phase and no combat tokens in play;
+  // version 2 no limbering, mounting or regiments placed by order.
+  int rules_version = 3;
 
   const Side& side(const std::string& id) const;
   const Brigade* brigade(const std::string& id) const;

@@ -80,13 +80,16 @@ Json to_json(const ChaosState& st) {
                     {"markers", markers},
                     {"commander", b.commander ? point_json(*b.commander) : Json(nullptr)}};
   }
-  for (const auto& [id, r] : st.regiments)
+  for (const auto& [id, r] : st.regiments) {
     regiments[id] = {{"brigade", r.brigade},
                      {"stands", r.stands},
                      {"stress", r.stress},
                      {"removed", r.removed},
                      {"at", r.at ? point_json(*r.at) : Json(nullptr)},
                      {"facing", r.facing}};
+    if (r.limbered) regiments[id]["limbered"] = true;
+    if (r.dismounted) regiments[id]["dismounted"] = true;
+  }
   for (const auto& [id, w] : st.wagons) wagons[id] = figure_json(w);
   for (const auto& [id, c] : st.commanders) commanders[id] = figure_json(c);
   return {{"format", "adjutant-chaos-state/1"},
@@ -131,6 +134,8 @@ ChaosState state_from_json(const Json& j) {
     const Json& at = f.any("at");
     if (!at.is_null()) r.at = state_point(at, where + ".at");
     r.facing = static_cast<int>(f.integer("facing", 0, 359));
+    r.limbered = f.boolean("limbered", false);
+    r.dismounted = f.boolean("dismounted", false);
     f.finish();
     st.regiments[id] = r;
   }

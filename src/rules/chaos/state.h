@@ -33,6 +33,11 @@ struct RegimentState {
   bool removed = false;
   std::optional<Point> at;  // deployed
   int facing = 0;
+  // Version 3 (engagement.maneuver): a battery limbered, a cavalry regiment
+  // dismounted. Written only when true, so a state of versions 1 and 2
+  // (which never set them) keeps its bytes.
+  bool limbered = false;
+  bool dismounted = false;
 };
 
 struct FigureState {

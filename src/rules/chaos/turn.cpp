@@ -224,6 +224,13 @@ class Turn {
     }
   }
 
+  // Version 3 events: a battery's or cavalry regiment's state after the
+  // step, written only when not the default (unlimbered, mounted).
+  static void mark_limber(Json& entry, const RegimentState& x) {
+    if (x.limbered) entry["limbered"] = true;
+    if (x.dismounted) entry["dismounted"] = true;
+  }
+
   Json deploy_event(const Group& g, const std::string& rule) const {
     Json regs = Json::object();
     for (const auto& [r, at] : g.regiments)
@@ -279,7 +286,50 @@ class Turn {
       return false;
     }
     put(g);
+    // Version 3: a brigade deploying from a marker stands unlimbered and
+    // mounted (docs/rules/chaos.md "Limbering and mounting"); versions 1
+    // and 2 never set either flag.
+    for (const auto& [r, at] : g.regiments) {
+      st_.regiments.at(r).limbered = false;
+      st_.regiments.at(r).dismounted = false;
+    }
     events_.push_back(deploy_event(g, rule));
+    return true;
+  }
+
+  // shake_out (version 3): the brigade deploys as its order places it when
+  // that place is still legal (on the table, on no other base, none
+  // within 8" of an enemy unit); false (and an event saying why) leaves
+  // the default formation to the caller.
+  bool placed(const std::string& b, const Json& order) {
+    const std::string& side = st_.brigades.at(b).side;
+    Group g;
+    g.brigade = b;
+    g.commander = point_of(order["commander"]);
+    for (const auto& [r, place] : order["regiments"].items()) {
+      if (st_.regiments.at(r).removed) continue;
+      g.regiments[r] = point_of(place["at"]);
+      g.facing[r] = place["facing"].get<int>();
+    }
+    std::string why = illegal(g, side);
+    if (why.empty() && enemy_distance(g, side) <= kEngagementRange)
+      why = "a regiment would be within 8\" of the enemy (shake out leaves a brigade unengaged)";
+    if (!why.empty()) {
+      events_.push_back({{"type", "placement_refused"},
+                         {"brigade", b},
+                         {"side", side},
+                         {"reason", why + "; the default formation is used"},
+                         {"rule", "shake_out"}});
+      return false;
+    }
+    put(g);
+    for (const auto& [r, at] : g.regiments) {
+      st_.regiments.at(r).limbered = false;
+      st_.regiments.at(r).dismounted = false;
+    }
+    Json e = deploy_event(g, "shake_out");
+    e["placed"] = true;
+    events_.push_back(e);
     return true;
   }
 
@@ -346,8 +396,13 @@ class Turn {
       if (bs.commander || bs.markers.empty()) continue;
       int n = p["shake_out"]["marker"].get<int>();
       Point at = bs.markers[std::size_t(std::min<int>(n, int(bs.markers.size())) - 1)];
-      if (!chaos(b, at, n, "shake_out")) at = bs.markers.front();
-      deploy(b, at, p["shake_out"]["facing"].get<int>(), false, true, "shake_out");
+      bool kept = chaos(b, at, n, "shake_out");
+      if (!kept) at = bs.markers.front();
+      // Version 3: the regiments take the order's places at the marker
+      // ordered, if still legal; else (or at the other marker) the
+      // default formation.
+      if (!(kept && p["shake_out"].contains("regiments") && placed(b, p["shake_out"])))
+        deploy(b, at, p["shake_out"]["facing"].get<int>(), false, true, "shake_out");
       wagons();
     }
   }
@@ -425,14 +480,40 @@ class Turn {
       if (why.empty()) placed = tried;
     }
     if (!why.empty()) return blocked(why);
+    // "unless it was all mounted cavalry or had no unlimbered artillery"
+    // (read as "and"): version 3 weighs each regiment as it was before the
+    // withdrawal, a limbered battery costing nothing; versions 1 and 2
+    // take every cavalry regiment as mounted and every battery as
+    // unlimbered.
+    bool costly = false;
+    for (const auto& r : present) {
+      Arm arm = regiment_spec(sc_, r).arm;
+      const auto& x = st_.regiments.at(r);
+      if (sc_.rules_version < 3)
+        costly = costly || arm != Arm::kCavalry;
+      else
+        costly = costly || arm == Arm::kInfantry || (arm == Arm::kCavalry && x.dismounted) ||
+                 (arm == Arm::kArtillery && !x.limbered);
+    }
     put(placed);
     Json e = deploy_event(placed, "engagement.withdraw");
     e["type"] = "withdraw";
+    if (sc_.rules_version >= 3) {
+      // "Artillery must limber"; dismounted cavalry mounts unless the order
+      // keeps it dismounted ("may choose to mount").
+      const Json& keep = brigade_plan(b).value("withdraw_dismounted", Json::array());
+      for (const auto& r : present) {
+        auto& x = st_.regiments.at(r);
+        Arm arm = regiment_spec(sc_, r).arm;
+        if (arm == Arm::kArtillery) x.limbered = true;
+        if (arm == Arm::kCavalry && x.dismounted &&
+            std::find(keep.begin(), keep.end(), Json(r)) == keep.end())
+          x.dismounted = false;
+        mark_limber(e["regiments"][r], x);
+      }
+    }
     events_.push_back(e);
     withdrawn_.insert(b);
-    bool costly = false;
-    for (const auto& r : present)
-      if (regiment_spec(sc_, r).arm != Arm::kCavalry) costly = true;
     if (costly) {
       stress_brigade(st_, b, 1);
       events_.push_back({{"type", "stress"},
@@ -460,8 +541,10 @@ class Turn {
       for (const auto& [id, r] : st_.regiments) {
         if (r.removed || !r.at || regiment_spec(sc_, id).arm != Arm::kArtillery) continue;
         const std::string& b = r.brigade;
+        // engagement.artillery: "Unlimbered artillery that did not move"
+        // (a battery is limbered only from version 3).
         if (st_.brigades.at(b).side != side || !engaged_.count(b) || withdrawn_.count(b) ||
-            moved_guns_.count(id))
+            moved_guns_.count(id) || r.limbered)
           continue;
         const Json& bp = brigade_plan(b);
         Json order =
@@ -554,8 +637,8 @@ class Turn {
     g.commander = point_of(m["commander"]);
     for (const auto& [r, place] : m["regiments"].items()) {
       if (!g.regiments.count(r)) continue;
-      g.regiments[r] = point_of(place["at"]);
-      g.facing[r] = place["facing"].get<int>();
+      if (place.contains("at")) g.regiments[r] = point_of(place["at"]);
+      if (place.contains("facing")) g.facing[r] = place["facing"].get<int>();
     }
     const auto enemies = enemy_units(st_, sc_, bs.side);
     Outline commander = sc_.figure_outline(Arm::kCommander, {b, b, g.commander, 0});
@@ -605,6 +688,17 @@ class Turn {
     put(g);
     Json e = deploy_event(g, "engagement.maneuver");
     e["type"] = "maneuver";
+    // Version 3: "Artillery may become limbered or unlimbered. Cavalry can
+    // mount or dismount." Unlimbering in place is not moving: such a
+    // battery fires this turn.
+    for (const auto& [r, place] : m["regiments"].items()) {
+      if (!g.regiments.count(r)) continue;
+      auto& x = st_.regiments.at(r);
+      if (place.contains("limber")) x.limbered = place["limber"].get<bool>();
+      if (place.contains("mount")) x.dismounted = !place["mount"].get<bool>();
+    }
+    if (sc_.rules_version >= 3)
+      for (const auto& [r, at] : g.regiments) mark_limber(e["regiments"][r], st_.regiments.at(r));
     events_.push_back(e);
     maneuvered_.insert(b);
     wagons();
@@ -620,17 +714,28 @@ class Turn {
     std::vector<std::vector<std::string>> queues;
     for (const auto& side : order_) {
       queues.emplace_back();
-      for (const auto& b : plans_.at(side)["sequence"])
-        if (brigade_plan(b.get<std::string>()).value("withdraw", false) &&
-            engaged_.count(b.get<std::string>()))
-          queues.back().push_back(b.get<std::string>());
+      // Version 3: policies.withdraw_at_stress withdraws every engaged
+      // brigade that can (none of its regiments fighting) whose brigade
+      // stress, as the step begins, is at least the policy's.
+      const Json& policies = plans_.at(side).value("policies", Json::object());
+      int at_stress = sc_.rules_version >= 3 && policies.contains("withdraw_at_stress")
+                          ? policies["withdraw_at_stress"].get<int>()
+                          : -1;
+      for (const auto& b : plans_.at(side)["sequence"]) {
+        const std::string id = b.get<std::string>();
+        if (!engaged_.count(id)) continue;
+        bool ordered = brigade_plan(id).value("withdraw", false);
+        bool policy = at_stress >= 0 && st_.brigades.at(id).stress >= at_stress &&
+                      !fighting_brigades.count(id);
+        if (ordered || policy) queues.back().push_back(id);
+      }
     }
     for (std::size_t i = 0; i < std::max(queues[0].size(), queues[1].size()); ++i)
       for (const auto& q : queues)
         if (i < q.size()) withdraw(q[i], fighting_brigades);
     // 2. Form up: marked to fight; a formed-up brigade cannot rest.
     for (const auto& b : in_initiative_order())
-      if (brigade_plan(b).value("form_up", false) && engaged_.count(b)) {
+      if (brigade_plan(b).value("form_up", false) && engaged_.count(b) && !withdrawn_.count(b)) {
         formed_up_.insert(b);
         events_.push_back({{"type", "form_up"},
                            {"brigade", b},
@@ -717,6 +822,14 @@ class Turn {
     } else {
       b.commander = to;
       for (const auto& [r, off] : m.offsets) st_.regiments.at(r).at = to + off;
+      // Version 3 (move.deployed): a brigade marches with its batteries
+      // limbered and its cavalry mounted.
+      if (sc_.rules_version >= 3 && to != from)
+        for (const auto& [r, off] : m.offsets) {
+          Arm arm = regiment_spec(sc_, r).arm;
+          if (arm == Arm::kArtillery) st_.regiments.at(r).limbered = true;
+          if (arm == Arm::kCavalry) st_.regiments.at(r).dismounted = false;
+        }
     }
   }
 
@@ -872,6 +985,36 @@ class Turn {
     }
   }
 
+  // The order's places, moved by how far short of its path's end the
+  // commander stopped; taken when legal (on the table, on no other base,
+  // none within 8" of the enemy), else the block stays (placement_refused).
+  void place_by_order(const Mover& m, const Json& regiments) {
+    Group g = group_of(m.brigade);
+    Point shift = m.march.position() - m.path.back();
+    for (const auto& [r, place] : regiments.items()) {
+      if (!g.regiments.count(r)) continue;
+      g.regiments[r] = point_of(place["at"]) + shift;
+      g.facing[r] = place["facing"].get<int>();
+    }
+    std::string why = illegal(g, m.side);
+    if (why.empty() && enemy_distance(g, m.side) <= kEngagementRange)
+      why = "a regiment would be within 8\" of the enemy";
+    if (!why.empty()) {
+      events_.push_back({{"type", "placement_refused"},
+                         {"brigade", m.brigade},
+                         {"side", m.side},
+                         {"reason", why + "; the brigade keeps its formation"},
+                         {"rule", "move.deployed"}});
+      return;
+    }
+    put(g);
+    Json e = deploy_event(g, "move.deployed");
+    e["placed"] = true;
+    for (const auto& [r, at] : g.regiments) mark_limber(e["regiments"][r], st_.regiments.at(r));
+    events_.push_back(e);
+    wagons();
+  }
+
   void movement() {
     std::vector<Mover> movers;
     // The state does not change until the marches begin.
@@ -1020,6 +1163,15 @@ class Turn {
         m.march = replay;
         place(m, from, m.march.position());
       }
+    }
+    // Version 3 (move.deployed): regiments placed by order take their
+    // places around the commander where he stopped.
+    for (auto& m : movers) {
+      if (m.marker || sc_.rules_version < 3 || !m.active || m.march.travelled() == 0) continue;
+      const Json& mv = brigade_plan(m.brigade)["move"];
+      if (!mv.contains("regiments")) continue;
+      flush(m);
+      place_by_order(m, mv["regiments"]);
     }
     for (auto& m : movers) {
       flush(m);
@@ -1236,6 +1388,12 @@ void apply_fight_unit(ChaosState& st, const Json& u) {
     r.removed = true;
     r.at.reset();
   }
+  // Version 3 (fight.artillery, fight.cavalry): a battery that moved back
+  // limbered or limbered on passing its test; dismounted cavalry that
+  // passed its test mounted. Earlier versions write neither.
+  if (u.value("limbered", false)) r.limbered = true;
+  if (u.value("rule", "") == "fight.cavalry" && u.contains("test"))
+    r.dismounted = !u["test"].value("passed", false);
 }
 
 void apply_fight_event(ChaosState& st, const Json& e) {
@@ -1287,8 +1445,13 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
       b.markers.clear();
       b.commander = point_of(e["commander"]);
       for (const auto& [r, v] : e["regiments"].items()) {
-        st.regiments.at(r).at = point_of(v["at"]);
-        st.regiments.at(r).facing = v["facing"].get<int>();
+        auto& x = st.regiments.at(r);
+        x.at = point_of(v["at"]);
+        x.facing = v["facing"].get<int>();
+        // Version 3 writes every regiment's flags when set; earlier
+        // versions never set them.
+        x.limbered = v.value("limbered", false);
+        x.dismounted = v.value("dismounted", false);
       }
     } else if (type == "move") {
       auto& b = st.brigades.at(e["brigade"].get<std::string>());
@@ -1298,7 +1461,17 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
           if (p == from) p = to;
       } else {
         b.commander = to;
-        for (const auto& [r, v] : e["regiments"].items()) st.regiments.at(r).at = point_of(v);
+        for (const auto& [r, v] : e["regiments"].items()) {
+          auto& x = st.regiments.at(r);
+          x.at = point_of(v);
+          // Version 3 (move.deployed): a brigade marches limbered and
+          // mounted.
+          if (scenario.rules_version >= 3 && from != to) {
+            Arm arm = regiment_spec(scenario, r).arm;
+            if (arm == Arm::kArtillery) x.limbered = true;
+            if (arm == Arm::kCavalry) x.dismounted = false;
+          }
+        }
       }
     } else if (type == "stress" || type == "rest") {
       st.brigades.at(e["brigade"].get<std::string>()).stress = e["brigade_stress"].get<int>();

@@ -55,10 +55,14 @@ model::State side_view(const Scenario& scenario, const model::State& state,
       continue;
     }
     if (r.removed || !r.at) continue;
-    regiments.push_back({{"at", json_of(*r.at)},
-                         {"facing", r.facing},
-                         {"stands", r.stands},
-                         {"arm", arm_name(regiment_spec(scenario, id).arm)}});
+    Json seen = {{"at", json_of(*r.at)},
+                 {"facing", r.facing},
+                 {"stands", r.stands},
+                 {"arm", arm_name(regiment_spec(scenario, id).arm)}};
+    // Limbered guns and dismounted troopers show on the table (version 3).
+    if (r.limbered) seen["limbered"] = true;
+    if (r.dismounted) seen["dismounted"] = true;
+    regiments.push_back(seen);
   }
   for (const auto& [id, w] : st.wagons) {
     if (w.side == side)
@@ -140,6 +144,8 @@ ReadView read_view(const model::State& seen, const std::string& side) {
     auto arm = arm_from_name(f.str("arm"));
     if (!arm) throw Error("state.wrong_type", "state: enemy.regiments.arm: an arm");
     b.arm = *arm;
+    b.limbered = f.boolean("limbered", false);
+    b.dismounted = f.boolean("dismounted", false);
     f.finish();
     out.regiments.push_back(b);
   }

@@ -33,6 +33,8 @@ struct EnemyBase {
   int facing = 0;
   int stands = 0;
   Arm arm = Arm::kInfantry;
+  bool limbered = false;    // version 3
+  bool dismounted = false;  // version 3
 };
 struct ReadView {
   std::string side;  // "" for the umpire
