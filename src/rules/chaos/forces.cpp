@@ -29,6 +29,8 @@ int batteries_allowed(const Brigade& b) {
 void check_forces(Scenario& s, const std::string& where) {
   for (std::size_t si = 0; si < s.sides.size(); ++si) {
     const Side& side = s.sides[si];
+    // A side's part: the other side's forces are not in it.
+    if (!s.part.empty() && side.id != s.part) continue;
     std::string path = where + ": sides[" + std::to_string(si) + "].brigades";
     int infantry = 0, cavalry = 0;
     std::map<Arm, int> threes, fives;
@@ -70,6 +72,8 @@ void check_forces(Scenario& s, const std::string& where) {
   }
   // The tokens each side draws: 1 per enemy brigade and 1 more per enemy
   // unreliable or untested brigade; 1 per own unreliable, 2 per own untested.
+  // A side's part cannot count them (the enemy's brigades are not in it).
+  if (!s.part.empty()) return;
   int total = 0;
   for (const Side& side : s.sides) {
     int own = 0, theirs = 0;

@@ -4,6 +4,8 @@
 #include <set>
 
 #include "rules/chaos/orders.h"
+#include "rules/chaos/orders_preview.h"
+#include "rules/chaos/seen_table.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/turn.h"
 #include "rules/chaos/view.h"
@@ -66,8 +68,22 @@ class ChaosRuleset : public Ruleset {
     return {state.turn, sides().front(), "turn", sides()};
   }
 
+  // A side's view (the order page's checker) is checked as what that side
+  // sees (seen_table.h); the whole state as it is.
   Checked check(const State& state, const Json& orders, const std::string& source) const override {
+    if (is_side_view(state)) {
+      SeenTable seen = seen_table(sc_, state);
+      return check_orders(seen.scenario, seen.state, orders, source);
+    }
     return check_orders(sc_, state, orders, source);
+  }
+
+  Json preview(const State& state, const Json& orders) const override {
+    if (is_side_view(state)) {
+      SeenTable seen = seen_table(sc_, state);
+      return preview_orders(seen.scenario, seen.state, orders);
+    }
+    return preview_orders(sc_, state, orders);
   }
 
   Json adjudicate(const State& state, const Checked& checked, ledger::Dice& dice) const override {

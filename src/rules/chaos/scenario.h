@@ -107,6 +107,10 @@ struct Scenario {
   // The version of the `chaos` ruleset playing it (ruleset.h kVersion is
   // the latest): version 1 has no fight phase and no combat tokens in play.
   int rules_version = 2;
+  // A side's part of a scenario (seen_table.h scenario_part): the side it
+  // belongs to, whose forces it holds; the other side's are left out.
+  // "" for a whole scenario.
+  std::string part;
 
   const Side& side(const std::string& id) const;
   const Brigade* brigade(const std::string& id) const;

@@ -246,6 +246,7 @@ Scenario load_scenario(const Json& j, const std::string& source) {
     throw Error("scenario.bad_value",
                 source + ": an adjutant-chaos/1 scenario is played by the \"chaos\" ruleset");
   s.notes = top.str_opt("notes").value_or("");
+  s.part = top.str_opt("part").value_or("");
 
   Fields table(top.object("table"), source + ": table", "scenario");
   s.table.width = table.integer("width", 100, kMaxCoord / 2);
@@ -325,6 +326,20 @@ Scenario load_scenario(const Json& j, const std::string& source) {
     fail_load("scenario.unknown_side", r.where("sides[1].id"),
               "both sides are \"" + s.sides[0].id + "\"");
   top.finish();
+  if (!s.part.empty()) {
+    // A side's part holds no force of the other side.
+    bool known = false;
+    for (std::size_t i = 0; i < s.sides.size(); ++i) {
+      const Side& x = s.sides[i];
+      known = known || x.id == s.part;
+      if (x.id != s.part &&
+          (!x.brigades.empty() || !x.setup.empty() || !x.commanders.empty() || !x.wagons.empty()))
+        fail_load("scenario.bad_value", r.where(at("sides", i)),
+                  "a part of " + s.part + " holds none of the other side's forces");
+    }
+    if (!known)
+      fail_load("scenario.unknown_side", r.where("part"), "no side \"" + s.part + "\"");
+  }
 
   check_forces(s, source);
   check_setup(s, source);
