@@ -120,6 +120,7 @@ sees. Nothing leaves this page: export the orders below and sign them with
 <div id="commander-tools" hidden><p>Moving <strong id="sel-commander"></strong>
 <button id="c-undo" type="button">undo last point</button>
 <button id="c-clear" type="button">drop the path</button>
+<label>last point <input id="c-wp-at" size="12" placeholder="x,y inches"></label>
 <button id="c-done" type="button">done</button></p></div>
 <h2>Orders</h2>
 <ul id="orders"></ul>
@@ -161,14 +162,14 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
       "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
       esc(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
       "</style>\n</head>\n<body data-check=\"\">\n";
-  out += "<header>\n<h1>" + esc(in.title) + "</h1>\n<p>" + esc(in.about) +
-         "</p>\n</header>\n<main>\n";
-  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-         esc("table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name +
-             " view") +
-         "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
-         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
-         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
+  out +=
+      "<header>\n<h1>" + esc(in.title) + "</h1>\n<p>" + esc(in.about) + "</p>\n</header>\n<main>\n";
+  out +=
+      "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
+      esc("table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view") +
+      "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
+      "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
+      "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
   out += kPanel;
   out += "<script type=\"application/json\" id=\"order-data\">" +
          script_json(page_data(in, sc, scene)) + "</script>\n";
@@ -188,8 +189,8 @@ std::string table_order_page(const game::Archive& archive, const model::State& s
   in.version = ruleset.version();
   in.seen = ruleset.view(state, side);
   in.side = side;
-  in.title = archive.name() + ": orders of " + sc.side(side).name + ", turn " +
-             std::to_string(state.turn);
+  in.title =
+      archive.name() + ": orders of " + sc.side(side).name + ", turn " + std::to_string(state.turn);
   in.about = sc.title + " (" + sc.id + "), ruleset " + ruleset.id() + " version " +
              std::to_string(ruleset.version()) + ", game " + archive.game_id().substr(0, 16) +
              ", after log entry " + archive.head().substr(0, 16);

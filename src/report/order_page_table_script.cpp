@@ -256,7 +256,11 @@ const char* const kTablePageScript = R"JS(
       $('wp-at').value = o.path.length > 1 ? inches(o.path[o.path.length - 1][0]) + ',' +
           inches(o.path[o.path.length - 1][1]) : '';
     }
-    if (isC) $('sel-commander').textContent = commanders[sel.id].name + ' (' + sel.id + ')';
+    if (isC) {
+      var cp = moves[sel.id].path;
+      $('sel-commander').textContent = commanders[sel.id].name + ' (' + sel.id + ')';
+      $('c-wp-at').value = cp.length > 1 ? inches(cp[cp.length - 1][0]) + ',' + inches(cp[cp.length - 1][1]) : '';
+    }
     $('engage').className = armed === 'engage' ? 'armed' : '';
     $('toward').className = armed === 'toward' ? 'armed' : '';
     var bb = document.querySelectorAll('#brigades button, #commanders button');
@@ -455,11 +459,13 @@ const char* const kTablePageScript = R"JS(
     $('c-clear').addEventListener('click', clear);
     $('done').addEventListener('click', done);
     $('c-done').addEventListener('click', done);
-    $('wp-at').addEventListener('change', function () {
-      var path = pathOfSel(), p = readPoint($('wp-at').value);
-      if (!path || !p) { draw(); return; }
-      if (path.length > 1) path[path.length - 1] = p; else path.push(p);
-      refresh();
+    ['wp-at', 'c-wp-at'].forEach(function (id) {
+      $(id).addEventListener('change', function () {
+        var path = pathOfSel(), p = readPoint($(id).value);
+        if (!path || !p) { draw(); return; }
+        if (path.length > 1) path[path.length - 1] = p; else path.push(p);
+        refresh();
+      });
     });
     ['sequence', 'pol-test', 'pol-hold', 'pol-target'].forEach(function (id) {
       $(id).addEventListener('change', refresh);

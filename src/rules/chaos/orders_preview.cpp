@@ -47,8 +47,9 @@ Json preview_orders(const Scenario& sc, const model::State& state, const Json& o
         const Brigade* def = sc.brigade(id);
         cavalry = def && def->arm == Arm::kCavalry;
       } else {
-        n = move.contains("marker") && move["marker"].is_number_integer() ? move["marker"].get<int>()
-                                                                          : 1;
+        n = move.contains("marker") && move["marker"].is_number_integer()
+                ? move["marker"].get<int>()
+                : 1;
         if (n < 1 || n > int(it->second.markers.size())) continue;
         going = marker_going(sc.terrain, sc.marker_outline(it->second.markers[std::size_t(n - 1)]));
       }

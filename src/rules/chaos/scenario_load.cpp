@@ -337,8 +337,7 @@ Scenario load_scenario(const Json& j, const std::string& source) {
         fail_load("scenario.bad_value", r.where(at("sides", i)),
                   "a part of " + s.part + " holds none of the other side's forces");
     }
-    if (!known)
-      fail_load("scenario.unknown_side", r.where("part"), "no side \"" + s.part + "\"");
+    if (!known) fail_load("scenario.unknown_side", r.where("part"), "no side \"" + s.part + "\"");
   }
 
   check_forces(s, source);
