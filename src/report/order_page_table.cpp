@@ -19,14 +19,10 @@ using ledger::Json;
 
 namespace {
 
-std::string esc(const std::string& text) {
-  return escape_markup(text);
-}
-
 // What the page's script draws and clicks on, read from the side's view:
 // its own brigades, regiments and commanders with their names; of the
 // enemy, the flags and bases on the table by position.
-Json page_data(const TablePageInput& in, const chaos::Scenario& sc,
+Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
                const render::TableScene& scene) {
   chaos::ReadView v = chaos::read_view(in.seen, in.side);
   Json brigades = Json::array();
@@ -90,7 +86,7 @@ Json page_data(const TablePageInput& in, const chaos::Scenario& sc,
           {"tokens", tokens}};
 }
 
-const char* const kPanel = R"(<div id="panel">
+const char* const kTablePanel = R"(<div id="panel">
 <p class="hint">Click one of your brigades (or its name below) or a commander, then points on
 the table, one after another: its waypoints, with the path's length against the longest rate
 its ground could roll. Give an engaged brigade its fight, and set the policies and tokens
@@ -160,19 +156,19 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
       "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
-      esc(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
+      escape_markup(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
       "</style>\n</head>\n<body data-check=\"\">\n";
   out +=
-      "<header>\n<h1>" + esc(in.title) + "</h1>\n<p>" + esc(in.about) + "</p>\n</header>\n<main>\n";
+      "<header>\n<h1>" + escape_markup(in.title) + "</h1>\n<p>" + escape_markup(in.about) + "</p>\n</header>\n<main>\n";
   out +=
       "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-      esc("table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view") +
+      escape_markup("table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view") +
       "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
       "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
       "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
-  out += kPanel;
+  out += kTablePanel;
   out += "<script type=\"application/json\" id=\"order-data\">" +
-         script_json(page_data(in, sc, scene)) + "</script>\n";
+         script_json(table_page_data(in, sc, scene)) + "</script>\n";
   out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
          ledger::base64(wasm.module) + "</script>\n";
   out += "<script>" + script_text(wasm.glue) + "</script>\n";
