@@ -41,11 +41,14 @@ STATE = """(function () {
           moves: list('moves'), attacks: list('attacks'), orders: list('orders'),
           odds: Array.prototype.map.call(document.querySelectorAll('#attacks li'),
                                          function (li) { return li.getAttribute('data-odds'); }),
-          echo: last && last.echo || []};
+          echo: last && last.echo || [],
+          body: window.adjutantOrders ? window.adjutantOrders.body() : null};
 })()"""
 
 
 def click_at(browser, x, y):
+    # The browser takes whole pixels: the nearest, not the one below.
+    x, y = round(x), round(y)
     for kind in ("mousePressed", "mouseReleased"):
         browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
