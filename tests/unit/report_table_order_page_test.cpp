@@ -382,7 +382,8 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
     {"point": [2390, 5600]}, {"choose": ["wp-at", "23.86,56"]},
     {"button": "engage"}, {"point": [2500, 5440]}, {"button": "done"},
     {"brigade": "davis"}, {"tick": ["form-up", true]}, {"choose": ["fight", "11ms"]},
-    {"button": "done"},
+    {"button": "toward"}, {"point": [4260, 3230]}, {"button": "toward"}, {"point": [2510, 5430]},
+    {"button": "no-toward"}, {"button": "done"},
     {"brigade": "pettigrew"}, {"tick": ["form-up", true]}, {"choose": ["fight", "26nc"]},
     {"button": "done"},
     {"commander": "confederate-hq"}, {"point": [2850, 7390]}, {"choose": ["c-wp-at", "28.45,73.86"]},
@@ -424,6 +425,26 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
   // The engage click lands on the enemy flag nearest it.
   CHECK(steps[8]["orders"][0].get<std::string>().find("engaging (30.51, 56.39)") !=
         std::string::npos);
+
+  // A fight toward an enemy flag is refused as the CLI refuses it; toward
+  // the cavalry base beside Davis it is understood; then the closest.
+  CHECK(steps[22]["check"] == "chaos.fight");
+  CHECK(steps[22]["problems"][0].get<std::string>().find(
+            "no enemy regiment stands at (42.68, 32.29)") != std::string::npos);
+  CHECK(steps[24]["check"] == "ok");
+  CHECK(steps[24]["body"]["brigades"]["davis"]["fight"]["toward"] == Json::array({2501, 5439}));
+  CHECK(steps[24]["echo"].dump().find("11ms advances into a fight toward the enemy regiment at "
+                                      "(25.01, 54.39)") != std::string::npos);
+  {
+    fs::path file = work.path() / "toward.json";
+    adjutant::write_file_atomic(file, steps[22]["body"].dump());
+    auto cli =
+        run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side confederate");
+    CHECK(cli.exit == 1);
+    std::string first = cli.err.substr(0, cli.err.find('\n'));
+    CHECK(first.substr(file.string().size() + 2) == steps[22]["problems"][0].get<std::string>());
+  }
+  CHECK(!steps[25]["body"]["brigades"]["davis"]["fight"].contains("toward"));
 
   const Json& last = b["final"];
   CHECK(last["check"] == "ok");
