@@ -38,8 +38,7 @@ int write_order_page(const fs::path& game, const fs::path& out, const std::strin
   write_index(out, page);
   std::cout << "wrote " << (out / "index.html").string() << " (order page, "
             << (side.empty() ? g.archive.ruleset().current_phase(g.replay.state()).side : side)
-            << ", "
-            << page.size() / 1024 << " KiB)\n";
+            << ", " << page.size() / 1024 << " KiB)\n";
   return 0;
 }
 

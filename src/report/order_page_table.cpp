@@ -23,7 +23,7 @@ namespace {
 // its own brigades, regiments and commanders with their names; of the
 // enemy, the flags and bases on the table by position.
 Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
-               const render::TableScene& scene) {
+                     const render::TableScene& scene) {
   chaos::ReadView v = chaos::read_view(in.seen, in.side);
   Json brigades = Json::array();
   for (const auto& b : sc.side(in.side).brigades) {
@@ -158,14 +158,14 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
       "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
       escape_markup(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
       "</style>\n</head>\n<body data-check=\"\">\n";
-  out +=
-      "<header>\n<h1>" + escape_markup(in.title) + "</h1>\n<p>" + escape_markup(in.about) + "</p>\n</header>\n<main>\n";
-  out +=
-      "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-      escape_markup("table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view") +
-      "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
-      "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
-      "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
+  out += "<header>\n<h1>" + escape_markup(in.title) + "</h1>\n<p>" + escape_markup(in.about) +
+         "</p>\n</header>\n<main>\n";
+  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
+         escape_markup("table, turn " + std::to_string(in.seen.turn) + ", " +
+                       sc.side(in.side).name + " view") +
+         "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
+         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
+         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
   out += kTablePanel;
   out += "<script type=\"application/json\" id=\"order-data\">" +
          script_json(table_page_data(in, sc, scene)) + "</script>\n";
