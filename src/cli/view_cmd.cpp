@@ -37,8 +37,8 @@ int write_order_page(const fs::path& game, const fs::path& out, const std::strin
   std::string page = report::order_page(g.archive, g.replay.state(), side);
   write_index(out, page);
   std::cout << "wrote " << (out / "index.html").string() << " (order page, "
-            << g.archive.ruleset().current_phase(g.replay.state()).side << ", "
-            << page.size() / 1024 << " KiB)\n";
+            << (side.empty() ? g.archive.ruleset().current_phase(g.replay.state()).side : side)
+            << ", " << page.size() / 1024 << " KiB)\n";
   return 0;
 }
 

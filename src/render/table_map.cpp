@@ -38,6 +38,14 @@ std::string render_table_svg(const TableInput& in) {
                            [&](Canvas& canvas) { draw_table(canvas, scene); });
 }
 
+std::string render_table_view_svg(const rules::chaos::Scenario& scenario, const model::State& seen,
+                                  const std::string& side,
+                                  const std::map<std::string, int>& preferred) {
+  TableScene scene = make_table_scene(scenario, seen, viewer_of(side), preferred);
+  return draw_svg_document(scene.width, scene.height, view_title(scenario, scene.side),
+                           [&](Canvas& canvas) { draw_table(canvas, scene); });
+}
+
 std::string render_table_png(const TableInput& in) {
   TableScene scene = scene_of(in);
   return draw_png_image(scene.width, scene.height,

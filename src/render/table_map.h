@@ -27,6 +27,12 @@ struct TableInput {
 // `state` holds no Chaos of Battle table; scenario.unknown_side for a side
 // that is not the scenario's.
 std::string render_table_svg(const TableInput& in);
+// The same from a view already taken: `seen` is side_view(scenario, state,
+// side) (for the umpire, "", the whole state); `scenario` may be that
+// side's part (rules/chaos/scenario_part.h).
+std::string render_table_view_svg(const rules::chaos::Scenario& scenario, const model::State& seen,
+                                  const std::string& side,
+                                  const std::map<std::string, int>& preferred);
 std::string render_table_png(const TableInput& in);
 // The picture's size in pixels (the same for every state of a scenario).
 std::pair<int, int> table_picture_size(const rules::chaos::Scenario& scenario);

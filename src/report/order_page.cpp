@@ -1,10 +1,13 @@
 #include "report/order_page.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ledger/digest.h"
 #include "render/map.h"
+#include "report/inline_script.h"
 #include "report/order_page_script.h"
+#include "report/order_page_table.h"
 #include "report/order_page_wasm.h"
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
@@ -19,27 +22,6 @@ namespace {
 
 std::string esc(const std::string& text) {
   return escape_markup(text);
-}
-
-// JSON inside a <script> element: "</" could end it, so it is written "<\/"
-// (the same string to JSON).
-std::string script_json(const Json& j) {
-  std::string out = j.dump();
-  std::string safe;
-  safe.reserve(out.size());
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    safe += out[i];
-    if (out[i] == '<' && i + 1 < out.size() && out[i + 1] == '/') safe += '\\';
-  }
-  return safe;
-}
-
-// The emscripten glue inside a <script> element likewise.
-std::string script_text(std::string_view js) {
-  std::string out(js);
-  for (std::size_t at = out.find("</"); at != std::string::npos; at = out.find("</", at + 3))
-    out.insert(at + 1, "\\");
-  return out;
 }
 
 Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
@@ -91,7 +73,7 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
 }  // namespace
 
 bool has_order_page(const std::string& ruleset_id) {
-  return ruleset_id == "bluegray" || ruleset_id == "ah1961";
+  return ruleset_id == "bluegray" || ruleset_id == "ah1961" || ruleset_id == "chaos";
 }
 
 std::string order_page(const game::Archive& archive, const model::State& state,
@@ -121,10 +103,12 @@ std::string order_page(const game::Archive& archive, const model::State& state,
                     "docs/orders.md)",
                 Exit::kUsage);
   const std::string side = requested.empty() ? phase.side : requested;
-  if (side != phase.side)
+  const auto movers = phase.waiting_on();  // a simultaneous phase waits on each side
+  if (std::find(movers.begin(), movers.end(), side) == movers.end())
     throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
                                            std::to_string(phase.turn) + "), not from " +
                                            printable(side));
+  if (ruleset.id() == "chaos") return table_order_page(archive, state, side, wasm);
   hex::SheetsScope sheets(archive.scenario().sheets);
   const GameFacts g = game_facts(archive);
   const model::State seen = visible_state(g, state, side);

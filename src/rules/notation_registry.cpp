@@ -17,9 +17,7 @@ struct NotationEntry {
 const NotationEntry kNotations[] = {
     {"bluegray", &bluegray::make_notation},
     {"ah1961", &ah1961::make_notation},
-#ifndef ADJUTANT_ORDER_PAGE_RULESETS  // the WebAssembly build: registry.cpp
     {"chaos", &chaos::make_notation},
-#endif
 };
 
 }  // namespace

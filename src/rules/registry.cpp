@@ -46,12 +46,8 @@ std::deque<Entry>& entries() {
       {{"ah1961", ah1961::kVersion, 1, true},
        &from_file<&ah1961::make_ruleset>,
        &ah1961::make_ruleset},
-// The order page's WebAssembly build (wasm/) carries only the rulesets that
-// have an order page (report/order_page.cpp has_order_page).
-#ifndef ADJUTANT_ORDER_PAGE_RULESETS
       // Chaos of Battle reads its own scenario format (adjutant-chaos/1).
       {{chaos::kRulesetId, chaos::kVersion, 1, false}, &chaos::make_ruleset},
-#endif
   };
   return all;
 }

@@ -34,8 +34,12 @@ OrderChecker::OrderChecker(const Json& setup) {
 
 Json OrderChecker::check(const Json& body) const {
   Json out = {{"ok", true}};
+  // The side is the envelope's (`adjutant sign` fills it in): a ruleset
+  // whose check reads it finds it as `adjutant orders` gives it.
+  Json enveloped = body;
+  if (enveloped.is_object() && !enveloped.contains("side")) enveloped["side"] = side_;
   try {
-    rules::Checked checked = ruleset_->check(state_, body, kOrderSource);
+    rules::Checked checked = ruleset_->check(state_, enveloped, kOrderSource);
     out["echo"] = checked.echo;
   } catch (const rules::OrdersRefused& e) {
     out = {{"ok", false}, {"error", e.id()}, {"problems", e.to_json()}, {"refusal", e.detail()}};
@@ -45,9 +49,9 @@ Json OrderChecker::check(const Json& body) const {
     return error_json(e.id(), e.detail());
   }
   try {
-    Json facts = ruleset_->preview(state_, body);
+    Json facts = ruleset_->preview(state_, enveloped);
     if (facts.is_object())
-      for (const char* key : {"moves", "attacks", "echo"})
+      for (const char* key : {"moves", "attacks", "commanders", "echo"})
         if (facts.contains(key)) out[key] = facts[key];
   } catch (const Error& e) {
     // The check's own answer above says what is wrong.

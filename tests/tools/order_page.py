@@ -11,6 +11,10 @@ clicks (at the centre of a hex on the map, or of a button):
     {"button": "new-attack"}    a button by its id
     {"choose": ["odds", "2-1"]} a select's option (or a text field's value)
     {"tick": ["st-evade", true]} a check box
+and on a table game's page (Chaos of Battle):
+    {"brigade": "archer"}       the brigade's button
+    {"commander": "union-hq"}   a player commander's button
+    {"point": [3526, 6802]}     the table, at a point in hundredths of an inch
 After each step it records the check's answer (the body's data-check: "ok"
 or the first error id), the problems' texts, the moves and attacks as
 listed. At the end it exports the body as JSON and as text. Uses the
@@ -34,14 +38,17 @@ STATE = """(function () {
   return {check: document.body.getAttribute('data-check'),
           problems: Array.prototype.map.call(document.querySelectorAll('#result li[data-id]'),
                                              function (li) { return li.textContent; }),
-          moves: list('moves'), attacks: list('attacks'),
+          moves: list('moves'), attacks: list('attacks'), orders: list('orders'),
           odds: Array.prototype.map.call(document.querySelectorAll('#attacks li'),
                                          function (li) { return li.getAttribute('data-odds'); }),
-          echo: last && last.echo || []};
+          echo: last && last.echo || [],
+          body: window.adjutantOrders ? window.adjutantOrders.body() : null};
 })()"""
 
 
 def click_at(browser, x, y):
+    # The browser takes whole pixels: the nearest, not the one below.
+    x, y = round(x), round(y)
     for kind in ("mousePressed", "mouseReleased"):
         browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
@@ -80,6 +87,20 @@ def main():
                   var b = document.querySelector('#units button[data-unit="' + %s + '"]').getBoundingClientRect();
                   return [b.left + b.width / 2 + window.scrollX, b.top + b.height / 2 + window.scrollY]; })()"""
                                 % json.dumps(step["unit"]))
+                click_at(browser, x, y)
+            elif "brigade" in step or "commander" in step:
+                kind = "brigade" if "brigade" in step else "commander"
+                x, y = point_of(browser, """(function () {
+                  var b = document.querySelector('button[data-%s="' + %s + '"]').getBoundingClientRect();
+                  return [b.left + b.width / 2 + window.scrollX, b.top + b.height / 2 + window.scrollY]; })()"""
+                                % (kind, json.dumps(step[kind])))
+                click_at(browser, x, y)
+            elif "point" in step:
+                x, y = point_of(browser, """(function () {
+                  var c = window.adjutantOrders.place(%s);
+                  var b = document.getElementById('overlay').getBoundingClientRect();
+                  return [b.left + window.scrollX + c[0], b.top + window.scrollY + c[1]]; })()"""
+                                % json.dumps(step["point"]))
                 click_at(browser, x, y)
             elif "hex" in step:
                 x, y = point_of(browser, """(function () {

@@ -55,7 +55,7 @@ struct Table {
   }
 };
 
-const Table& meeting() {
+const Table& meeting_table() {
   static Table t(meeting_json());
   return t;
 }
@@ -68,7 +68,7 @@ const std::string& errors_doc() {
 }  // namespace
 
 TEST_CASE("chaos text orders: every field of the order file", "[notation][chaos]") {
-  const Table& t = meeting();
+  const Table& t = meeting_table();
   // Marker 1 of the Iron Brigade stands at 12,15, its marker 2 at 48,12;
   // Gamble's brigade is deployed, its commander at 30,19; Reynolds at 30,12.
   Json body = t.read(
@@ -119,7 +119,7 @@ TEST_CASE("chaos text orders: every field of the order file", "[notation][chaos]
 }
 
 TEST_CASE("chaos text orders: inches are read exactly, in hundredths", "[notation][chaos]") {
-  const Table& t = meeting();
+  const Table& t = meeting_table();
   auto path = [&](const std::string& point) {
     return t.read("Stone move " + point)["brigades"]["stone"]["move"]["path"][1];
   };
@@ -137,7 +137,7 @@ TEST_CASE("chaos text orders: inches are read exactly, in hundredths", "[notatio
 }
 
 TEST_CASE("chaos text orders: names of the side's own pieces only", "[notation][chaos]") {
-  const Table& t = meeting();
+  const Table& t = meeting_table();
   // An enemy brigade, by its id or its name, is no name the side may write.
   for (const char* enemy : {"archer 30,90", "Archer's brigade 30,90", "Heth 30,90"}) {
     INFO(enemy);
@@ -191,7 +191,7 @@ TEST_CASE("chaos text orders: every problem names its line and column", "[notati
            {"no retreats", "text.syntax", 1, 4},
        }) {
     INFO(c.text);
-    auto p = meeting().refusal(c.text);
+    auto p = meeting_table().refusal(c.text);
     CHECK(p.id == c.id);
     CHECK(p.pos.line == c.line);
     CHECK(p.pos.column == c.column);
@@ -201,7 +201,7 @@ TEST_CASE("chaos text orders: every problem names its line and column", "[notati
 }
 
 TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[notation][chaos]") {
-  const Table& t = meeting();
+  const Table& t = meeting_table();
   auto notation = make_notation("chaos");
   std::vector<Json> bodies = {
       Json::object(),

@@ -1131,19 +1131,23 @@ class Checker {
   }
 
   // A deployed brigade's regiments must not end on another base (own bases
-  // where they will end, the enemy's where they stand).
+  // where they will end, the enemy's where they stand). Own bases are
+  // named first, then "an enemy base": the words never hang on the
+  // enemy's ids, so a side's own view checks the same (scenario_part.h).
   void check_overlaps() {
     if (finals_.empty()) return;
     std::vector<std::pair<std::string, Outline>> others;
-    for (const auto& [id, r] : st_.regiments) {
-      if (r.removed || !r.at) continue;
-      auto f = finals_.find(id);
-      others.push_back(
-          {id, outline(regiment_body(sc_, st_, id, f == finals_.end() ? *r.at : f->second))});
+    for (bool own_side : {true, false}) {
+      for (const auto& [id, r] : st_.regiments) {
+        if (r.removed || !r.at || (st_.brigades.at(r.brigade).side == side_) != own_side) continue;
+        auto f = finals_.find(id);
+        others.push_back(
+            {id, outline(regiment_body(sc_, st_, id, f == finals_.end() ? *r.at : f->second))});
+      }
+      for (const auto& [wid, w] : st_.wagons)
+        if (!w.destroyed && (w.side == side_) == own_side)
+          others.push_back({wid, sc_.figure_outline(Arm::kWagon, {wid, wid, w.at, w.facing})});
     }
-    for (const auto& [wid, w] : st_.wagons)
-      if (!w.destroyed)
-        others.push_back({wid, sc_.figure_outline(Arm::kWagon, {wid, wid, w.at, w.facing})});
     std::set<std::string> named;
     for (const auto& [id, at] : finals_) {
       Outline mine = outline(regiment_body(sc_, st_, id, at));

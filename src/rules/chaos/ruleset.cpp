@@ -4,6 +4,7 @@
 #include <set>
 
 #include "rules/chaos/orders.h"
+#include "rules/chaos/orders_preview.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/turn.h"
@@ -75,6 +76,8 @@ class ChaosRuleset : public Ruleset {
     return {state.turn, sides().front(), "turn", sides()};
   }
 
+  // A side's view (the order page's checker) is checked as what that side
+  // sees (scenario_part.h check_seen); the whole state as it is.
   Checked check(const State& state, const Json& orders, const std::string& source) const override {
     if (!part_side_.empty()) {
       if (state.phase.empty())
@@ -83,6 +86,11 @@ class ChaosRuleset : public Ruleset {
       return check_seen(sc_, state, part_side_, orders, source);
     }
     return check_orders(sc_, state, orders, source);
+  }
+
+  Json preview(const State& state, const Json& orders) const override {
+    if (!part_side_.empty()) return preview_seen(sc_, state, part_side_, orders);
+    return preview_orders(sc_, state, orders);
   }
 
   Json adjudicate(const State& state, const Checked& checked, ledger::Dice& dice) const override {

@@ -1,6 +1,7 @@
 #include "rules/chaos/scenario_part.h"
 
 #include "rules/chaos/orders.h"
+#include "rules/chaos/orders_preview.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/view.h"
 #include "util/error.h"
@@ -78,19 +79,36 @@ SeenTable seen_table(const Scenario& part, const model::State& view, const std::
   return t;
 }
 
+// The scenario and the whole-looking state the check reads for `side`,
+// with the tokens the side holds (the view shows the enemy's as a count).
+struct SeenCheck {
+  Scenario scenario;
+  model::State state;
+};
+
+SeenCheck seen_check(const Scenario& part, const model::State& view, const std::string& side) {
+  SeenTable t = seen_table(part, view, side);
+  SeenCheck c{std::move(t.scenario), view};
+  set_chaos(c.state, t.state);
+  Json held = view.extra.value("tokens", Json::object());
+  c.state.extra["tokens"] = {{side, held.value(side, Json::array())}};
+  return c;
+}
+
 }  // namespace
 
 Checked check_seen(const Scenario& part, const model::State& view, const std::string& side,
                    const Json& orders, const std::string& source) {
-  SeenTable t = seen_table(part, view, side);
-  model::State state = view;
-  set_chaos(state, t.state);
-  // The tokens the side holds (the view shows the enemy's as a count).
-  Json held = view.extra.value("tokens", Json::object());
-  state.extra["tokens"] = {{side, held.value(side, Json::array())}};
+  SeenCheck c = seen_check(part, view, side);
   Json body = orders;
   if (body.is_object()) body["side"] = side;  // the envelope's, as sign fills it in
-  return check_orders(t.scenario, state, body, source);
+  return check_orders(c.scenario, c.state, body, source);
+}
+
+Json preview_seen(const Scenario& part, const model::State& view, const std::string& side,
+                  const Json& orders) {
+  SeenCheck c = seen_check(part, view, side);
+  return preview_orders(c.scenario, c.state, orders);
 }
 
 }  // namespace adjutant::rules::chaos

@@ -45,4 +45,9 @@ Scenario load_side_part(const nlohmann::json& j, const std::string& source);
 Checked check_seen(const Scenario& part, const model::State& view, const std::string& side,
                    const nlohmann::json& orders, const std::string& source);
 
+// What the order page shows of those orders as they are built
+// (orders_preview.h), measured on the same rebuilt table.
+nlohmann::json preview_seen(const Scenario& part, const model::State& view, const std::string& side,
+                            const nlohmann::json& orders);
+
 }  // namespace adjutant::rules::chaos

@@ -1199,8 +1199,12 @@ class Turn {
       for (auto& [cid, c] : st_.commanders) {
         if (c.side != s.id) continue;
         Point from = c.at;
+        // (Named, not captured as bindings: the WebAssembly build's clang
+        // does not capture a structured binding.)
+        const std::string& id = cid;
+        const int facing = c.facing;
         auto near_enemy = [&](Point p) {
-          Outline fig = sc_.figure_outline(Arm::kCommander, {cid, cid, p, c.facing});
+          Outline fig = sc_.figure_outline(Arm::kCommander, {id, id, p, facing});
           for (const auto& u : table_.now(st_, sc_))
             if (u.side != s.id && within(fig, u.base, kCommanderEnemy)) return true;
           return false;

@@ -1,0 +1,196 @@
+#include "report/order_page_table.h"
+
+#include "ledger/digest.h"
+#include "render/table_map.h"
+#include "render/table_scene.h"
+#include "report/inline_script.h"
+#include "report/order_page_script.h"
+#include "report/order_page_table_script.h"
+#include "rules/chaos/ruleset.h"
+#include "rules/chaos/scenario_part.h"
+#include "rules/chaos/table_play.h"
+#include "rules/chaos/view.h"
+#include "util/markup.h"
+
+namespace adjutant::report {
+
+namespace chaos = rules::chaos;
+using ledger::Json;
+
+namespace {
+
+// What the page's script draws and clicks on, read from the side's view:
+// its own brigades, regiments and commanders with their names; of the
+// enemy, the flags and bases on the table by position.
+Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
+                     const render::TableScene& scene) {
+  chaos::ReadView v = chaos::read_view(in.seen, in.side);
+  Json brigades = Json::array();
+  for (const auto& b : sc.side(in.side).brigades) {
+    auto it = v.own.brigades.find(b.id);
+    if (it == v.own.brigades.end()) continue;
+    Json markers = Json::array(), regiments = Json::array();
+    for (auto p : it->second.markers) markers.push_back(chaos::json_of(p));
+    for (const auto& r : b.regiments) {
+      auto rs = v.own.regiments.find(r.id);
+      if (rs == v.own.regiments.end() || rs->second.removed || !rs->second.at) continue;
+      regiments.push_back({{"id", r.id},
+                           {"name", r.name},
+                           {"arm", chaos::arm_name(r.arm)},
+                           {"at", chaos::json_of(*rs->second.at)},
+                           {"facing", rs->second.facing},
+                           {"stands", rs->second.stands}});
+    }
+    brigades.push_back(
+        {{"id", b.id},
+         {"name", b.name},
+         {"arm", chaos::arm_name(b.arm)},
+         {"markers", markers},
+         {"commander", it->second.commander ? chaos::json_of(*it->second.commander) : Json()},
+         {"regiments", regiments}});
+  }
+  Json commanders = Json::array();
+  for (const auto& c : sc.side(in.side).commanders) {
+    auto it = v.own.commanders.find(c.id);
+    if (it == v.own.commanders.end()) continue;
+    commanders.push_back({{"id", c.id}, {"name", c.name}, {"at", chaos::json_of(it->second.at)}});
+  }
+  Json flags = Json::array(), bases = Json::array();
+  for (auto p : v.flags) flags.push_back(chaos::json_of(p));
+  for (const auto& r : v.regiments)
+    bases.push_back({{"at", chaos::json_of(r.at)},
+                     {"facing", r.facing},
+                     {"stands", r.stands},
+                     {"arm", chaos::arm_name(r.arm)}});
+  Json tokens = Json::array();
+  for (const auto& t : chaos::held_tokens(in.seen, in.side)) tokens.push_back(t);
+  return {{"setup",
+           {{"scenario", in.scenario},
+            {"version", in.version},
+            {"state", in.seen.to_json()},
+            {"side", in.side}}},
+          {"ruleset", "chaos"},
+          {"side", in.side},
+          {"enemy", chaos::other_side(sc, in.side)},
+          {"turn", in.seen.turn},
+          {"table",
+           {{"left", scene.left},
+            {"top", scene.top},
+            {"scale", scene.scale},
+            {"width", sc.table.width},
+            {"length", sc.table.length}}},
+          {"brigades", brigades},
+          {"commanders", commanders},
+          {"flags", flags},
+          {"bases", bases},
+          {"tokens", tokens}};
+}
+
+const char* const kTablePanel = R"(<div id="panel">
+<p class="hint">Click one of your brigades (or its name below) or a commander, then points on
+the table, one after another: its waypoints, with the path's length against the longest rate
+its ground could roll. Give an engaged brigade its fight, and set the policies and tokens
+below. Every click is checked by adjutant's own rules, here in the page, from what your side
+sees. Nothing leaves this page: export the orders below and sign them with
+<code>adjutant sign</code>.</p>
+<h2>Your brigades</h2>
+<div id="brigades"></div>
+<div id="commanders"></div>
+<div id="brigade-tools" hidden><p>Orders of <strong id="sel-name"></strong>
+<button id="done" type="button">done</button></p>
+<p><span class="markers-only"><label>move marker <select id="marker"></select></label>
+<label>preferred marker <select id="preferred"></select></label></span>
+<span class="deployed-only"><label><input id="form-up" type="checkbox"> form up</label>
+<label><input id="withdraw" type="checkbox"> withdraw</label></span>
+<label><input id="no-rest" type="checkbox"> does not rest</label></p>
+<p class="markers-only"><label><input id="shake-out" type="checkbox"> shake out</label>
+<label>facing <input id="facing" size="4" placeholder="default"></label></p>
+<p>Path: <button id="undo" type="button">undo last point</button>
+<button id="clear" type="button">drop the path</button>
+<label>last point <input id="wp-at" size="12" placeholder="x,y inches"></label>
+<button id="engage" type="button">engage: click an enemy</button>
+<button id="no-engage" type="button">no engage</button></p>
+<p class="deployed-only"><label>fight with <select id="fight"></select></label>
+<button id="toward" type="button">toward: click an enemy base</button>
+<button id="no-toward" type="button">closest</button></p></div>
+<div id="commander-tools" hidden><p>Moving <strong id="sel-commander"></strong>
+<button id="c-undo" type="button">undo last point</button>
+<button id="c-clear" type="button">drop the path</button>
+<label>last point <input id="c-wp-at" size="12" placeholder="x,y inches"></label>
+<button id="c-done" type="button">done</button></p></div>
+<h2>Orders</h2>
+<ul id="orders"></ul>
+<p><label>sequence <input id="sequence" size="40" placeholder="brigade ids, first to act first"></label></p>
+<h2>Policies</h2>
+<p><label>fight tests <select id="pol-test"><option value="">(the default)</option>
+<option value="enemy_most_stressed">enemy most stressed</option>
+<option value="enemy_least_stressed">enemy least stressed</option>
+<option value="own_least_stressed">own least stressed</option></select></label>
+<label>hold the line below stress <input id="pol-hold" size="3"></label>
+<label>batteries target <select id="pol-target"><option value="">(the default)</option>
+<option value="closest">closest</option><option value="most_stressed">most stressed</option>
+<option value="least_stressed">least stressed</option></select></label></p>
+<h2>Combat tokens</h2>
+<div id="tokens"></div>
+<h2>Check</h2>
+<div id="result">Loading the rules...</div>
+<h2>Export</h2>
+<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
+<a id="download" href="#">download</a></p>
+<textarea id="export" readonly></textarea>
+<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
+</div>
+</main>
+)";
+
+}  // namespace
+
+std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
+  chaos::Scenario sc = chaos::load_side_part(in.scenario, "scenario.json");
+  const std::map<std::string, int> preferred;
+  const std::string svg = render::render_table_view_svg(sc, in.seen, in.side, preferred);
+  const render::TableScene scene = render::make_table_scene(sc, in.seen, in.side, preferred);
+  const std::string w = std::to_string(scene.width), h = std::to_string(scene.height);
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
+      escape_markup(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
+      "</style>\n</head>\n<body data-check=\"\">\n";
+  out += "<header>\n<h1>" + escape_markup(in.title) + "</h1>\n<p>" + escape_markup(in.about) +
+         "</p>\n</header>\n<main>\n";
+  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
+         escape_markup("table, turn " + std::to_string(in.seen.turn) + ", " +
+                       sc.side(in.side).name + " view") +
+         "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
+         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
+         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
+  out += kTablePanel;
+  out += "<script type=\"application/json\" id=\"order-data\">" +
+         script_json(table_page_data(in, sc, scene)) + "</script>\n";
+  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
+         ledger::base64(wasm.module) + "</script>\n";
+  out += "<script>" + script_text(wasm.glue) + "</script>\n";
+  out += "<script>" + std::string(kTablePageScript) + "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+std::string table_order_page(const game::Archive& archive, const model::State& state,
+                             const std::string& side, const OrderWasm& wasm) {
+  const rules::Ruleset& ruleset = archive.ruleset();
+  const chaos::Scenario& sc = chaos::scenario_of(ruleset);
+  TablePageInput in;
+  in.scenario = chaos::side_part(archive.scenario_json(), side);
+  in.version = ruleset.version();
+  in.seen = ruleset.view(state, side);
+  in.side = side;
+  in.title =
+      archive.name() + ": orders of " + sc.side(side).name + ", turn " + std::to_string(state.turn);
+  in.about = sc.title + " (" + sc.id + "), ruleset " + ruleset.id() + " version " +
+             std::to_string(ruleset.version()) + ", game " + archive.game_id().substr(0, 16) +
+             ", after log entry " + archive.head().substr(0, 16);
+  return table_order_page(in, wasm);
+}
+
+}  // namespace adjutant::report
