@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/fog.h"
 #include "game/line_checks.h"
 #include "report/order_page.h"
 #include "report/replay_page.h"
@@ -33,6 +34,18 @@ void write_index(const fs::path& out, const std::string& page) {
 
 // The order page of the archive's latest state, from a copy that verifies.
 int write_order_page(const fs::path& game, const fs::path& out, const std::string& side) {
+  if (game::is_sealed_copy(game)) {
+    // A player's sealed copy: the page of its own side, from its part.
+    game::SealedOrdersGame g = game::open_sealed_orders(game);
+    if (!side.empty() && side != g.side)
+      throw Error("view.orders_not_due",
+                  "--side " + side + ": this is " + g.side + "'s sealed copy", Exit::kUsage);
+    std::string page = report::sealed_order_page(game);
+    write_index(out, page);
+    std::cout << "wrote " << (out / "index.html").string() << " (order page, " << g.side << ", "
+              << page.size() / 1024 << " KiB, from the sealed copy)\n";
+    return 0;
+  }
   game::ReadGame g(game);
   std::string page = report::order_page(g.archive, g.replay.state(), side);
   write_index(out, page);
@@ -66,6 +79,8 @@ int cmd_view(int argc, char** argv) {
   if (!r) return 0;
   fs::path game = required(*r, "game");
   fs::path out = required(*r, "out");
+  if (r->count("orders") && game::is_sealed_copy(game))
+    return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "");
   // A damaged line is shown as failed like any other, after the lines before it.
   int bad_line = -1;
   std::string problem;

@@ -162,6 +162,11 @@ struct SealedOrdersGame {
   std::string phase;
   std::unique_ptr<rules::Ruleset> ruleset;  // of the side's part
   model::State view;                        // the side's view of the phase due
+  Json part;                                // the side's part of the scenario
+  int version = 0;                          // the ruleset version genesis pins
+  std::string name;                         // the game's name (genesis)
+  std::string game_id;                      // hex SHA-256 of genesis
+  std::string after;                        // the log entry the phase due follows
 };
 SealedOrdersGame open_sealed_orders(const fs::path& copy);
 

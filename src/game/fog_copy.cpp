@@ -835,6 +835,11 @@ SealedOrdersGame open_for_orders(const fs::path& copy, SealedCopy& c, SealedRepo
   g.phase = due["phase"].get<std::string>();
   g.ruleset = rules::make_ruleset(*part, "the part of the scenario in " + copy.string(), version);
   g.view = model::State::from_json(*view, "the view of " + r.side + " in " + copy.string());
+  g.part = *part;
+  g.version = version;
+  g.name = genesis.value("name", "");
+  g.game_id = ledger::sha256_hex(ledger::canonical(genesis));
+  g.after = due.value("after", "");
   return g;
 }
 

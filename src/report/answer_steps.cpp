@@ -26,8 +26,10 @@ void answer_steps(Section& s, const GameFacts& game) {
     s.line(
         "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
         "orders as text, one order a line (docs/orders.md gives the notation of this game's "
-        "rules). See how they are read and checked on your sealed copy:");
+        "rules), or build them by clicking on the order page your sealed copy gives. See how "
+        "they are read and checked on your sealed copy:");
     s.code("adjutant sync COPY SEALED-COPY");
+    s.code("adjutant view COPY --orders --out PAGE");
     s.code("adjutant orders COPY orders.txt");
     sign_step(s, "them against your sealed copy", "adjutant sign orders.txt --game COPY");
     return;

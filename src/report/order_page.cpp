@@ -78,11 +78,7 @@ bool has_order_page(const std::string& ruleset_id) {
 
 std::string order_page(const game::Archive& archive, const model::State& state,
                        const std::string& requested, const OrderWasm& wasm) {
-  if (!wasm.present())
-    throw Error("view.no_order_page",
-                "this adjutant was built without the order page's WebAssembly checker "
-                "(emscripten was not installed: `make deps`, then build again)",
-                Exit::kEnvironment);
+  require_order_wasm(wasm);
   const rules::Ruleset& ruleset = archive.ruleset();
   if (!has_order_page(ruleset.id()))
     throw Error("view.orders_ruleset",

@@ -3,6 +3,8 @@
 // this file depend on them.
 #include "report/order_page_wasm.h"
 
+#include "util/error.h"
+
 #ifdef ADJUTANT_ORDER_WASM_DIR
 #define ADJUTANT_INCBIN(name, file)                                      \
   __asm__(".section .rodata\n.balign 16\n.globl " #name "_begin\n" #name \
@@ -26,6 +28,14 @@ OrderWasm order_wasm() {
 #else
   return {};
 #endif
+}
+
+void require_order_wasm(const OrderWasm& wasm) {
+  if (!wasm.present())
+    throw Error("view.no_order_page",
+                "this adjutant was built without the order page's WebAssembly checker "
+                "(emscripten was not installed: `make deps`, then build again)",
+                Exit::kEnvironment);
 }
 
 }  // namespace adjutant::report

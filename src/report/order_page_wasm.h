@@ -14,4 +14,8 @@ struct OrderWasm {
 
 OrderWasm order_wasm();
 
+// Throws view.no_order_page when `wasm` is absent (a program built without
+// emscripten).
+void require_order_wasm(const OrderWasm& wasm);
+
 }  // namespace adjutant::report

@@ -162,6 +162,7 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   {
     std::string mail = every_byte_under(work / "game" / "turns");
     CHECK(mail.find("adjutant orders COPY orders.txt") != std::string::npos);
+    CHECK(mail.find("adjutant view COPY --orders --out PAGE") != std::string::npos);
     CHECK(mail.find("adjutant sign orders.txt --game COPY") != std::string::npos);
     CHECK(mail.find("adjutant sign orders.json --game COPY") == std::string::npos);
   }

@@ -16,6 +16,7 @@
 #include "game/archive.h"
 #include "game/log.h"
 #include "ledger/jcs.h"
+#include "report/order_page_wasm.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/ruleset.h"
@@ -141,6 +142,27 @@ TEST_CASE("text orders are written, checked and signed on a side's sealed copy o
   INFO(refused.out << refused.err);
   CHECK(refused.exit == 1);
   CHECK(refused.err.find("far.txt:2:") != std::string::npos);
+
+  // The order page from the copy alone: the very page the umpire's copy
+  // gives for the side (docs/orders.md "The order page"), but for the
+  // line that says where it was built.
+  auto page = run_adjutant("view ccopy --orders --out cpage", work);
+  if (!adjutant::report::order_wasm().present()) {
+    CHECK(page.err.find("view.no_order_page") != std::string::npos);
+  } else {
+    must_pass(page, "view --orders on the sealed copy");
+    must_pass(run_adjutant("view game --orders --side confederate --out upage", work),
+              "view --orders on the umpire's copy");
+    std::string from_copy = adjutant::read_file(work / "cpage" / "index.html");
+    std::string from_umpire = adjutant::read_file(work / "upage" / "index.html");
+    const std::string mark = " (confederate&#39;s sealed copy)";
+    REQUIRE(from_copy.find(mark) != std::string::npos);
+    from_copy.erase(from_copy.find(mark), mark.size());
+    CHECK(from_copy == from_umpire);
+    auto other_side = run_adjutant("view ccopy --orders --side union --out upage2", work);
+    CHECK(other_side.exit != 0);
+    CHECK(other_side.err.find("view.orders_not_due") != std::string::npos);
+  }
 
   // The umpire takes the signed file with the Union's and adjudicates the turn.
   must_pass(
