@@ -1,1 +1,1 @@
-games 12  adjudications 262  dice 414  digest bdf488037f27326a
+games 13  adjudications 269  dice 568  digest 1e0fdb299f566823

@@ -13,7 +13,8 @@
 #   grand-chancellorsville-bot, ah1961-bot (the 1961 rules, from Prepare For
 #   Play), chaos-meeting-bot (Chaos of Battle on its table: the umpire's
 #   copy, with its fog-of-war salts, which come from the umpire's key, so
-#   they too are reproducible): whole games
+#   they too are reproducible; kept at chaos version 2),
+#   chaos-meeting-v3-bot (the same at the latest chaos version): whole games
 #   played by `adjutant bot --play` at the latest version, from genesis to the
 #   final victory level (the game_end event): one for every scenario.
 #
@@ -40,7 +41,7 @@ export ADJUTANT_SECRETS="$work/secrets"
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
   skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot
-  grand-chancellorsville-bot ah1961-bot chaos-meeting-bot"
+  grand-chancellorsville-bot ah1961-bot chaos-meeting-bot chaos-meeting-v3-bot"
 shift $(($# < 2 ? $# : 2))
 if [ $# -gt 0 ]; then
   for g in "$@"; do
@@ -134,4 +135,7 @@ wanted ah1961-bot && bot_game ah1961-bot no ah1961 7
 # The Chaos of Battle sample stays at chaos version 2, the version it was
 # played at (version 3 adds limbering, mounting and placed regiments).
 wanted chaos-meeting-bot && bot_game chaos-meeting-bot yes table/chaos-meeting 8 --ruleset-version 2
+# The same table at the latest chaos version (limbering, mounting, regiments
+# placed by order), with its own chains and seed.
+wanted chaos-meeting-v3-bot && bot_game chaos-meeting-v3-bot yes table/chaos-meeting 9
 exit 0
