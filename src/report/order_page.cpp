@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ledger/digest.h"
 #include "render/map.h"
 #include "report/inline_script.h"
+#include "report/order_page_frame.h"
 #include "report/order_page_script.h"
 #include "report/order_page_table.h"
 #include "report/order_page_wasm.h"
@@ -13,16 +13,11 @@
 #include "report/visibility.h"
 #include "rules/bluegray/orders.h"
 #include "util/error.h"
-#include "util/markup.h"
 #include "util/printable.h"
 
 namespace adjutant::report {
 
 namespace {
-
-std::string esc(const std::string& text) {
-  return escape_markup(text);
-}
 
 Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
   const model::Scenario& sc = archive.scenario();
@@ -70,6 +65,54 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
           {"standing", standing}};
 }
 
+// The panel of a hex game's page: its units, moves and attacks (1961: its
+// substitutions and bridges; Blue & Gray: its standing orders).
+const char* const kHexPanel = R"(<div id="panel">
+<p class="hint">Click one of your units (or its name below), then hex after hex of its path;
+the MP spent show at each hex. To attack, press <em>new attack</em>, then click the defenders'
+hexes and your attackers. Every click is checked by adjutant's own rules, here in the page.
+Nothing leaves this page: export the orders below and sign them with <code>adjutant sign</code>.</p>
+<div><button id="mode-move" type="button">move</button><button id="mode-attack" type="button">attack</button>
+<button id="new-attack" type="button">new attack</button></div>
+<h2>Your units</h2>
+<div id="units"></div>
+<p class="hint">* not yet on the map: its first hex is where it enters.</p>
+<div class="ah-only"><h2>Substitutions and bridges</h2>
+<p>Division <select id="sub-division"></select>
+<button id="sub-new" type="button">substitute brigades</button><button id="rec-new" type="button">recombine</button><br>
+Brigade <select id="sub-brigade"></select> <button id="sub-add" type="button">add the brigade</button></p>
+<p>Bridge <select id="bridge-unit"></select> <button id="bridge-new" type="button">build a bridge</button>
+then click its river square and the far bank.</p>
+<p class="hint">Orders of the movement phase are carried out in the order given: a brigade
+substituted for its division may move after the substitution. While attacking, a unit's button
+takes it in or out of the attack.</p></div>
+<div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
+<button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
+<button id="done" type="button">done</button>
+<span class="ah-only"><button id="group-add" type="button">move with the next unit of its square</button></span><br>
+<span class="bg-only"><label><input id="mv-strategic" type="checkbox"> strategic movement</label>
+<label><input id="mv-forced" type="checkbox"> forced march</label>
+<label><input id="mv-exit" type="checkbox"> leaves the map</label></span></p></div>
+<div id="attack-tools" hidden><p><span class="bg-only">Odds <select id="odds"></select></span>
+Advance <select id="advance"></select>
+<button id="drop-attack" type="button">drop this attack</button></p>
+<p class="ah-only">Retreat of <select id="retreat-unit"></select>
+<button id="retreat-pick" type="button">pick its two squares</button>
+Losses first <select id="losses"></select></p></div>
+<h2>Moves</h2>
+<ul id="moves"></ul>
+<h2>Attacks</h2>
+<ul id="attacks"></ul>
+<div class="bg-only"><h2>Standing orders</h2>
+<p><label><input id="st-on" type="checkbox"> send standing orders</label><br>
+<label>retreat <select id="st-prefer"><option value="away">away</option><option value="toward">toward</option></select></label>
+<label>hex <input id="st-hex" size="6"> <button id="st-pick" type="button">pick on the map</button></label><br>
+<label><input id="st-evade" type="checkbox"> cavalry evades</label>
+<label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
+<label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
+<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p></div>
+)";
+
 }  // namespace
 
 bool has_order_page(const std::string& ruleset_id) {
@@ -116,86 +159,20 @@ std::string order_page(const game::Archive& archive, const model::State& state,
   const render::MapGeometry geo = render::map_geometry(archive.scenario());
   const std::string title =
       g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
-  const std::string w = std::to_string(geo.width), h = std::to_string(geo.height);
-
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
-      esc(title) + "</title>\n<style>" + kOrderPageStyle +
-      "</style>\n</head>\n<body data-check=\"\">\n";
-  out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
-         esc(g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
-             " version " + std::to_string(ruleset.version()) + ", game " + g.game_id.substr(0, 16) +
-             ", after log entry " + archive.head().substr(0, 16)) +
-         "</p>\n</header>\n<main>\n";
-  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-         esc("map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view") +
-         "\" src=\"data:image/png;base64," + ledger::base64(png) +
-         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
-         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
-  out += R"(<div id="panel">
-<p class="hint">Click one of your units (or its name below), then hex after hex of its path;
-the MP spent show at each hex. To attack, press <em>new attack</em>, then click the defenders'
-hexes and your attackers. Every click is checked by adjutant's own rules, here in the page.
-Nothing leaves this page: export the orders below and sign them with <code>adjutant sign</code>.</p>
-<div><button id="mode-move" type="button">move</button><button id="mode-attack" type="button">attack</button>
-<button id="new-attack" type="button">new attack</button></div>
-<h2>Your units</h2>
-<div id="units"></div>
-<p class="hint">* not yet on the map: its first hex is where it enters.</p>
-<div class="ah-only"><h2>Substitutions and bridges</h2>
-<p>Division <select id="sub-division"></select>
-<button id="sub-new" type="button">substitute brigades</button><button id="rec-new" type="button">recombine</button><br>
-Brigade <select id="sub-brigade"></select> <button id="sub-add" type="button">add the brigade</button></p>
-<p>Bridge <select id="bridge-unit"></select> <button id="bridge-new" type="button">build a bridge</button>
-then click its river square and the far bank.</p>
-<p class="hint">Orders of the movement phase are carried out in the order given: a brigade
-substituted for its division may move after the substitution. While attacking, a unit's button
-takes it in or out of the attack.</p></div>
-<div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
-<button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
-<button id="done" type="button">done</button>
-<span class="ah-only"><button id="group-add" type="button">move with the next unit of its square</button></span><br>
-<span class="bg-only"><label><input id="mv-strategic" type="checkbox"> strategic movement</label>
-<label><input id="mv-forced" type="checkbox"> forced march</label>
-<label><input id="mv-exit" type="checkbox"> leaves the map</label></span></p></div>
-<div id="attack-tools" hidden><p><span class="bg-only">Odds <select id="odds"></select></span>
-Advance <select id="advance"></select>
-<button id="drop-attack" type="button">drop this attack</button></p>
-<p class="ah-only">Retreat of <select id="retreat-unit"></select>
-<button id="retreat-pick" type="button">pick its two squares</button>
-Losses first <select id="losses"></select></p></div>
-<h2>Moves</h2>
-<ul id="moves"></ul>
-<h2>Attacks</h2>
-<ul id="attacks"></ul>
-<div class="bg-only"><h2>Standing orders</h2>
-<p><label><input id="st-on" type="checkbox"> send standing orders</label><br>
-<label>retreat <select id="st-prefer"><option value="away">away</option><option value="toward">toward</option></select></label>
-<label>hex <input id="st-hex" size="6"> <button id="st-pick" type="button">pick on the map</button></label><br>
-<label><input id="st-evade" type="checkbox"> cavalry evades</label>
-<label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
-<label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
-<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p></div>
-<h2>Check</h2>
-<div id="result">Loading the rules...</div>
-<h2>Export</h2>
-<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
-<a id="download" href="#">download</a></p>
-<textarea id="export" readonly></textarea>
-<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
-</div>
-</main>
-)";
-  out += "<script type=\"application/json\" id=\"order-data\">" +
-         script_json(page_data(archive, seen, side)) + "</script>\n";
-  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
-         ledger::base64(wasm.module) + "</script>\n";
-  out += "<script>" + script_text(wasm.glue) + "</script>\n";
-  out += "<script>" + std::string(kOrderPageScript) + "</script>\n</body>\n</html>\n";
-  return out;
+  OrderPageFrame page;
+  page.title = title;
+  page.about = g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
+               " version " + std::to_string(ruleset.version()) + ", game " +
+               g.game_id.substr(0, 16) + ", after log entry " + archive.head().substr(0, 16);
+  page.alt = "map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view";
+  page.picture_type = "image/png";
+  page.picture = png;
+  page.width = geo.width;
+  page.height = geo.height;
+  page.panel = kHexPanel;
+  page.data = script_json(page_data(archive, seen, side));
+  page.script = kOrderPageScript;
+  return order_page_html(page, wasm);
 }
 
 }  // namespace adjutant::report
