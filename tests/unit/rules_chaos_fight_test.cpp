@@ -28,10 +28,7 @@ using adjutant::ledger::SeededDice;
 using adjutant::model::State;
 using adjutant::testing::chaos_events_typed;
 using adjutant::testing::chaos_meeting;
-using adjutant::testing::chaos_meeting_json;
 using adjutant::testing::chaos_phase;
-using adjutant::testing::chaos_prepared_at;
-using adjutant::testing::stone_meets_davis;
 using chaos::Point;
 
 namespace {
@@ -42,8 +39,8 @@ namespace {
 // other regiments of both brigades are off the table. The two fronts are
 // 4.24" apart (rounded corners: 54.62" and 50.38"): engaged, not fighting.
 State fight_table(const adjutant::rules::Ruleset& r, int stress_149pa = 0) {
-  return chaos_prepared_at(r, 2, [&](chaos::ChaosState& st) {
-    stone_meets_davis(st, 5000);
+  return adjutant::testing::chaos_prepared_at(r, 2, [&](chaos::ChaosState& st) {
+    adjutant::testing::stone_meets_davis(st, 5000);
     st.regiments.at("149pa").stress = stress_149pa;
   });
 }

@@ -22,8 +22,6 @@ using adjutant::model::State;
 using adjutant::testing::chaos_events_typed;
 using adjutant::testing::chaos_meeting;
 using adjutant::testing::chaos_phase;
-using adjutant::testing::chaos_prepared_at;
-using adjutant::testing::stone_meets_davis;
 using chaos::Point;
 
 namespace {
@@ -32,7 +30,8 @@ namespace {
 // (15", y149), Davis's 2nd Mississippi faces south at (15", 55"); every
 // other regiment of Stone and Davis is off the table.
 State table(const adjutant::rules::Ruleset& r, chaos::Coord y149) {
-  return chaos_prepared_at(r, 2, [&](chaos::ChaosState& st) { stone_meets_davis(st, y149); });
+  return adjutant::testing::chaos_prepared_at(
+      r, 2, [&](chaos::ChaosState& st) { adjutant::testing::stone_meets_davis(st, y149); });
 }
 
 }  // namespace

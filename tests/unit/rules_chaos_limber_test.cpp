@@ -25,8 +25,6 @@ using adjutant::model::State;
 using adjutant::testing::chaos_events_typed;
 using adjutant::testing::chaos_meeting;
 using adjutant::testing::chaos_phase;
-using adjutant::testing::chaos_prepared_at;
-using adjutant::testing::stone_meets_davis;
 using chaos::Point;
 
 namespace {
@@ -37,8 +35,8 @@ namespace {
 // Meredith and Gamble is off the table; Meredith's and Gamble's commanders
 // stand at `meredith` and `gamble` when given.
 State table(const adjutant::rules::Ruleset& r) {
-  return chaos_prepared_at(r, 2, [](chaos::ChaosState& st) {
-    stone_meets_davis(st, 5000);
+  return adjutant::testing::chaos_prepared_at(r, 2, [](chaos::ChaosState& st) {
+    adjutant::testing::stone_meets_davis(st, 5000);
     for (const char* b : {"meredith", "gamble"}) {
       st.brigades.at(b).markers.clear();
       st.brigades.at(b).commander.reset();

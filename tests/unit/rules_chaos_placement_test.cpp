@@ -22,7 +22,6 @@ using adjutant::ledger::Json;
 using adjutant::model::State;
 using adjutant::testing::chaos_events_typed;
 using adjutant::testing::chaos_meeting;
-using adjutant::testing::chaos_prepared_at;
 using chaos::Point;
 
 namespace {
@@ -31,7 +30,7 @@ namespace {
 // Meredith two at (12", 15") and (48", 12"), Gamble deployed behind its
 // breastworks, its commander at (30", 19").
 State day(const adjutant::rules::Ruleset& r) {
-  return chaos_prepared_at(r, 2, [](chaos::ChaosState&) {});
+  return adjutant::testing::chaos_prepared_at(r, 2, [](chaos::ChaosState&) {});
 }
 
 Json union_turn(const adjutant::rules::Ruleset& r, const State& s, Json u,

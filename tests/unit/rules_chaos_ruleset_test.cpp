@@ -23,7 +23,6 @@ using adjutant::model::State;
 using adjutant::rules::OrderProblem;
 using adjutant::testing::chaos_events_typed;
 using adjutant::testing::chaos_meeting;
-using adjutant::testing::chaos_meeting_json;
 using adjutant::testing::chaos_phase;
 using adjutant::testing::chaos_prepared_at;
 using chaos::Point;
