@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ledger/digest.h"
 #include "render/map.h"
 #include "report/inline_script.h"
+#include "report/order_page_frame.h"
 #include "report/order_page_script.h"
 #include "report/order_page_table.h"
 #include "report/order_page_wasm.h"
@@ -13,16 +13,11 @@
 #include "report/visibility.h"
 #include "rules/bluegray/orders.h"
 #include "util/error.h"
-#include "util/markup.h"
 #include "util/printable.h"
 
 namespace adjutant::report {
 
 namespace {
-
-std::string esc(const std::string& text) {
-  return escape_markup(text);
-}
 
 Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
   const model::Scenario& sc = archive.scenario();
@@ -70,68 +65,9 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
           {"standing", standing}};
 }
 
-}  // namespace
-
-bool has_order_page(const std::string& ruleset_id) {
-  return ruleset_id == "bluegray" || ruleset_id == "ah1961" || ruleset_id == "chaos";
-}
-
-std::string order_page(const game::Archive& archive, const model::State& state,
-                       const std::string& requested, const OrderWasm& wasm) {
-  require_order_wasm(wasm);
-  const rules::Ruleset& ruleset = archive.ruleset();
-  if (!has_order_page(ruleset.id()))
-    throw Error("view.orders_ruleset",
-                "ruleset " + ruleset.id() +
-                    " has no order page yet; write text orders instead "
-                    "(adjutant orders, docs/orders.md)",
-                Exit::kUsage);
-  rules::PhaseInfo phase = ruleset.current_phase(state);
-  if (phase.side.empty())
-    throw Error("view.orders_game_over",
-                archive.dir().string() + ": the game has ended; no orders are due");
-  // The 1961 set-up steps place counters and fortifications, which the
-  // page has no clicks for; its turns have moves and attacks.
-  if (ruleset.id() == "ah1961" && phase.turn == 0)
-    throw Error("view.orders_ruleset",
-                "the 1961 set-up (" + phase.name +
-                    ") has no order page; write text orders instead (adjutant orders, "
-                    "docs/orders.md)",
-                Exit::kUsage);
-  const std::string side = requested.empty() ? phase.side : requested;
-  const auto movers = phase.waiting_on();  // a simultaneous phase waits on each side
-  if (std::find(movers.begin(), movers.end(), side) == movers.end())
-    throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
-                                           std::to_string(phase.turn) + "), not from " +
-                                           printable(side));
-  if (ruleset.id() == "chaos") return table_order_page(archive, state, side, wasm);
-  hex::SheetsScope sheets(archive.scenario().sheets);
-  const GameFacts g = game_facts(archive);
-  const model::State seen = visible_state(g, state, side);
-  const std::string png = render::render_png({archive.scenario(), seen, Json::array(), side});
-  const render::MapGeometry geo = render::map_geometry(archive.scenario());
-  const std::string title =
-      g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
-  const std::string w = std::to_string(geo.width), h = std::to_string(geo.height);
-
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
-      esc(title) + "</title>\n<style>" + kOrderPageStyle +
-      "</style>\n</head>\n<body data-check=\"\">\n";
-  out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
-         esc(g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
-             " version " + std::to_string(ruleset.version()) + ", game " + g.game_id.substr(0, 16) +
-             ", after log entry " + archive.head().substr(0, 16)) +
-         "</p>\n</header>\n<main>\n";
-  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-         esc("map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view") +
-         "\" src=\"data:image/png;base64," + ledger::base64(png) +
-         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
-         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
-  out += R"(<div id="panel">
+// The panel of a hex game's page: its units, moves and attacks (1961: its
+// substitutions and bridges; Blue & Gray: its standing orders).
+const char* const kHexPanel = R"(<div id="panel">
 <p class="hint">Click one of your units (or its name below), then hex after hex of its path;
 the MP spent show at each hex. To attack, press <em>new attack</em>, then click the defenders'
 hexes and your attackers. Every click is checked by adjutant's own rules, here in the page.
@@ -175,23 +111,64 @@ Losses first <select id="losses"></select></p></div>
 <label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
 <label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
 <option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p></div>
-<h2>Check</h2>
-<div id="result">Loading the rules...</div>
-<h2>Export</h2>
-<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
-<a id="download" href="#">download</a></p>
-<textarea id="export" readonly></textarea>
-<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
-</div>
-</main>
 )";
-  out += "<script type=\"application/json\" id=\"order-data\">" +
-         script_json(page_data(archive, seen, side)) + "</script>\n";
-  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
-         ledger::base64(wasm.module) + "</script>\n";
-  out += "<script>" + script_text(wasm.glue) + "</script>\n";
-  out += "<script>" + std::string(kOrderPageScript) + "</script>\n</body>\n</html>\n";
-  return out;
+
+}  // namespace
+
+bool has_order_page(const std::string& ruleset_id) {
+  return ruleset_id == "bluegray" || ruleset_id == "ah1961" || ruleset_id == "chaos";
+}
+
+std::string order_page(const game::Archive& archive, const model::State& state,
+                       const std::string& requested, const OrderWasm& wasm) {
+  require_order_wasm(wasm);
+  const rules::Ruleset& ruleset = archive.ruleset();
+  if (!has_order_page(ruleset.id()))
+    throw Error("view.orders_ruleset",
+                "ruleset " + ruleset.id() +
+                    " has no order page yet; write text orders instead "
+                    "(adjutant orders, docs/orders.md)",
+                Exit::kUsage);
+  rules::PhaseInfo phase = ruleset.current_phase(state);
+  if (phase.side.empty())
+    throw Error("view.orders_game_over",
+                archive.dir().string() + ": the game has ended; no orders are due");
+  // The 1961 set-up steps place counters and fortifications, which the
+  // page has no clicks for; its turns have moves and attacks.
+  if (ruleset.id() == "ah1961" && phase.turn == 0)
+    throw Error("view.orders_ruleset",
+                "the 1961 set-up (" + phase.name +
+                    ") has no order page; write text orders instead (adjutant orders, "
+                    "docs/orders.md)",
+                Exit::kUsage);
+  const std::string side = requested.empty() ? phase.side : requested;
+  const auto movers = phase.waiting_on();  // a simultaneous phase waits on each side
+  if (std::find(movers.begin(), movers.end(), side) == movers.end())
+    throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
+                                           std::to_string(phase.turn) + "), not from " +
+                                           printable(side));
+  if (ruleset.id() == "chaos") return table_order_page(archive, state, side, wasm);
+  hex::SheetsScope sheets(archive.scenario().sheets);
+  const GameFacts g = game_facts(archive);
+  const model::State seen = visible_state(g, state, side);
+  const std::string png = render::render_png({archive.scenario(), seen, Json::array(), side});
+  const render::MapGeometry geo = render::map_geometry(archive.scenario());
+  const std::string title =
+      g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
+  OrderPageFrame page;
+  page.title = title;
+  page.about = g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
+               " version " + std::to_string(ruleset.version()) + ", game " +
+               g.game_id.substr(0, 16) + ", after log entry " + archive.head().substr(0, 16);
+  page.alt = "map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view";
+  page.picture_type = "image/png";
+  page.picture = png;
+  page.width = geo.width;
+  page.height = geo.height;
+  page.panel = kHexPanel;
+  page.data = script_json(page_data(archive, seen, side));
+  page.script = kOrderPageScript;
+  return order_page_html(page, wasm);
 }
 
 }  // namespace adjutant::report

@@ -35,11 +35,6 @@ label{margin-right:.8em}
 // The page's own script: what was clicked, the order body it makes, and the
 // checker's answers shown. Every rule question goes to the checker.
 const char* const kOrderPageScript = R"JS(
-(function () {
-  'use strict';
-  var data = JSON.parse(document.getElementById('order-data').textContent);
-  var $ = function (id) { return document.getElementById(id); };
-  var checker = null;
   var moves = [];     // {unit, enter, path, strategic, forced, exit, mp: [MP after each hex]}
                       // 1961: {units} for units moving together, and the orders of the
                       // movement phase that are not moves, in the order given:
@@ -52,7 +47,6 @@ const char* const kOrderPageScript = R"JS(
   // gives each losing defender's retreat and its own losses first.
   var blueGray = data.ruleset === 'bluegray';
   var retreatOf = '';  // the defender whose retreat squares the next clicks give
-  var last = null;    // the checker's latest answer
   var units = {};
   data.units.forEach(function (u) { units[u.id] = u; });
   var centres = {};
@@ -63,15 +57,9 @@ const char* const kOrderPageScript = R"JS(
     rules1961 = typeof data.setup.scenario.rules === 'string' ? JSON.parse(data.setup.scenario.rules)
                                                               : data.setup.scenario.rules;
 
-  function ask(request) {
-    return JSON.parse(checker.ccall('adjutant_answer', 'string', ['string'], [JSON.stringify(request)]));
-  }
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  // A refused body's echo is what was understood before the problems.
+  refusedHeading = 'Understood so far:';
+
   function mine(u) { return u.side === data.side; }
   function unitsAt(hex, side) {
     return data.units.filter(function (u) { return u.hex === hex && u.status === 'active' && u.side === side; });
@@ -182,29 +170,6 @@ const char* const kOrderPageScript = R"JS(
     draw();
   }
 
-  function showResult() {
-    var r = $('result');
-    r.innerHTML = '';
-    r.className = last.ok ? 'ok' : 'refused';
-    document.body.setAttribute('data-check', last.ok ? 'ok' : last.error);
-    if (last.ok) {
-      r.appendChild(el('p', {}, 'The orders are valid. As understood:'));
-    } else if (last.problems) {
-      r.appendChild(el('p', {}, 'The check refuses these orders (' + last.problems.length +
-                       ' problem' + (last.problems.length === 1 ? '' : 's') + '):'));
-      var ul = el('ul', {'class': 'refusal'});
-      last.problems.forEach(function (p) { ul.appendChild(el('li', {'data-id': p.id}, p.text)); });
-      r.appendChild(ul);
-      r.appendChild(el('p', {}, 'Understood so far:'));
-    } else {
-      r.appendChild(el('p', {'class': 'refusal'}, '[' + last.error + '] ' + last.message));
-    }
-    var echo = el('ul', {'class': 'echo'});
-    (last.echo || []).forEach(function (line) { echo.appendChild(el('li', {}, line)); });
-    if (!(last.echo || []).length) echo.appendChild(el('li', {}, '(no orders)'));
-    r.appendChild(echo);
-  }
-
   function oddsOf(i) {
     var n = sent.length + i + 1;
     var found = (last && last.attacks || []).filter(function (a) { return a.order === n; });
@@ -282,11 +247,6 @@ const char* const kOrderPageScript = R"JS(
     }
   }
 
-  function svg(tag, attrs) {
-    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    return e;
-  }
   function drawOverlay() {
     var o = $('overlay');
     while (o.firstChild) o.removeChild(o.firstChild);
@@ -318,28 +278,6 @@ const char* const kOrderPageScript = R"JS(
                                                      fill: 'none', stroke: '#1d6b2f', 'stroke-width': 4}));
       });
     }
-  }
-
-  function draw() {
-    showResult();
-    showLists();
-    drawOverlay();
-    showExport();
-  }
-
-  function showExport() {
-    var b = body();
-    var text;
-    if ($('fmt').value === 'text') {
-      var t = ask({op: 'text', body: b});
-      text = t.ok ? t.text : '[' + t.error + '] ' + t.message;
-    } else {
-      text = JSON.stringify(b, null, 2) + '\n';
-    }
-    $('export').value = text;
-    var name = 'orders-' + data.side + '-turn' + data.turn + ($('fmt').value === 'text' ? '.txt' : '.json');
-    $('download').setAttribute('download', name);
-    $('download').setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(text));
   }
 
   function setMode(m) {
@@ -610,22 +548,11 @@ const char* const kOrderPageScript = R"JS(
     clickHex: clickHex
   };
 
-  var bytes = Uint8Array.from(atob(document.getElementById('order-wasm').textContent.trim()),
-                              function (c) { return c.charCodeAt(0); });
-  AdjutantOrderCheck({wasmBinary: bytes}).then(function (m) {
-    checker = m;
-    var loaded = ask({op: 'load', setup: data.setup});
-    if (!loaded.ok) {
-      $('result').textContent = '[' + loaded.error + '] ' + loaded.message;
-      document.body.setAttribute('data-check', loaded.error);
-      return;
-    }
+  loadChecker(function () {
     wire();
     setMode('move');
     refresh();
-    document.body.setAttribute('data-ready', 'yes');
   });
-})();
 )JS";
 
 }  // namespace adjutant::report

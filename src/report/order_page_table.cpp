@@ -1,16 +1,14 @@
 #include "report/order_page_table.h"
 
-#include "ledger/digest.h"
 #include "render/table_map.h"
 #include "render/table_scene.h"
 #include "report/inline_script.h"
-#include "report/order_page_script.h"
+#include "report/order_page_frame.h"
 #include "report/order_page_table_script.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/view.h"
-#include "util/markup.h"
 
 namespace adjutant::report {
 
@@ -132,15 +130,6 @@ sees. Nothing leaves this page: export the orders below and sign them with
 <option value="least_stressed">least stressed</option></select></label></p>
 <h2>Combat tokens</h2>
 <div id="tokens"></div>
-<h2>Check</h2>
-<div id="result">Loading the rules...</div>
-<h2>Export</h2>
-<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
-<a id="download" href="#">download</a></p>
-<textarea id="export" readonly></textarea>
-<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
-</div>
-</main>
 )";
 
 }  // namespace
@@ -150,30 +139,19 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
   const std::map<std::string, int> preferred;
   const std::string svg = render::render_table_view_svg(sc, in.seen, in.side, preferred);
   const render::TableScene scene = render::make_table_scene(sc, in.seen, in.side, preferred);
-  const std::string w = std::to_string(scene.width), h = std::to_string(scene.height);
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
-      escape_markup(in.title) + "</title>\n<style>" + kOrderPageStyle + kTablePageStyle +
-      "</style>\n</head>\n<body data-check=\"\">\n";
-  out += "<header>\n<h1>" + escape_markup(in.title) + "</h1>\n<p>" + escape_markup(in.about) +
-         "</p>\n</header>\n<main>\n";
-  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
-         escape_markup("table, turn " + std::to_string(in.seen.turn) + ", " +
-                       sc.side(in.side).name + " view") +
-         "\" src=\"data:image/svg+xml;base64," + ledger::base64(svg) +
-         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
-         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
-  out += kTablePanel;
-  out += "<script type=\"application/json\" id=\"order-data\">" +
-         script_json(table_page_data(in, sc, scene)) + "</script>\n";
-  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
-         ledger::base64(wasm.module) + "</script>\n";
-  out += "<script>" + script_text(wasm.glue) + "</script>\n";
-  out += "<script>" + std::string(kTablePageScript) + "</script>\n</body>\n</html>\n";
-  return out;
+  OrderPageFrame page;
+  page.title = in.title;
+  page.style = kTablePageStyle;
+  page.about = in.about;
+  page.alt = "table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view";
+  page.picture_type = "image/svg+xml";
+  page.picture = svg;
+  page.width = scene.width;
+  page.height = scene.height;
+  page.panel = kTablePanel;
+  page.data = script_json(table_page_data(in, sc, scene));
+  page.script = kTablePageScript;
+  return order_page_html(page, wasm);
 }
 
 std::string table_order_page(const game::Archive& archive, const model::State& state,

@@ -16,11 +16,6 @@ button.armed{background:#a4161a;color:#fff}
 // is placed to the nearest tenth of an inch (type a place to the hundredth
 // in "last point"). Every rule question goes to the checker.
 const char* const kTablePageScript = R"JS(
-(function () {
-  'use strict';
-  var data = JSON.parse(document.getElementById('order-data').textContent);
-  var $ = function (id) { return document.getElementById(id); };
-  var checker = null, last = null;
   var T = data.table;
   var brigades = {}, commanders = {};
   data.brigades.forEach(function (b) { brigades[b.id] = b; });
@@ -31,20 +26,6 @@ const char* const kTablePageScript = R"JS(
   var sel = null;      // {kind: 'brigade' | 'commander', id}
   var armed = '';      // '' (waypoints), 'engage' or 'toward': what the next click gives
 
-  function ask(request) {
-    return JSON.parse(checker.ccall('adjutant_answer', 'string', ['string'], [JSON.stringify(request)]));
-  }
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function svg(tag, attrs) {
-    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    return e;
-  }
   // Table point <-> picture.
   function place(p) { return [T.left + p[0] * T.scale, T.top + (T.length - p[1]) * T.scale]; }
   function pointAt(x, y) {
@@ -180,28 +161,6 @@ const char* const kTablePageScript = R"JS(
     return inches(m.length) + '" of at most ' + inches(m.rate) + '"' + (m.going ? ' (' + m.going + ')' : '');
   }
 
-  function showResult() {
-    var r = $('result');
-    r.innerHTML = '';
-    r.className = last.ok ? 'ok' : 'refused';
-    document.body.setAttribute('data-check', last.ok ? 'ok' : last.error);
-    if (last.ok) {
-      r.appendChild(el('p', {}, 'The orders are valid. As understood:'));
-    } else if (last.problems) {
-      r.appendChild(el('p', {}, 'The check refuses these orders (' + last.problems.length +
-                       ' problem' + (last.problems.length === 1 ? '' : 's') + '):'));
-      var ul = el('ul', {'class': 'refusal'});
-      last.problems.forEach(function (p) { ul.appendChild(el('li', {'data-id': p.id}, p.text)); });
-      r.appendChild(ul);
-    } else {
-      r.appendChild(el('p', {'class': 'refusal'}, '[' + last.error + '] ' + last.message));
-    }
-    var echo = el('ul', {'class': 'echo'});
-    (last.echo || []).forEach(function (line) { echo.appendChild(el('li', {}, line)); });
-    if (!(last.echo || []).length) echo.appendChild(el('li', {}, '(no orders)'));
-    r.appendChild(echo);
-  }
-
   function showLists() {
     var ul = $('orders');
     ul.innerHTML = '';
@@ -312,27 +271,6 @@ const char* const kTablePageScript = R"JS(
       var at = sel.kind === 'brigade' ? start(sel.id) : commanders[sel.id].at;
       if (at) mark(at, '#d4a017');
     }
-  }
-
-  function showExport() {
-    var b = body(), text;
-    if ($('fmt').value === 'text') {
-      var t = ask({op: 'text', body: b});
-      text = t.ok ? t.text : '[' + t.error + '] ' + t.message;
-    } else {
-      text = JSON.stringify(b, null, 2) + '\n';
-    }
-    $('export').value = text;
-    var name = 'orders-' + data.side + '-turn' + data.turn + ($('fmt').value === 'text' ? '.txt' : '.json');
-    $('download').setAttribute('download', name);
-    $('download').setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(text));
-  }
-
-  function draw() {
-    showResult();
-    showLists();
-    drawOverlay();
-    showExport();
   }
 
   function select(kind, id, marker) {
@@ -478,21 +416,10 @@ const char* const kTablePageScript = R"JS(
     body: body, last: function () { return last; }, place: place, clickPoint: clickPoint
   };
 
-  var bytes = Uint8Array.from(atob(document.getElementById('order-wasm').textContent.trim()),
-                              function (c) { return c.charCodeAt(0); });
-  AdjutantOrderCheck({wasmBinary: bytes}).then(function (m) {
-    checker = m;
-    var loaded = ask({op: 'load', setup: data.setup});
-    if (!loaded.ok) {
-      $('result').textContent = '[' + loaded.error + '] ' + loaded.message;
-      document.body.setAttribute('data-check', loaded.error);
-      return;
-    }
+  loadChecker(function () {
     wire();
     refresh();
-    document.body.setAttribute('data-ready', 'yes');
   });
-})();
 )JS";
 
 }  // namespace adjutant::report

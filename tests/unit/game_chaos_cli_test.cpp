@@ -14,6 +14,7 @@
 #include "ledger/jcs.h"
 #include "rules/notation.h"
 #include "rules/ruleset.h"
+#include "support/chaos_fixture.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
 
@@ -47,17 +48,7 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   const fs::path work = tmp.path();
   ScopedSecrets secrets(work / "secrets");
   const fs::path scenario = source_dir() / "scenarios" / "table" / "chaos-meeting.json";
-  std::string cards;
-  for (std::string party : {"union", "confederate", "umpire"}) {
-    fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), work / (party + ".key"));
-    fs::permissions(work / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-    require_ok(
-        run_adjutant("join --game meet --side " + party + " --name " + party + " --email " + party +
-                         "@example.org --key " + party + ".key --out " + party + ".card.json",
-                     work),
-        "join " + party);
-    cards += " --card " + party + ".card.json";
-  }
+  const std::string cards = adjutant::testing::chaos_party_cards(work);
   // A fog-of-war game is hosted by its umpire (new.fog_host otherwise).
   auto refused = run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" +
                                   cards + " --key union.key --created 2026-11-01T09:00:00Z",

@@ -20,6 +20,7 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/ruleset.h"
+#include "support/chaos_fixture.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
 
@@ -62,17 +63,7 @@ TEST_CASE("text orders are written, checked and signed on a side's sealed copy o
   const fs::path work = tmp.path();
   ScopedSecrets secrets(work / "secrets");
   const fs::path scenario = source_dir() / "scenarios" / "table" / "chaos-meeting.json";
-  std::string cards;
-  for (std::string party : {"union", "confederate", "umpire"}) {
-    fs::copy_file(source_dir() / "samples" / "keys" / (party + ".key"), work / (party + ".key"));
-    fs::permissions(work / (party + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-    must_pass(
-        run_adjutant("join --game meet --side " + party + " --name " + party + " --email " + party +
-                         "@example.org --key " + party + ".key --out " + party + ".card.json",
-                     work),
-        "join " + party);
-    cards += " --card " + party + ".card.json";
-  }
+  const std::string cards = adjutant::testing::chaos_party_cards(work);
   must_pass(run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
                              " --key umpire.key --created 2026-11-01T09:00:00Z --no-outputs",
                          work),

@@ -18,26 +18,20 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/situation.h"
 #include "rules/chaos/table_play.h"
+#include "support/chaos_fixture.h"
 #include "support/error_id.h"
-#include "util/files.h"
 
 namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
 using adjutant::ledger::Json;
 using adjutant::ledger::SeededDice;
 using adjutant::model::State;
+using adjutant::testing::chaos_events_typed;
+using adjutant::testing::chaos_meeting;
+using adjutant::testing::chaos_phase;
 using chaos::Point;
 
 namespace {
-
-Json fight_meeting_json() {
-  return Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                         "/scenarios/table/chaos-meeting.json"));
-}
-
-std::unique_ptr<adjutant::rules::Ruleset> fight_ruleset(int version = 0) {
-  return adjutant::rules::make_ruleset(fight_meeting_json(), "chaos-meeting.json", version);
-}
 
 // Turn 2 (day), tokens drawn, the tin still full. Stone's 149th
 // Pennsylvania faces north at (15", 50"), its commander 3" behind; Davis's
@@ -45,41 +39,10 @@ std::unique_ptr<adjutant::rules::Ruleset> fight_ruleset(int version = 0) {
 // other regiments of both brigades are off the table. The two fronts are
 // 4.24" apart (rounded corners: 54.62" and 50.38"): engaged, not fighting.
 State fight_table(const adjutant::rules::Ruleset& r, int stress_149pa = 0) {
-  State s = r.initial_state();
-  s.extra["tokens_drawn"] = true;
-  s.turn = 2;
-  auto st = chaos::table_state(s);
-  st.turn = 2;
-  auto& stone = st.brigades.at("stone");
-  stone.markers.clear();
-  stone.commander = Point{1500, 4700};
-  auto& davis = st.brigades.at("davis");
-  davis.markers.clear();
-  davis.commander = Point{1500, 5800};
-  for (auto& [id, reg] : st.regiments)
-    if (reg.brigade == "stone" || reg.brigade == "davis") reg.at.reset();
-  st.regiments.at("149pa").at = Point{1500, 5000};
-  st.regiments.at("149pa").facing = 0;
-  st.regiments.at("149pa").stress = stress_149pa;
-  st.regiments.at("2ms").at = Point{1500, 5500};
-  st.regiments.at("2ms").facing = 180;
-  chaos::set_chaos(s, st);
-  return s;
-}
-
-Json fight_events(const adjutant::rules::Ruleset& r, const State& s, Json u, Json c,
-                  adjutant::ledger::Dice& dice) {
-  u["side"] = "union";
-  c["side"] = "confederate";
-  return r.adjudicate_phase(
-      s, {{"union", r.check(s, u, "union")}, {"confederate", r.check(s, c, "confederate")}}, dice);
-}
-
-std::vector<Json> of_type(const Json& events, const std::string& type) {
-  std::vector<Json> out;
-  for (const auto& e : events)
-    if (e.value("type", "") == type) out.push_back(e);
-  return out;
+  return adjutant::testing::chaos_prepared_at(r, 2, [&](chaos::ChaosState& st) {
+    adjutant::testing::stone_meets_davis(st, 5000);
+    st.regiments.at("149pa").stress = stress_149pa;
+  });
 }
 
 const Json kStoneFights = {
@@ -91,21 +54,21 @@ TEST_CASE(
     "a fight started, resolved and tested; a Bend fails and the fight is lost "
     "(fight.initiate, fight.resolve, fight.test, fight.lose)",
     "[chaos][fight]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   Json davis = {{"policies", {{"hold_the_line_below", 6}}}};
   // Initiative 4-2; the fight's dice-off 5-2 (the Union acts first); the
   // 149th's die 5, the 2nd's 3; the 2nd's test 1+1, the 149th's 1+2; the
   // victor's token: a d34 of 5.
   FixedDice dice({4, 2, 5, 2, 5, 3, 1, 1, 1, 2, 5});
-  Json events = fight_events(*r, s, kStoneFights, davis, dice);
+  Json events = chaos_phase(*r, s, kStoneFights, davis, dice);
   CHECK(dice.rolls().size() == 11);
-  auto off = of_type(events, "fight_initiative");
+  auto off = chaos_events_typed(events, "fight_initiative");
   REQUIRE(off.size() == 1);
   CHECK(off[0]["winner"] == "union");
   // fight.initiate: one quarter-inch step brings the front to 3.99", less
   // than 4"; both regiments go to the least stress of a fight, 1.
-  auto start = of_type(events, "fight_start");
+  auto start = chaos_events_typed(events, "fight_start");
   REQUIRE(start.size() == 1);
   CHECK(start[0]["regiment"] == "149pa");
   CHECK(start[0]["to"] == Json::array({1500, 5025}));
@@ -113,7 +76,7 @@ TEST_CASE(
   REQUIRE(start[0]["minimum"].size() == 2);
   // fight.resolve: the 149th's 5 is a stress (2), the 2nd's 3 none (1);
   // each brigade +1. The Confederates selected the fight the Union called.
-  auto resolve = of_type(events, "fight_resolve");
+  auto resolve = chaos_events_typed(events, "fight_resolve");
   REQUIRE(resolve.size() == 1);
   CHECK(resolve[0]["side"] == "confederate");
   CHECK(resolve[0]["caller"] == "union");
@@ -127,7 +90,7 @@ TEST_CASE(
   // fight.test: the Union (the caller) tests the 2nd, which holds the line
   // (its 1 + Davis's 1 is below 6): 2 + 2 > 2. The Confederates test the
   // 149th, which bends (the Union holds below 0: never): 3 > 3 fails.
-  auto tests = of_type(events, "fight_test");
+  auto tests = chaos_events_typed(events, "fight_test");
   REQUIRE(tests.size() == 2);
   CHECK(tests[0]["side"] == "union");
   CHECK(tests[0]["unit"]["regiment"] == "2ms");
@@ -143,11 +106,11 @@ TEST_CASE(
   CHECK(tests[1]["unit"]["to"] == Json::array({1500, 4900}));
   // fight.lose: Stone +1 (2), Davis -1 (0); the victors draw a token: the
   // d34's 5 is the fifth in the tin, Heroic Inspiration.
-  auto lost = of_type(events, "fight_lose");
+  auto lost = chaos_events_typed(events, "fight_lose");
   REQUIRE(lost.size() == 1);
   CHECK(lost[0]["side"] == "union");
   CHECK(lost[0]["winner"] == "confederate");
-  auto drawn = of_type(events, "tokens_drawn");
+  auto drawn = chaos_events_typed(events, "tokens_drawn");
   REQUIRE(drawn.size() == 1);
   CHECK(drawn[0]["tokens"] == Json::array({"heroic_inspiration"}));
   State after = r->apply(s, events);
@@ -177,7 +140,7 @@ TEST_CASE(
 
 TEST_CASE("Hold the Line failed: a stand lost, a flight to 7\", 2 more stress (fight.test)",
           "[chaos][fight]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r, 3);
   Json stone = kStoneFights;
   stone["policies"] = {{"hold_the_line_below", 10}};
@@ -185,8 +148,8 @@ TEST_CASE("Hold the Line failed: a stand lost, a flight to 7\", 2 more stress (f
   // 2nd bends (Davis holds below 0) and passes on 6+6; the 149th holds
   // (its 4 + Stone's 1 = 5, below 10) and fails: 1+2+2 = 5, not above 5.
   FixedDice dice({4, 2, 5, 2, 5, 3, 6, 6, 1, 2, 5});
-  Json events = fight_events(*r, s, stone, Json::object(), dice);
-  auto tests = of_type(events, "fight_test");
+  Json events = chaos_phase(*r, s, stone, Json::object(), dice);
+  auto tests = chaos_events_typed(events, "fight_test");
   REQUIRE(tests.size() == 2);
   CHECK(tests[0]["unit"]["choice"] == "bend");
   CHECK(tests[1]["unit"]["choice"] == "hold");
@@ -207,15 +170,15 @@ TEST_CASE(
     "every unit tested and none failed: the caller's commander 5\" back, its units "
     "around him, every brigade +1 (fight.neither)",
     "[chaos][fight]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
   State s = fight_table(*r);
   // Initiative; dice-off 5-2; both dice 3 (no stress); both tests 6+6.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, kStoneFights, Json::object(), dice);
+  Json events = chaos_phase(*r, s, kStoneFights, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  CHECK(of_type(events, "fight_lose").empty());
-  auto neither = of_type(events, "fight_neither");
+  CHECK(chaos_events_typed(events, "fight_lose").empty());
+  auto neither = chaos_events_typed(events, "fight_neither");
   REQUIRE(neither.size() == 1);
   CHECK(neither[0]["side"] == "union");
   // Stone's commander: 5" straight back from the 2nd (already 7.12"
@@ -237,17 +200,17 @@ TEST_CASE(
 }
 
 TEST_CASE("no fight and no fight order: the fight phase rolls no die (fight)", "[chaos][fight]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   FixedDice dice({4, 2});
-  Json events = fight_events(*r, s, Json::object(), Json::object(), dice);
-  CHECK(of_type(events, "fight_initiative").empty());
+  Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
+  CHECK(chaos_events_typed(events, "fight_initiative").empty());
   CHECK(dice.rolls().size() == 2);
 }
 
 TEST_CASE("check refuses fight orders and policies, naming the brigade, the field and the rule",
           "[chaos][fight][check]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto one = [&](Json body) {
     body["side"] = "union";
@@ -289,7 +252,7 @@ TEST_CASE("check refuses fight orders and policies, naming the brigade, the fiel
     CHECK(one({{"policies", {{"hold_the_line_below", -1}}}}).id == "chaos.policy");
     // Version 2 refuses the withdrawal by policy (version 3 adjudicates it:
     // rules_chaos_joining_test.cpp).
-    auto v2 = fight_ruleset(2);
+    auto v2 = chaos_meeting(2);
     auto p2 = v2->problems(fight_table(*v2),
                            {{"side", "union"}, {"policies", {{"withdraw_at_stress", 4}}}});
     REQUIRE(p2.size() == 1);
@@ -305,7 +268,7 @@ TEST_CASE("check refuses fight orders and policies, naming the brigade, the fiel
 
 TEST_CASE("version 1 is unchanged: no fight orders, no fight phase, the same game (fight)",
           "[chaos][fight][version]") {
-  auto v1 = fight_ruleset(1);
+  auto v1 = chaos_meeting(1);
   State s = fight_table(*v1);
   Json body = kStoneFights;
   body["side"] = "union";
@@ -352,7 +315,7 @@ TEST_CASE("version 1 is unchanged: no fight orders, no fight phase, the same gam
 
 TEST_CASE("the bot's version 2 game fights, and the check refuses none of its orders",
           "[chaos][fight][bot]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   auto gen = adjutant::bot::make_generator("chaos");
   adjutant::model::Scenario none;
   State g = r->initial_state();
@@ -368,7 +331,7 @@ TEST_CASE("the bot's version 2 game fights, and the check refuses none of its or
       orders.push_back({side, r->check(g, o.body, side)});
     }
     Json ev = r->adjudicate_phase(g, orders, seeded);
-    fights += int(of_type(ev, "fight_resolve").size());
+    fights += int(chaos_events_typed(ev, "fight_resolve").size());
     g = r->apply(g, ev);
   }
   CHECK(refused == 0);
@@ -380,7 +343,7 @@ TEST_CASE(
     "HEROIC INSPIRATION -2 on the most stressed brigade (token.rally_to_the_standard, "
     "token.heroic_inspiration)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r, 3);
   auto st = chaos::table_state(s);
   st.brigades.at("stone").stress = 2;
@@ -395,9 +358,9 @@ TEST_CASE(
   // HEROIC INSPIRATION (Stone 3 -> 1); the Confederates test their own 2nd
   // (6+6, +1 untested); both pass: neither withdrew, each brigade +1.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, stone, Json::object(), dice);
+  Json events = chaos_phase(*r, s, stone, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 2);
   CHECK(tokens[0]["token"] == "rally_to_the_standard");
   CHECK(tokens[0]["rule"] == "token.rally_to_the_standard");
@@ -406,12 +369,12 @@ TEST_CASE(
   CHECK(tokens[1]["token"] == "heroic_inspiration");
   CHECK(tokens[1]["brigades"][0]["brigade"] == "stone");
   CHECK(tokens[1]["brigades"][0]["brigade_stress"] == 1);
-  auto tests = of_type(events, "fight_test");
+  auto tests = chaos_events_typed(events, "fight_test");
   REQUIRE(tests.size() == 2);
   CHECK(tests[0]["unit"]["against"] == 4);
   CHECK(tests[1]["unit"]["regiment"] == "2ms");
   CHECK(tests[1]["unit"]["bonus"] == 1);  // its own, untested
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
   State after = r->apply(s, events);
   auto end = chaos::table_state(after);
   CHECK(end.regiments.at("149pa").stress == 1);
@@ -429,7 +392,7 @@ TEST_CASE(
     "a battery in a lost fight: DOUBLE SHOT +3 on its target and a stress on 1-2; the battery "
     "fails its test and is destroyed (token.double_shot, fight.resolve, fight.artillery)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r, 4);
   auto st = chaos::table_state(s);
   // The 149th already fighting at 3.99"; Meredith's battery beside it at
@@ -452,12 +415,12 @@ TEST_CASE(
   // Confederates test the 149th (1+2 against 4 + 1: fails, bends); the
   // battery tests (1+1 against 1 + 1: fails, destroyed); the token die.
   FixedDice dice({4, 2, 5, 2, 3, 3, 2, 6, 6, 1, 2, 1, 1, 5});
-  Json events = fight_events(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 14);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
   CHECK(tokens[0]["token"] == "double_shot");
-  auto resolve = of_type(events, "fight_resolve");
+  auto resolve = chaos_events_typed(events, "fight_resolve");
   REQUIRE(resolve.size() == 1);
   const Json& units = resolve[0]["units"];
   REQUIRE(units.size() == 4);
@@ -467,7 +430,7 @@ TEST_CASE(
   CHECK(units[2]["stress"] == 3);
   CHECK(units[3]["cause"] == "battery_die");
   CHECK(units[3]["amount"] == 1);
-  auto lost = of_type(events, "fight_lose");
+  auto lost = chaos_events_typed(events, "fight_lose");
   REQUIRE(lost.size() == 1);
   REQUIRE(lost[0]["units"].size() == 1);
   CHECK(lost[0]["units"][0]["regiment"] == "4us-b");
@@ -484,7 +447,7 @@ TEST_CASE(
 
 TEST_CASE("check refuses tokens not held, unknown, or played in a way version 2 does not (token)",
           "[chaos][fight][token][check]") {
-  auto r = fight_ruleset(2);
+  auto r = chaos_meeting(2);
   State s = fight_table(*r);
   s.extra["tokens"]["union"] = Json::array({"outflank", "hot_pursuit"});
   auto one = [&](const Json& tokens) {
@@ -513,7 +476,7 @@ TEST_CASE(
     "2 units counted 4 against 1, three stress on the lone enemy regiment "
     "(token.tactical_brilliance, token.weight_of_numbers)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
   st.regiments.at("149pa").at = Point{1500, 5025};
@@ -535,9 +498,9 @@ TEST_CASE(
   // Union reveals WEIGHT OF NUMBERS (2nd 3 -> 6, Davis 2 -> 3); the 2nd is
   // tested (6+6, +1); neither withdrew (every brigade +1).
   FixedDice dice({4, 2, 5, 2, 3, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 11);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 2);
   CHECK(tokens[0]["token"] == "tactical_brilliance");
   REQUIRE(tokens[0]["brigades"].size() == 1);
@@ -549,7 +512,7 @@ TEST_CASE(
   CHECK(tokens[1]["units"][2]["regiment"] == "2ms");
   CHECK(tokens[1]["units"][2]["stress"] == 6);
   CHECK(tokens[1]["brigades"][0]["brigade_stress"] == 3);
-  auto neither = of_type(events, "fight_neither");
+  auto neither = chaos_events_typed(events, "fight_neither");
   REQUIRE(neither.size() == 1);
   for (const auto& b : neither[0]["brigades"])
     if (b["brigade"] == "davis") CHECK(b["brigade_stress"] == 4);
@@ -557,7 +520,7 @@ TEST_CASE(
   // unengaged and not moved, rests (rest: -1 each regiment, -1 the
   // brigade).
   std::set<std::string> rested;
-  for (const auto& e : of_type(events, "rest")) {
+  for (const auto& e : chaos_events_typed(events, "rest")) {
     CHECK(e["engaged"] == false);
     rested.insert(e["brigade"].get<std::string>());
   }
@@ -571,7 +534,7 @@ TEST_CASE(
     "regiments in contact: +1 each on resolving; SEIZE THE STANDARD, BREAK THROUGH and TOOTH "
     "AND NAIL (token.seize_the_standard, token.break_through, token.tooth_and_nail)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r, 2);
   auto st = chaos::table_state(s);
   // The 149th's front (54.24" + 0.38") on the 2nd's (55" - 0.38"): contact.
@@ -595,14 +558,14 @@ TEST_CASE(
   // rolling 3 for its stands; 2nd 5). Then the 149th is tested (6+6
   // against 8) and the 2nd (6+6 against 6): neither withdrew.
   FixedDice dice({4, 2, 5, 2, 3, 3, 5, 4, 1, 1, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, u, c, dice);
+  Json events = chaos_phase(*r, s, u, c, dice);
   CHECK(dice.rolls().size() == 15);
-  auto resolve = of_type(events, "fight_resolve");
+  auto resolve = chaos_events_typed(events, "fight_resolve");
   REQUIRE(resolve.size() == 1);
   CHECK(resolve[0]["units"][0]["contact"] == true);
   CHECK(resolve[0]["units"][0]["stress"] == 3);
   CHECK(resolve[0]["units"][1]["stress"] == 2);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 3);
   CHECK(tokens[0]["token"] == "seize_the_standard");
   CHECK(tokens[0]["units"][0]["stress"] == 2);
@@ -620,8 +583,8 @@ TEST_CASE(
   CHECK(tokens[2]["units"][0]["stress"] == 7);
   CHECK(tokens[2]["units"][1]["stands"] == 3);
   CHECK(tokens[2]["units"][1]["stress"] == 5);
-  REQUIRE(of_type(events, "fight_test").size() == 2);
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  REQUIRE(chaos_events_typed(events, "fight_test").size() == 2);
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
   State after = r->apply(s, events);
   CHECK(chaos::held_tokens(after, "union").empty());
   CHECK(chaos::held_tokens(after, "confederate").empty());
@@ -633,7 +596,7 @@ TEST_CASE(
     "narrower regiment in front, SNIPER stops HEROIC INSPIRATION (token.refuse_flank, "
     "token.outflank, token.sniper)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
   st.regiments.at("2ms").stands = 3;  // a 3" front against the 149th's 4"
@@ -647,17 +610,17 @@ TEST_CASE(
     // Initiative; dice-off 2-5: the Confederates start the fight (the 2nd
     // one step south, 3.99"); both fight dice 3; every test 6+6.
     FixedDice dice({4, 2, 2, 5, 3, 3, 6, 6, 6, 6});
-    Json events = fight_events(*r, s, u, c, dice);
+    Json events = chaos_phase(*r, s, u, c, dice);
     CHECK(dice.rolls().size() == 10);
-    REQUIRE(of_type(events, "fight_resolve").size() == 1);
-    CHECK(of_type(events, "fight_resolve")[0]["caller"] == "confederate");
-    REQUIRE(of_type(events, "fight_neither").size() == 1);
+    REQUIRE(chaos_events_typed(events, "fight_resolve").size() == 1);
+    CHECK(chaos_events_typed(events, "fight_resolve")[0]["caller"] == "confederate");
+    REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
     return events;
   };
   SECTION("REFUSE FLANK first: the OUTFLANK has no effect") {
     Json events =
         run(Json::array({{{"token", "outflank"}}}), Json::array({{{"token", "refuse_flank"}}}));
-    auto tokens = of_type(events, "fight_token");
+    auto tokens = chaos_events_typed(events, "fight_token");
     REQUIRE(tokens.size() == 2);
     CHECK(tokens[0]["token"] == "refuse_flank");
     CHECK(tokens[1]["token"] == "outflank");
@@ -666,7 +629,7 @@ TEST_CASE(
   }
   SECTION("OUTFLANK alone: the 2nd, narrower and in front of the 149th, +2") {
     Json events = run(Json::array({{{"token", "outflank"}}}), Json::array());
-    auto tokens = of_type(events, "fight_token");
+    auto tokens = chaos_events_typed(events, "fight_token");
     REQUIRE(tokens.size() == 1);
     REQUIRE(tokens[0]["units"].size() == 1);
     CHECK(tokens[0]["units"][0]["regiment"] == "2ms");
@@ -675,7 +638,7 @@ TEST_CASE(
   SECTION("SNIPER first: HEROIC INSPIRATION has no effect") {
     Json events =
         run(Json::array({{{"token", "heroic_inspiration"}}}), Json::array({{{"token", "sniper"}}}));
-    auto tokens = of_type(events, "fight_token");
+    auto tokens = chaos_events_typed(events, "fight_token");
     REQUIRE(tokens.size() == 2);
     CHECK(tokens[1]["token"] == "heroic_inspiration");
     CHECK(tokens[1]["note"] == "no effect: SNIPER");
@@ -685,7 +648,7 @@ TEST_CASE(
 
 TEST_CASE("LIKE A STONE WALL: the side's regiments hold the line at +3 (token.like_a_stone_wall)",
           "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   s.extra["tokens"]["union"] = Json::array({"like_a_stone_wall"});
   Json stone = kStoneFights;
@@ -695,9 +658,9 @@ TEST_CASE("LIKE A STONE WALL: the side's regiments hold the line at +3 (token.li
   // first turn: the 149th's 1+2 now holds at +3 (6 > 3), the 2nd holds
   // (1+1+2 > 2), neither withdrew.
   FixedDice dice({4, 2, 5, 2, 5, 3, 1, 2, 1, 1});
-  Json events = fight_events(*r, s, stone, davis, dice);
+  Json events = chaos_phase(*r, s, stone, davis, dice);
   CHECK(dice.rolls().size() == 10);
-  auto tests = of_type(events, "fight_test");
+  auto tests = chaos_events_typed(events, "fight_test");
   REQUIRE(tests.size() == 2);
   CHECK(tests[0]["unit"]["regiment"] == "149pa");
   CHECK(tests[0]["unit"]["choice"] == "hold");
@@ -705,15 +668,15 @@ TEST_CASE("LIKE A STONE WALL: the side's regiments hold the line at +3 (token.li
   CHECK(tests[0]["unit"]["passed"] == true);
   CHECK(tests[1]["unit"]["regiment"] == "2ms");
   CHECK(tests[1]["unit"]["passed"] == true);
-  CHECK(of_type(events, "fight_lose").empty());
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  CHECK(chaos_events_typed(events, "fight_lose").empty());
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
 TEST_CASE(
     "REINFORCE THE LINE: a fighting regiment with another of its arm behind it within 2\" passes "
     "2 stress to it (token.reinforce_the_line)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r, 3);
   auto st = chaos::table_state(s);
   st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
@@ -725,23 +688,23 @@ TEST_CASE(
   // Initiative; dice-off 5-2 (the Union selects the fight); both fight
   // dice 3; the token: the 149th 3 -> 1, the 143rd 0 -> 2; tests 6+6.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
   REQUIRE(tokens[0]["units"].size() == 2);
   CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
   CHECK(tokens[0]["units"][0]["stress"] == 1);
   CHECK(tokens[0]["units"][1]["regiment"] == "143pa");
   CHECK(tokens[0]["units"][1]["stress"] == 2);
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
 TEST_CASE(
     "a fight order that cannot be carried out is an action spent, read by its own side only "
     "(fight.initiate)",
     "[chaos][fight]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
   st.regiments.at("149pa").at = Point{1500, 5025};  // fighting already
@@ -749,12 +712,12 @@ TEST_CASE(
   // Initiative; dice-off 5-2: the Union's order is blocked; the
   // Confederates select the fight and call it; dice 3 and 3; tests 6+6.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, kStoneFights, Json::object(), dice);
+  Json events = chaos_phase(*r, s, kStoneFights, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  auto blocked = of_type(events, "fight_blocked");
+  auto blocked = chaos_events_typed(events, "fight_blocked");
   REQUIRE(blocked.size() == 1);
   CHECK(blocked[0]["reason"] == "the regiment is already fighting");
-  CHECK(of_type(events, "fight_resolve").at(0)["caller"] == "confederate");
+  CHECK(chaos_events_typed(events, "fight_resolve").at(0)["caller"] == "confederate");
   std::string c = adjutant::ledger::canonical(r->visible_events(events, "confederate"));
   CHECK(c.find("fight_blocked") == std::string::npos);
   std::string u = adjutant::ledger::canonical(r->visible_events(events, "union"));
@@ -765,7 +728,7 @@ TEST_CASE(
     "COUNTER CHARGE: a fighting regiment advances into contact, +1 to each unit newly in contact "
     "(token.counter_charge)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
   st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
@@ -776,9 +739,9 @@ TEST_CASE(
   // north, its front (54.24" + 0.38") on the 2nd's (55" - 0.38"); +1
   // each; tests 6+6.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
   REQUIRE(tokens[0]["units"].size() == 2);
   CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
@@ -796,14 +759,14 @@ TEST_CASE(
   const auto& sc = chaos::scenario_of(*r);
   CHECK(chaos::touch(chaos::outline(chaos::regiment_body(sc, mid, "149pa")),
                      chaos::outline(chaos::regiment_body(sc, mid, "2ms"))));
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
 TEST_CASE(
     "CAVALRY SUPPORT: the nearest cavalry regiment not fighting charges into the fight: +2 to "
     "it, +2 to the enemy regiment, +1 to that brigade (token.cavalry_support)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
@@ -819,9 +782,9 @@ TEST_CASE(
   // (2 + Gamble's 0) is tested first by the Confederates, then the 2nd
   // (2 + Davis's 2), then the 149th: all 6+6.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 12);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
   REQUIRE(tokens[0]["units"].size() == 2);
   CHECK(tokens[0]["units"][0]["regiment"] == "8il-cav");
@@ -839,7 +802,7 @@ TEST_CASE(
   auto mid = chaos::table_state(r->apply(s, upto));
   CHECK(chaos::touch(chaos::outline(chaos::regiment_body(sc, mid, "8il-cav")),
                      chaos::outline(chaos::regiment_body(sc, mid, "2ms"))));
-  auto tests = of_type(events, "fight_test");
+  auto tests = chaos_events_typed(events, "fight_test");
   REQUIRE(tests.size() == 3);
   CHECK(tests[0]["unit"]["regiment"] == "8il-cav");
   CHECK(tests[1]["unit"]["regiment"] == "2ms");
@@ -851,7 +814,7 @@ TEST_CASE(
     "the Union wins a fight and draws a REBEL YELL: thrown back, two drawn in its place "
     "(fight.lose, token.rebel_yell)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   // Initiative; dice-off 5-2; the 149th's die 3 (1), the 2nd's 5 (2); the
   // Union tests the 2nd: 1+2 against 2 + 1 fails, it bends; the 149th, not
@@ -859,17 +822,17 @@ TEST_CASE(
   // goes back to the end of the tin and a d34 and a d33 of 1 draw the two
   // OUTFLANKs.
   FixedDice dice({4, 2, 5, 2, 3, 5, 1, 2, 17, 1, 1});
-  Json events = fight_events(*r, s, kStoneFights, Json::object(), dice);
+  Json events = chaos_phase(*r, s, kStoneFights, Json::object(), dice);
   CHECK(dice.rolls().size() == 11);
-  auto lost = of_type(events, "fight_lose");
+  auto lost = chaos_events_typed(events, "fight_lose");
   REQUIRE(lost.size() == 1);
   CHECK(lost[0]["side"] == "confederate");
-  auto drawn = of_type(events, "tokens_drawn");
+  auto drawn = chaos_events_typed(events, "tokens_drawn");
   REQUIRE(drawn.size() == 2);
   CHECK(drawn[0]["tokens"] == Json::array({"rebel_yell"}));
   CHECK(drawn[1]["tokens"] == Json::array({"outflank", "outflank"}));
   CHECK(drawn[1]["rule"] == "token.rebel_yell");
-  REQUIRE(of_type(events, "tokens_returned").size() == 1);
+  REQUIRE(chaos_events_typed(events, "tokens_returned").size() == 1);
   State after = r->apply(s, events);
   CHECK(chaos::held_tokens(after, "union") == std::vector<std::string>{"outflank", "outflank"});
   CHECK(after.extra["tin"].size() == 32);
@@ -887,7 +850,7 @@ TEST_CASE(
     "REBEL YELL revealed: +1 to the contacted Union regiment, -1 to the contacting Confederate "
     "one (token.rebel_yell)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   State s = fight_table(*r);
   auto st = chaos::table_state(s);
   st.regiments.at("149pa").at = Point{1500, 5424};  // in contact
@@ -898,23 +861,23 @@ TEST_CASE(
   // Union tests the 2nd (6+6); the Confederates yell (149th 2, 2nd 0); the
   // Union tests its own 149th (6+6); neither withdrew.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = fight_events(*r, s, Json::object(), c, dice);
+  Json events = chaos_phase(*r, s, Json::object(), c, dice);
   CHECK(dice.rolls().size() == 10);
-  auto tokens = of_type(events, "fight_token");
+  auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
   REQUIRE(tokens[0]["units"].size() == 2);
   CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
   CHECK(tokens[0]["units"][0]["stress"] == 2);
   CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
   CHECK(tokens[0]["units"][1]["stress"] == 0);
-  REQUIRE(of_type(events, "fight_neither").size() == 1);
+  REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
 TEST_CASE(
     "HOT PURSUIT: the winner closes up short of 4\", then its least stressed regiment tests and "
     "moves into fighting range (token.hot_pursuit)",
     "[chaos][fight][token]") {
-  auto r = fight_ruleset();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
   State s = fight_table(*r, 3);
   s.extra["tokens"]["confederate"] = Json::array({"hot_pursuit"});
@@ -928,10 +891,10 @@ TEST_CASE(
   // the 2nd to 4.24" (a fifth would be 3.99"); the 2nd tests (3+4 against
   // 1 + 0) and moves one step more, into fighting range.
   FixedDice dice({4, 2, 5, 2, 5, 3, 1, 1, 1, 1, 5, 3, 4});
-  Json events = fight_events(*r, s, kStoneFights, davis, dice);
+  Json events = chaos_phase(*r, s, kStoneFights, davis, dice);
   CHECK(dice.rolls().size() == 13);
-  REQUIRE(of_type(events, "fight_lose").size() == 1);
-  auto pursuit = of_type(events, "fight_pursuit");
+  REQUIRE(chaos_events_typed(events, "fight_lose").size() == 1);
+  auto pursuit = chaos_events_typed(events, "fight_pursuit");
   REQUIRE(pursuit.size() == 1);
   CHECK(pursuit[0]["side"] == "confederate");
   REQUIRE(pursuit[0]["commanders"].size() == 1);

@@ -13,57 +13,25 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/state.h"
 #include "rules/chaos/table_play.h"
-#include "util/files.h"
+#include "support/chaos_fixture.h"
 
 namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
 using adjutant::ledger::Json;
 using adjutant::model::State;
+using adjutant::testing::chaos_events_typed;
+using adjutant::testing::chaos_meeting;
+using adjutant::testing::chaos_phase;
 using chaos::Point;
 
 namespace {
-
-std::unique_ptr<adjutant::rules::Ruleset> ruleset_at(int version) {
-  Json sc = Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                            "/scenarios/table/chaos-meeting.json"));
-  return adjutant::rules::make_ruleset(sc, "chaos-meeting.json", version);
-}
 
 // Turn 2 (day), tokens drawn. Stone's 149th Pennsylvania faces north at
 // (15", y149), Davis's 2nd Mississippi faces south at (15", 55"); every
 // other regiment of Stone and Davis is off the table.
 State table(const adjutant::rules::Ruleset& r, chaos::Coord y149) {
-  State s = r.initial_state();
-  s.extra["tokens_drawn"] = true;
-  s.turn = 2;
-  auto st = chaos::table_state(s);
-  st.turn = 2;
-  for (const char* b : {"stone", "davis"}) st.brigades.at(b).markers.clear();
-  st.brigades.at("stone").commander = Point{1500, y149 - 300};
-  st.brigades.at("davis").commander = Point{1500, 5800};
-  for (auto& [id, reg] : st.regiments)
-    if (reg.brigade == "stone" || reg.brigade == "davis") reg.at.reset();
-  st.regiments.at("149pa").at = Point{1500, y149};
-  st.regiments.at("149pa").facing = 0;
-  st.regiments.at("2ms").at = Point{1500, 5500};
-  st.regiments.at("2ms").facing = 180;
-  chaos::set_chaos(s, st);
-  return s;
-}
-
-Json events_of(const adjutant::rules::Ruleset& r, const State& s, Json u, Json c,
-               adjutant::ledger::Dice& dice) {
-  u["side"] = "union";
-  c["side"] = "confederate";
-  return r.adjudicate_phase(
-      s, {{"union", r.check(s, u, "union")}, {"confederate", r.check(s, c, "confederate")}}, dice);
-}
-
-std::vector<Json> of_type(const Json& events, const std::string& type) {
-  std::vector<Json> out;
-  for (const auto& e : events)
-    if (e.value("type", "") == type) out.push_back(e);
-  return out;
+  return adjutant::testing::chaos_prepared_at(
+      r, 2, [&](chaos::ChaosState& st) { adjutant::testing::stone_meets_davis(st, y149); });
 }
 
 }  // namespace
@@ -72,7 +40,7 @@ TEST_CASE(
     "policies.withdraw_at_stress withdraws an engaged brigade whose stress reaches it "
     "(engagement.withdraw)",
     "[chaos][policy][withdraw]") {
-  auto r = ruleset_at(3);
+  auto r = chaos_meeting(3);
   // The 149th 4.25" from the 2nd: engaged, not fighting. Stone at stress s.
   auto stone_at = [&](int stress) {
     State s = table(*r, 5000);
@@ -85,9 +53,9 @@ TEST_CASE(
   SECTION("at 2: Stone withdraws and, infantry, gains 1") {
     State s = stone_at(2);
     FixedDice dice({4, 2});
-    Json events = events_of(*r, s, policy, Json::object(), dice);
+    Json events = chaos_phase(*r, s, policy, Json::object(), dice);
     CHECK(dice.rolls().size() == 2);
-    auto w = of_type(events, "withdraw");
+    auto w = chaos_events_typed(events, "withdraw");
     REQUIRE(w.size() == 1);
     CHECK(w[0]["brigade"] == "stone");
     auto end = chaos::table_state(r->apply(s, events));
@@ -96,8 +64,8 @@ TEST_CASE(
   SECTION("at 1: it stays (and rests as an engaged brigade: 1 - 1)") {
     State s = stone_at(1);
     FixedDice dice({4, 2});
-    Json events = events_of(*r, s, policy, Json::object(), dice);
-    CHECK(of_type(events, "withdraw").empty());
+    Json events = chaos_phase(*r, s, policy, Json::object(), dice);
+    CHECK(chaos_events_typed(events, "withdraw").empty());
     auto end = chaos::table_state(r->apply(s, events));
     CHECK(end.brigades.at("stone").stress == 0);
   }
@@ -107,7 +75,7 @@ TEST_CASE(
     REQUIRE(p.size() == 1);
     CHECK(p[0].id == "chaos.policy");
     CHECK(p[0].rule == "engagement.withdraw");
-    auto v2 = ruleset_at(2);
+    auto v2 = chaos_meeting(2);
     Json ok = policy;
     ok["side"] = "union";
     p = v2->problems(table(*v2, 5000), ok);
@@ -120,7 +88,7 @@ TEST_CASE(
     "a token committed \"when\": \"last\" is revealed once its side has no test left "
     "(fight.test, token.rally_to_the_standard)",
     "[chaos][token]") {
-  auto r = ruleset_at(3);
+  auto r = chaos_meeting(3);
   // The 149th (stress 4) fighting the 2nd at 3.99".
   State s = table(*r, 5025);
   auto st = chaos::table_state(s);
@@ -136,7 +104,7 @@ TEST_CASE(
   auto run = [&](const std::string& when) {
     Json u = {{"tokens", Json::array({{{"token", "rally_to_the_standard"}, {"when", when}}})}};
     FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-    Json events = events_of(*r, s, u, Json::object(), dice);
+    Json events = chaos_phase(*r, s, u, Json::object(), dice);
     CHECK(dice.rolls().size() == 10);
     std::vector<std::string> order;
     for (const auto& e : events)
@@ -145,12 +113,12 @@ TEST_CASE(
       else if (e["type"] == "fight_test")
         order.push_back(e["unit"]["regiment"].get<std::string>());
     // RALLY TO THE STANDARD: the 149th 4 - 2 = 2.
-    auto token = of_type(events, "fight_token");
+    auto token = chaos_events_typed(events, "fight_token");
     REQUIRE(token.size() == 1);
     REQUIRE(token[0]["units"].size() == 1);
     CHECK(token[0]["units"][0]["regiment"] == "149pa");
     CHECK(token[0]["units"][0]["stress"] == 2);
-    CHECK(of_type(events, "fight_neither").size() == 1);
+    CHECK(chaos_events_typed(events, "fight_neither").size() == 1);
     return order;
   };
   CHECK(run("last") == std::vector<std::string>{"2ms", "149pa", "token"});
@@ -163,7 +131,7 @@ TEST_CASE(
     REQUIRE(p.size() == 1);
     CHECK(p[0].id == "chaos.token");
     CHECK(p[0].rule == "token.rally_to_the_standard");
-    auto v2 = ruleset_at(2);
+    auto v2 = chaos_meeting(2);
     bad["tokens"][0]["when"] = "last";
     p = v2->problems(s, bad);
     REQUIRE(p.size() == 1);
@@ -174,7 +142,7 @@ TEST_CASE(
 TEST_CASE(
     "a contact token acts on bases in contact when the turn begins (token.seize_the_standard)",
     "[chaos][token]") {
-  auto r = ruleset_at(3);
+  auto r = chaos_meeting(3);
   // The 149th's front at 54.625", on the 2nd's: in contact (no COUNTER
   // CHARGE or CAVALRY SUPPORT this turn).
   State s = table(*r, 5425);
@@ -186,13 +154,13 @@ TEST_CASE(
   // Confederates test the 149th (6+6 against 0 + 1), the Union the 2nd
   // (6+6 against 2 + 1): both pass, neither withdrew.
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6});
-  Json events = events_of(*r, s, u, Json::object(), dice);
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
   CHECK(dice.rolls().size() == 10);
-  auto resolve = of_type(events, "fight_resolve");
+  auto resolve = chaos_events_typed(events, "fight_resolve");
   REQUIRE(resolve.size() == 1);
   CHECK(resolve[0]["units"][0]["contact"] == true);
   CHECK(resolve[0]["units"][0]["amount"] == 1);
-  auto token = of_type(events, "fight_token");
+  auto token = chaos_events_typed(events, "fight_token");
   REQUIRE(token.size() == 1);
   CHECK(token[0]["token"] == "seize_the_standard");
   auto end = chaos::table_state(r->apply(s, events));
@@ -204,7 +172,7 @@ TEST_CASE(
     "a fight resolved this turn is never joined: an initiation that would join it is "
     "blocked (fight.join)",
     "[chaos][fight]") {
-  auto r = ruleset_at(3);
+  auto r = chaos_meeting(3);
   // The 149th fighting the 2nd (stress 3) at 3.99"; Davis's 11th
   // Mississippi faces south at (22", 56"), 5.83" from the 149th; Davis
   // forms up and sends the 11th toward the 149th.
@@ -222,27 +190,27 @@ TEST_CASE(
     // the 11th's initiation would bring it within 4" of the 149th, in the
     // resolved fight.
     FixedDice dice({4, 2, 5, 2, 3, 3, 1, 2, 5});
-    Json events = events_of(*r, s, Json::object(), c, dice);
+    Json events = chaos_phase(*r, s, Json::object(), c, dice);
     CHECK(dice.rolls().size() == 9);
-    REQUIRE(of_type(events, "fight_lose").size() == 1);
-    auto blocked = of_type(events, "fight_blocked");
+    REQUIRE(chaos_events_typed(events, "fight_lose").size() == 1);
+    auto blocked = chaos_events_typed(events, "fight_blocked");
     REQUIRE(blocked.size() == 1);
     CHECK(blocked[0]["regiment"] == "11ms");
     CHECK(blocked[0]["reason"].get<std::string>().find("fight.join") != std::string::npos);
-    CHECK(of_type(events, "fight_start").empty());
-    CHECK(of_type(events, "fight_resolve").size() == 1);
+    CHECK(chaos_events_typed(events, "fight_start").empty());
+    CHECK(chaos_events_typed(events, "fight_resolve").size() == 1);
     auto end = chaos::table_state(r->apply(s, events));
     CHECK(*end.regiments.at("11ms").at == Point{2200, 5600});
   }
   SECTION("the Confederates act first: the 11th joins the fight before it is resolved") {
     // Dice-off 2-5: the Confederates' order comes first.
     FixedDice dice({4, 2, 2, 5, 3, 3, 3, 6, 6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 5});
-    Json events = events_of(*r, s, Json::object(), c, dice);
-    auto start = of_type(events, "fight_start");
+    Json events = chaos_phase(*r, s, Json::object(), c, dice);
+    auto start = chaos_events_typed(events, "fight_start");
     REQUIRE(start.size() == 1);
     CHECK(start[0]["regiment"] == "11ms");
-    CHECK(of_type(events, "fight_blocked").empty());
-    auto resolve = of_type(events, "fight_resolve");
+    CHECK(chaos_events_typed(events, "fight_blocked").empty());
+    auto resolve = chaos_events_typed(events, "fight_resolve");
     REQUIRE(resolve.size() == 1);
     CHECK(resolve[0]["units"].size() == 3);
   }

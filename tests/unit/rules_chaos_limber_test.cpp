@@ -16,21 +16,18 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/state.h"
 #include "rules/chaos/table_play.h"
-#include "util/files.h"
+#include "support/chaos_fixture.h"
 
 namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
 using adjutant::ledger::Json;
 using adjutant::model::State;
+using adjutant::testing::chaos_events_typed;
+using adjutant::testing::chaos_meeting;
+using adjutant::testing::chaos_phase;
 using chaos::Point;
 
 namespace {
-
-std::unique_ptr<adjutant::rules::Ruleset> limber_ruleset(int version = 3) {
-  Json sc = Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                            "/scenarios/table/chaos-meeting.json"));
-  return adjutant::rules::make_ruleset(sc, "chaos-meeting.json", version);
-}
 
 // Turn 2 (day), tokens drawn. Stone's 149th Pennsylvania faces north at
 // (15", 50"), Davis's 2nd Mississippi faces south at (15", 55"): fronts
@@ -38,26 +35,15 @@ std::unique_ptr<adjutant::rules::Ruleset> limber_ruleset(int version = 3) {
 // Meredith and Gamble is off the table; Meredith's and Gamble's commanders
 // stand at `meredith` and `gamble` when given.
 State table(const adjutant::rules::Ruleset& r) {
-  State s = r.initial_state();
-  s.extra["tokens_drawn"] = true;
-  s.turn = 2;
-  auto st = chaos::table_state(s);
-  st.turn = 2;
-  for (const char* b : {"stone", "davis", "meredith", "gamble"}) st.brigades.at(b).markers.clear();
-  st.brigades.at("stone").commander = Point{1500, 4700};
-  st.brigades.at("davis").commander = Point{1500, 5800};
-  st.brigades.at("meredith").commander.reset();
-  st.brigades.at("gamble").commander.reset();
-  for (auto& [id, reg] : st.regiments)
-    if (reg.brigade == "stone" || reg.brigade == "davis" || reg.brigade == "meredith" ||
-        reg.brigade == "gamble")
-      reg.at.reset();
-  st.regiments.at("149pa").at = Point{1500, 5000};
-  st.regiments.at("149pa").facing = 0;
-  st.regiments.at("2ms").at = Point{1500, 5500};
-  st.regiments.at("2ms").facing = 180;
-  chaos::set_chaos(s, st);
-  return s;
+  return adjutant::testing::chaos_prepared_at(r, 2, [](chaos::ChaosState& st) {
+    adjutant::testing::stone_meets_davis(st, 5000);
+    for (const char* b : {"meredith", "gamble"}) {
+      st.brigades.at(b).markers.clear();
+      st.brigades.at(b).commander.reset();
+    }
+    for (auto& [id, reg] : st.regiments)
+      if (reg.brigade == "meredith" || reg.brigade == "gamble") reg.at.reset();
+  });
 }
 
 // Meredith's 4th US battery B at (20", 50") facing north, its commander at
@@ -73,21 +59,6 @@ State with_battery(const adjutant::rules::Ruleset& r, bool limbered) {
   return s;
 }
 
-Json events_of(const adjutant::rules::Ruleset& r, const State& s, Json u, Json c,
-               adjutant::ledger::Dice& dice) {
-  u["side"] = "union";
-  c["side"] = "confederate";
-  return r.adjudicate_phase(
-      s, {{"union", r.check(s, u, "union")}, {"confederate", r.check(s, c, "confederate")}}, dice);
-}
-
-std::vector<Json> of_type(const Json& events, const std::string& type) {
-  std::vector<Json> out;
-  for (const auto& e : events)
-    if (e.value("type", "") == type) out.push_back(e);
-  return out;
-}
-
 std::vector<adjutant::rules::OrderProblem> problems(const adjutant::rules::Ruleset& r,
                                                     const State& s, Json body) {
   body["side"] = "union";
@@ -98,7 +69,7 @@ std::vector<adjutant::rules::OrderProblem> problems(const adjutant::rules::Rules
 
 TEST_CASE("the state writes limbered and dismounted only when set (state)",
           "[chaos][limber][state]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   auto st = chaos::table_state(r->initial_state());
   Json plain = chaos::to_json(st);
   CHECK_FALSE(plain["regiments"]["4us-b"].contains("limbered"));
@@ -119,13 +90,13 @@ TEST_CASE(
     "a limbered battery holds its fire; unlimbered where it stands in a maneuver, it fires "
     "(engagement.artillery, engagement.maneuver)",
     "[chaos][limber]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   SECTION("limbered: the initiative is the only die") {
     State s = with_battery(*r, true);
     FixedDice dice({4, 2});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 2);
-    CHECK(of_type(events, "artillery_fire").empty());
+    CHECK(chaos_events_typed(events, "artillery_fire").empty());
   }
   SECTION("unlimbered in the maneuver: it did not move, so it fires") {
     State s = with_battery(*r, true);
@@ -137,12 +108,12 @@ TEST_CASE(
     // Initiative 4-2; the battery's two guns roll 3 and 1: the 2nd in the
     // open needs 3, so one hit; the natural 1 is a stress on the battery.
     FixedDice dice({4, 2, 3, 1});
-    Json events = events_of(*r, s, u, Json::object(), dice);
+    Json events = chaos_phase(*r, s, u, Json::object(), dice);
     CHECK(dice.rolls().size() == 4);
-    auto m = of_type(events, "maneuver");
+    auto m = chaos_events_typed(events, "maneuver");
     REQUIRE(m.size() == 1);
     CHECK_FALSE(m[0]["regiments"]["4us-b"].contains("limbered"));
-    auto fire = of_type(events, "artillery_fire");
+    auto fire = chaos_events_typed(events, "artillery_fire");
     REQUIRE(fire.size() == 1);
     CHECK(fire[0]["battery"] == "4us-b");
     CHECK(fire[0]["target"] == "2ms");
@@ -164,10 +135,10 @@ TEST_CASE(
     // The battery, moved to (20.5", 50.5"), is 4.06" from the 2nd: the
     // maneuver stands (one regiment within 5", none within 4").
     FixedDice dice({4, 2});
-    Json events = events_of(*r, s, u, Json::object(), dice);
+    Json events = chaos_phase(*r, s, u, Json::object(), dice);
     CHECK(dice.rolls().size() == 2);
-    CHECK(of_type(events, "artillery_fire").empty());
-    auto m = of_type(events, "maneuver");
+    CHECK(chaos_events_typed(events, "artillery_fire").empty());
+    auto m = chaos_events_typed(events, "maneuver");
     REQUIRE(m.size() == 1);
     CHECK(m[0]["regiments"]["4us-b"]["limbered"] == true);
     auto end = chaos::table_state(r->apply(s, events));
@@ -179,7 +150,7 @@ TEST_CASE(
 TEST_CASE(
     "check refuses limbering and mounting the text does not allow (chaos.limber, chaos.mount)",
     "[chaos][limber][check]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   State s = with_battery(*r, false);
   auto maneuver = [](Json regiments) {
     return Json{
@@ -222,7 +193,7 @@ TEST_CASE(
   CHECK(p[0].rule == "engagement.withdraw");
   // Version 2 reads no withdraw object, and passes over limber in a
   // maneuver as it always did.
-  auto v2 = limber_ruleset(2);
+  auto v2 = chaos_meeting(2);
   State s2 = with_battery(*v2, false);
   p = problems(*v2, s2, stays);
   REQUIRE(p.size() == 1);
@@ -234,7 +205,7 @@ TEST_CASE(
     "a withdrawal limbers the batteries and mounts the cavalry; its stress spares mounted cavalry "
     "and limbered guns (engagement.withdraw)",
     "[chaos][limber][withdraw]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   // Gamble's 8th Illinois faces north at (40", 50"), its commander at
   // (40", 47"); Davis's 11th Mississippi faces south at (40", 56"): 4.875"
   // apart, engaged. The 2nd US battery A beside the 8th at (45", 50").
@@ -255,12 +226,12 @@ TEST_CASE(
   };
   auto withdraw = [&](const State& s, const Json& order) {
     FixedDice dice({4, 2});
-    Json events =
-        events_of(*r, s, {{"brigades", {{"gamble", {{"withdraw", order}}}}}}, Json::object(), dice);
+    Json events = chaos_phase(*r, s, {{"brigades", {{"gamble", {{"withdraw", order}}}}}},
+                              Json::object(), dice);
     CHECK(dice.rolls().size() == 2);
-    REQUIRE(of_type(events, "withdraw").size() == 1);
+    REQUIRE(chaos_events_typed(events, "withdraw").size() == 1);
     int stress = 0;
-    for (const auto& e : of_type(events, "stress"))
+    for (const auto& e : chaos_events_typed(events, "stress"))
       if (e["brigade"] == "gamble") stress += e["amount"].get<int>();
     return std::make_pair(stress, chaos::table_state(r->apply(s, events)));
   };
@@ -292,7 +263,7 @@ TEST_CASE(
     "a lost fight: a limbered battery moves back with no test; an unlimbered one that passes "
     "limbers (fight.artillery)",
     "[chaos][limber][fight]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   // The 149th (stress 4) already fighting at 3.99" from the 2nd;
   // Meredith's battery at (20.5", 51.5"), 3.27" from the 2nd's corner: one
   // fight of three (rules_chaos_fight_test.cpp, DOUBLE SHOT).
@@ -316,9 +287,9 @@ TEST_CASE(
     // 1+2 against 4 + 1, fails). The battery moves back with no test; the
     // token die.
     FixedDice dice({4, 2, 5, 2, 3, 3, 2, 6, 6, 1, 2, 5});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 12);
-    auto lost = of_type(events, "fight_lose");
+    auto lost = chaos_events_typed(events, "fight_lose");
     REQUIRE(lost.size() == 1);
     REQUIRE(lost[0]["units"].size() >= 1);
     const Json& bat = lost[0]["units"][0];
@@ -338,9 +309,9 @@ TEST_CASE(
     // Union's initiative; no hits, no 1s); then its test 6+5 against 0 + 1
     // (Meredith's stress after resolving) passes.
     FixedDice dice({4, 2, 2, 2, 5, 2, 3, 3, 2, 6, 6, 1, 2, 6, 5, 5});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 16);
-    auto lost = of_type(events, "fight_lose");
+    auto lost = chaos_events_typed(events, "fight_lose");
     REQUIRE(lost.size() == 1);
     const Json& bat = lost[0]["units"][0];
     CHECK(bat["regiment"] == "4us-b");
@@ -357,7 +328,7 @@ TEST_CASE(
     "a lost fight: dismounted cavalry tests; success mounts, failure withdraws dismounted "
     "(fight.cavalry)",
     "[chaos][limber][fight]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   // Gamble's 8th Illinois (stress 4) at (15", 50.25") and 12th Illinois
   // (stress 3, dismounted) at (19.5", 50.25"), both facing north, 3.625"
   // and 3.66" from the 2nd Mississippi: one fight. Stone's 149th is off.
@@ -380,9 +351,9 @@ TEST_CASE(
   // against 3 + 1; then the token die.
   SECTION("success: mounts and withdraws") {
     FixedDice dice({4, 2, 5, 2, 3, 3, 3, 6, 6, 1, 2, 3, 4, 5});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 14);
-    auto lost = of_type(events, "fight_lose");
+    auto lost = chaos_events_typed(events, "fight_lose");
     REQUIRE(lost.size() == 1);
     const Json& cav = lost[0]["units"][0];
     CHECK(cav["regiment"] == "12il-cav");
@@ -397,9 +368,9 @@ TEST_CASE(
   }
   SECTION("failure: withdraws dismounted") {
     FixedDice dice({4, 2, 5, 2, 3, 3, 3, 6, 6, 1, 2, 1, 2, 5});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 14);
-    auto lost = of_type(events, "fight_lose");
+    auto lost = chaos_events_typed(events, "fight_lose");
     REQUIRE(lost.size() == 1);
     const Json& cav = lost[0]["units"][0];
     CHECK(cav["test"]["roll"] == 3);
@@ -416,7 +387,7 @@ TEST_CASE(
     "the bot unlimbers an engaged battery in place, and limbers it one stress short of "
     "withdrawing (engagement.maneuver)",
     "[chaos][limber][bot]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   auto gen = adjutant::bot::make_generator("chaos");
   adjutant::model::Scenario none;
   auto order_for = [&](const State& s) {
@@ -437,7 +408,7 @@ TEST_CASE(
   REQUIRE(limber.contains("maneuver"));
   CHECK(limber["maneuver"]["regiments"] == Json::parse(R"({"4us-b": {"limber": true}})"));
   // Version 2's bot never limbers.
-  auto v2 = limber_ruleset(2);
+  auto v2 = chaos_meeting(2);
   adjutant::bot::Request req{*v2, none, with_battery(*v2, false), "union", 3};
   CHECK_FALSE(
       gen->orders(req).body["brigades"].value("meredith", Json::object()).contains("maneuver"));
@@ -445,7 +416,7 @@ TEST_CASE(
 
 TEST_CASE("mounted cavalry claims no breastworks; dismounted cavalry does (fight.resolve)",
           "[chaos][limber][fight]") {
-  auto r = limber_ruleset();
+  auto r = chaos_meeting(3);
   // Gamble's 8th Illinois faces south in Willow Grove (a town counts as
   // breastworks) at (34", 57"); Davis's 2nd Mississippi faces north at
   // (34", 61.25"), 3.125" away: one fight. The 149th is off the table.
@@ -464,9 +435,9 @@ TEST_CASE("mounted cavalry claims no breastworks; dismounted cavalry does (fight
     // Initiative 4-2; dice-off 5-2; the 8th's die 4, the 2nd's 3; then
     // both tests pass (6+6) and neither side withdraws.
     FixedDice dice({4, 2, 5, 2, 4, 3, 6, 6, 6, 6});
-    Json events = events_of(*r, s, Json::object(), Json::object(), dice);
+    Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
     CHECK(dice.rolls().size() == 10);
-    auto resolve = of_type(events, "fight_resolve");
+    auto resolve = chaos_events_typed(events, "fight_resolve");
     REQUIRE(resolve.size() == 1);
     const Json& cav = resolve[0]["units"][0];
     CHECK(cav["regiment"] == "8il-cav");

@@ -14,40 +14,23 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/state.h"
 #include "rules/chaos/table_play.h"
-#include "util/files.h"
+#include "support/chaos_fixture.h"
 
 namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
 using adjutant::ledger::Json;
 using adjutant::model::State;
+using adjutant::testing::chaos_events_typed;
+using adjutant::testing::chaos_meeting;
 using chaos::Point;
 
 namespace {
-
-std::unique_ptr<adjutant::rules::Ruleset> placing_ruleset(int version = 3) {
-  Json sc = Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                            "/scenarios/table/chaos-meeting.json"));
-  return adjutant::rules::make_ruleset(sc, "chaos-meeting.json", version);
-}
 
 // The set-up, on turn 2 (day), tokens drawn: Stone one marker at (15", 6"),
 // Meredith two at (12", 15") and (48", 12"), Gamble deployed behind its
 // breastworks, its commander at (30", 19").
 State day(const adjutant::rules::Ruleset& r) {
-  State s = r.initial_state();
-  s.extra["tokens_drawn"] = true;
-  s.turn = 2;
-  auto st = chaos::table_state(s);
-  st.turn = 2;
-  chaos::set_chaos(s, st);
-  return s;
-}
-
-std::vector<Json> of_type(const Json& events, const std::string& type) {
-  std::vector<Json> out;
-  for (const auto& e : events)
-    if (e.value("type", "") == type) out.push_back(e);
-  return out;
+  return adjutant::testing::chaos_prepared_at(r, 2, [](chaos::ChaosState&) {});
 }
 
 Json union_turn(const adjutant::rules::Ruleset& r, const State& s, Json u,
@@ -73,13 +56,13 @@ Json stone_line() {
 
 TEST_CASE("a shake out places the commander and every regiment where the order says (shake_out)",
           "[chaos][placement]") {
-  auto r = placing_ruleset();
+  auto r = chaos_meeting(3);
   State s = day(*r);
   // Initiative 4-2; Stone has one marker: no Chaos of Battle roll.
   FixedDice dice({4, 2});
   Json events = union_turn(*r, s, {{"brigades", {{"stone", {{"shake_out", stone_line()}}}}}}, dice);
   CHECK(dice.rolls().size() == 2);
-  auto deploy = of_type(events, "deploy");
+  auto deploy = chaos_events_typed(events, "deploy");
   REQUIRE(deploy.size() == 1);
   CHECK(deploy[0]["placed"] == true);
   CHECK(deploy[0]["commander"] == Json::array({1500, 600}));
@@ -94,7 +77,7 @@ TEST_CASE(
     "the roll leaves the other marker: the default formation there (shake_out, "
     "terms.chaos_roll)",
     "[chaos][placement]") {
-  auto r = placing_ruleset();
+  auto r = chaos_meeting(3);
   State s = day(*r);
   // Meredith's five in two lines around its commander at marker 1.
   Json order = {{"marker", 1},
@@ -117,10 +100,10 @@ TEST_CASE(
   // stays, and the brigade deploys there in the default formation.
   FixedDice dice({4, 2, 1});
   Json events = union_turn(*r, s, u, dice);
-  auto roll = of_type(events, "chaos_roll");
+  auto roll = chaos_events_typed(events, "chaos_roll");
   REQUIRE(roll.size() == 1);
   CHECK(roll[0]["result"] == "other");
-  auto deploy = of_type(events, "deploy");
+  auto deploy = chaos_events_typed(events, "deploy");
   REQUIRE(deploy.size() == 1);
   CHECK_FALSE(deploy[0].contains("placed"));
   CHECK(deploy[0]["commander"] == Json::array({4800, 1200}));
@@ -130,7 +113,7 @@ TEST_CASE(
     "check refuses placements the text does not allow, naming brigade, regiment and rule "
     "(shake_out, move.deployed)",
     "[chaos][placement][check]") {
-  auto r = placing_ruleset();
+  auto r = chaos_meeting(3);
   State s = day(*r);
   auto one = [&](const Json& brigades) {
     Json body = {{"side", "union"}, {"brigades", brigades}};
@@ -161,7 +144,7 @@ TEST_CASE(
   CHECK(p.id == "chaos.overlap");
   CHECK(p.message.find("149pa") != std::string::npos);
   // Version 2 refuses the placement as before.
-  auto v2 = placing_ruleset(2);
+  auto v2 = chaos_meeting(2);
   auto p2 = v2->problems(
       day(*v2), {{"side", "union"}, {"brigades", {{"stone", {{"shake_out", stone_line()}}}}}});
   // (the commander's place an unknown field, the regiments not yet).
@@ -188,7 +171,7 @@ TEST_CASE(
     "a deployed brigade's move ends with its regiments as the order places them, its guns "
     "limbered (move.deployed)",
     "[chaos][placement][limber]") {
-  auto r = placing_ruleset();
+  auto r = chaos_meeting(3);
   State s = day(*r);
   // Gamble's commander 6" north, to (30", 25"); its cavalry in line 2"
   // ahead of him, its battery behind.
@@ -201,7 +184,7 @@ TEST_CASE(
   // Initiative 4-2; then the rate's dice, all 6s: more than the 6" path.
   FixedDice dice({4, 2, 6, 6, 6, 6, 6, 6});
   Json events = union_turn(*r, s, {{"brigades", {{"gamble", {{"move", move}}}}}}, dice);
-  auto deploy = of_type(events, "deploy");
+  auto deploy = chaos_events_typed(events, "deploy");
   REQUIRE(deploy.size() == 1);
   CHECK(deploy[0]["rule"] == "move.deployed");
   CHECK(deploy[0]["placed"] == true);

@@ -12,8 +12,8 @@
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/situation.h"
 #include "rules/chaos/table_play.h"
+#include "support/chaos_fixture.h"
 #include "support/error_id.h"
-#include "util/files.h"
 
 namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
@@ -21,55 +21,19 @@ using adjutant::ledger::Json;
 using adjutant::ledger::SeededDice;
 using adjutant::model::State;
 using adjutant::rules::OrderProblem;
+using adjutant::testing::chaos_events_typed;
+using adjutant::testing::chaos_meeting;
+using adjutant::testing::chaos_phase;
+using adjutant::testing::chaos_prepared_at;
 using chaos::Point;
 
 namespace {
-
-Json ruleset_meeting_json() {
-  return Json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                         "/scenarios/table/chaos-meeting.json"));
-}
-
-// The latest version unless `version` pins one.
-std::unique_ptr<adjutant::rules::Ruleset> ruleset_meeting(int version = 0) {
-  return adjutant::rules::make_ruleset(ruleset_meeting_json(), "chaos-meeting.json", version);
-}
 
 // The problems of a union order body, as check would refuse it.
 std::vector<OrderProblem> chaos_refused(const adjutant::rules::Ruleset& r, const State& s,
                                         Json body) {
   body["side"] = body.value("side", "union");
   return r.problems(s, body);
-}
-
-// The state with the tokens drawn already (so no die goes to the tin),
-// at `turn`, with `edit` made to the table.
-template <class F>
-State chaos_prepared(const adjutant::rules::Ruleset& r, int turn, F edit) {
-  State s = r.initial_state();
-  s.extra["tokens_drawn"] = true;
-  s.turn = turn;
-  auto st = chaos::table_state(s);
-  st.turn = turn;
-  edit(st);
-  chaos::set_chaos(s, st);
-  return s;
-}
-
-Json chaos_events(const adjutant::rules::Ruleset& r, const State& s, const Json& union_body,
-                  const Json& confederate_body, adjutant::ledger::Dice& dice) {
-  Json u = union_body, c = confederate_body;
-  u["side"] = "union";
-  c["side"] = "confederate";
-  return r.adjudicate_phase(
-      s, {{"union", r.check(s, u, "union")}, {"confederate", r.check(s, c, "confederate")}}, dice);
-}
-
-std::vector<Json> events_of_type(const Json& events, const std::string& type) {
-  std::vector<Json> out;
-  for (const auto& e : events)
-    if (e.value("type", "") == type) out.push_back(e);
-  return out;
 }
 
 }  // namespace
@@ -81,8 +45,8 @@ TEST_CASE(
   REQUIRE(info);
   CHECK(info->latest == 3);
   CHECK_FALSE(info->hex);
-  CHECK(ruleset_meeting(1)->version() == 1);
-  auto r = ruleset_meeting();
+  CHECK(chaos_meeting(1)->version() == 1);
+  auto r = chaos_meeting(0);
   CHECK(r->id() == "chaos");
   CHECK(r->version() == 3);
   CHECK(r->umpire_required());
@@ -99,7 +63,7 @@ TEST_CASE(
 
 TEST_CASE("check refuses bad orders with the brigade and the rule named",
           "[chaos][ruleset][check]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   State s = r->initial_state();
   auto one = [&](const Json& body) {
     auto p = chaos_refused(*r, s, body);
@@ -168,7 +132,7 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
     CHECK(p.rule == "move.commanders");
   }
   SECTION("what version 1 does not adjudicate is refused, naming the procedure") {
-    auto v1 = ruleset_meeting(1);
+    auto v1 = chaos_meeting(1);
     auto one = [&](const Json& body) {
       auto p = chaos_refused(*v1, s, body);
       REQUIRE(p.size() == 1);
@@ -204,13 +168,13 @@ TEST_CASE("check refuses bad orders with the brigade and the rule named",
 
 TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protocol 8a)",
           "[chaos][ruleset]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
   State s = r->initial_state();
   SeededDice dice("tokens");
-  Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
+  Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
   std::vector<Json> drawn;
-  for (const auto& e : events_of_type(events, "tokens_drawn"))
+  for (const auto& e : chaos_events_typed(events, "tokens_drawn"))
     if (e["rule"] == "forces.2") drawn.push_back(e);
   REQUIRE(drawn.size() == 2);
   CHECK(drawn[0]["side"] == "union");
@@ -218,7 +182,7 @@ TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protoc
   CHECK(int(drawn[1]["tokens"].size()) == sc.tokens.at("confederate"));
   // Version 2: each REBEL YELL the Union draws goes back for two others
   // (token.rebel_yell): one token more each time.
-  int returned = int(events_of_type(events, "tokens_returned").size());
+  int returned = int(chaos_events_typed(events, "tokens_returned").size());
   State after = r->apply(s, events);
   CHECK(int(chaos::held_tokens(after, "union").size()) == sc.tokens.at("union") + returned);
   CHECK(int(after.extra["tin"].size()) ==
@@ -226,22 +190,22 @@ TEST_CASE("turn 1 draws each side's combat tokens from the tin (forces.2, protoc
   CHECK(after.turn == 2);
   // Turn 2 draws none.
   SeededDice more("tokens 2");
-  CHECK(
-      events_of_type(chaos_events(*r, after, Json::object(), Json::object(), more), "tokens_drawn")
-          .empty());
+  CHECK(chaos_events_typed(chaos_phase(*r, after, Json::object(), Json::object(), more),
+                           "tokens_drawn")
+            .empty());
 }
 
 TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll (terms.chaos_roll)",
           "[chaos][ruleset][shake_out]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState&) {});
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState&) {});
   SECTION("Stone's one marker") {
     FixedDice dice({4, 2});  // the initiative: union 4, confederate 2
-    Json events = chaos_events(*r, s, {{"brigades", {{"stone", {{"shake_out", {{"facing", 0}}}}}}}},
-                               Json::object(), dice);
-    CHECK(events_of_type(events, "chaos_roll").empty());
-    auto deploy = events_of_type(events, "deploy");
+    Json events = chaos_phase(*r, s, {{"brigades", {{"stone", {{"shake_out", {{"facing", 0}}}}}}}},
+                              Json::object(), dice);
+    CHECK(chaos_events_typed(events, "chaos_roll").empty());
+    auto deploy = chaos_events_typed(events, "deploy");
     REQUIRE(deploy.size() == 1);
     CHECK(deploy[0]["commander"] == Json::array({1500, 600}));
     auto st = chaos::table_state(r->apply(s, events));
@@ -257,15 +221,15 @@ TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll 
     for (int roll : {3, 2}) {
       FixedDice dice({4, 2, roll});
       Json events =
-          chaos_events(*r, s, {{"brigades", {{"meredith", {{"shake_out", {{"marker", 2}}}}}}}},
-                       Json::object(), dice);
-      auto rolls = events_of_type(events, "chaos_roll");
+          chaos_phase(*r, s, {{"brigades", {{"meredith", {{"shake_out", {{"marker", 2}}}}}}}},
+                      Json::object(), dice);
+      auto rolls = chaos_events_typed(events, "chaos_roll");
       REQUIRE(rolls.size() == 1);
       CHECK(rolls[0]["roll"] == roll);
       CHECK(rolls[0]["result"] == (roll >= 3 ? "preferred" : "other"));
       Json kept = roll >= 3 ? Json::array({4800, 1200}) : Json::array({1200, 1500});
       CHECK(rolls[0]["kept"] == kept);
-      auto deploy = events_of_type(events, "deploy");
+      auto deploy = chaos_events_typed(events, "deploy");
       REQUIRE(deploy.size() == 1);
       CHECK(deploy[0]["commander"] == kept);
     }
@@ -275,21 +239,21 @@ TEST_CASE("shake out: one marker deploys there; two make a Chaos of Battle roll 
 TEST_CASE(
     "unengaged movement: a marker moves its rolled rate; dawn needs a stress test (turns.night)",
     "[chaos][ruleset][move]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 600}, {500, 600}}}}}}}}}};
   SECTION("dawn: the test passes (1 > stress 0), the rate is 1D6 + 3\" on clear ground") {
-    State s = chaos_prepared(*r, 1, [](chaos::ChaosState&) {});
+    State s = chaos_prepared_at(*r, 1, [](chaos::ChaosState&) {});
     FixedDice dice({5, 2, 1, 4});  // initiative; Stone's test; its rate die
-    Json events = chaos_events(*r, s, body, Json::object(), dice);
-    auto test = events_of_type(events, "stress_test");
+    Json events = chaos_phase(*r, s, body, Json::object(), dice);
+    auto test = chaos_events_typed(events, "stress_test");
     REQUIRE(test.size() == 1);
     CHECK(test[0]["rule"] == "turns.night");
     CHECK(test[0]["passed"] == true);
-    auto rate = events_of_type(events, "rate");
+    auto rate = chaos_events_typed(events, "rate");
     REQUIRE(rate.size() == 1);
     CHECK(rate[0]["going"] == "clear");
     CHECK(rate[0]["distance"] == 700);
-    auto move = events_of_type(events, "move");
+    auto move = chaos_events_typed(events, "move");
     REQUIRE(move.size() == 1);
     CHECK(move[0]["to"] == Json::array({800, 600}));
     auto st = chaos::table_state(r->apply(s, events));
@@ -297,12 +261,12 @@ TEST_CASE(
   }
   SECTION("dawn: a brigade at stress 3 rolling 3 fails and stays") {
     State s =
-        chaos_prepared(*r, 1, [](chaos::ChaosState& st) { st.brigades.at("stone").stress = 3; });
+        chaos_prepared_at(*r, 1, [](chaos::ChaosState& st) { st.brigades.at("stone").stress = 3; });
     FixedDice dice({5, 2, 3});
-    Json events = chaos_events(*r, s, body, Json::object(), dice);
-    CHECK(events_of_type(events, "stress_test").at(0)["passed"] == false);
-    CHECK(events_of_type(events, "move").empty());
-    CHECK(events_of_type(events, "rate").empty());
+    Json events = chaos_phase(*r, s, body, Json::object(), dice);
+    CHECK(chaos_events_typed(events, "stress_test").at(0)["passed"] == false);
+    CHECK(chaos_events_typed(events, "move").empty());
+    CHECK(chaos_events_typed(events, "rate").empty());
   }
 }
 
@@ -310,9 +274,9 @@ TEST_CASE(
     "a CHECK between two markers deploys both, the engaging brigade 5\" from the enemy "
     "(move.check.marker_marker)",
     "[chaos][ruleset][check_interrupt]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").markers = {{4800, 2500}};
     st.brigades.at("davis").markers = {{4800, 4300}};
   });
@@ -323,15 +287,15 @@ TEST_CASE(
   // Initiative 6-1; Stone's rate: the clear die and the landmark die (it
   // heads for Cemetery Knob).
   FixedDice dice({6, 1, 6, 6});
-  Json events = chaos_events(*r, s, body, Json::object(), dice);
-  auto check = events_of_type(events, "check");
+  Json events = chaos_phase(*r, s, body, Json::object(), dice);
+  auto check = chaos_events_typed(events, "check");
   REQUIRE(check.size() == 1);
   CHECK(check[0]["rule"] == "move.check.marker_marker");
   CHECK(check[0]["brigade"] == "stone");
   CHECK(check[0]["target"] == "davis");
   // The card's front came within 8" of Davis's card at the 28th step (7").
   CHECK(check[0]["at"] == Json::array({4800, 3200}));
-  auto deploy = events_of_type(events, "deploy");
+  auto deploy = chaos_events_typed(events, "deploy");
   REQUIRE(deploy.size() == 2);
   CHECK(deploy[0]["brigade"] == "davis");  // the defender first
   CHECK(deploy[1]["brigade"] == "stone");
@@ -355,8 +319,8 @@ TEST_CASE(
 
 TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own relief always (rest)",
           "[chaos][ruleset][rest]") {
-  auto r = ruleset_meeting();
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  auto r = chaos_meeting(0);
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").stress = 2;
     st.regiments.at("143pa").stress = 1;
     st.brigades.at("meredith").stress = 2;
@@ -367,7 +331,7 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
   // Initiative 3-1; Meredith's regimental rest die 3 (fails). Union
   // brigades rest in id order: cutler, gamble, meredith, stone.
   FixedDice dice({3, 1, 3});
-  Json events = chaos_events(*r, s, Json::object(), Json::object(), dice);
+  Json events = chaos_phase(*r, s, Json::object(), Json::object(), dice);
   auto st = chaos::table_state(r->apply(s, events));
   CHECK(st.brigades.at("meredith").stress == 1);
   CHECK(st.regiments.at("2wi").stress == 2);
@@ -379,7 +343,7 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
     night.turn = 6;  // early night
     FixedDice d2({3, 1, 5});
     auto st2 = chaos::table_state(
-        r->apply(night, chaos_events(*r, night, Json::object(), Json::object(), d2)));
+        r->apply(night, chaos_phase(*r, night, Json::object(), Json::object(), d2)));
     CHECK(st2.brigades.at("meredith").stress == 0);
     CHECK(st2.regiments.at("2wi").stress == 0);
     CHECK(st2.brigades.at("stone").stress == 0);
@@ -388,25 +352,25 @@ TEST_CASE("resting: certain with one marker, 4-6 with two; the brigade's own rel
 
 TEST_CASE("adjudication is deterministic: the same state and dice give the same events",
           "[chaos][ruleset]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   State s = r->initial_state();
   Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 600}, {500, 600}}}}}}}}}};
   SeededDice a("same"), b("same");
-  Json ea = chaos_events(*r, s, body, Json::object(), a);
-  Json eb = chaos_events(*r, s, body, Json::object(), b);
+  Json ea = chaos_phase(*r, s, body, Json::object(), a);
+  Json eb = chaos_phase(*r, s, body, Json::object(), b);
   CHECK(adjutant::ledger::canonical(ea) == adjutant::ledger::canonical(eb));
   CHECK(r->apply(s, ea).canonical() == r->apply(s, eb).canonical());
 }
 
 TEST_CASE("a side's view and events are the same whatever the enemy's hidden facts are",
           "[chaos][ruleset][fog]") {
-  auto r = ruleset_meeting();
-  State a = chaos_prepared(*r, 2, [](chaos::ChaosState&) {});
+  auto r = chaos_meeting(0);
+  State a = chaos_prepared_at(*r, 2, [](chaos::ChaosState&) {});
   a.extra["tokens"]["confederate"] = Json::array({"outflank", "sniper"});
   // The same table, other hidden facts: the Confederates' stress, which of
   // Archer's markers is listed first, which tokens they hold, the tin's
   // order.
-  State b = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  State b = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     std::swap(st.brigades.at("archer").markers[0], st.brigades.at("archer").markers[1]);
     st.brigades.at("davis").stress = 4;
     for (auto& [id, reg] : st.regiments)
@@ -430,8 +394,8 @@ TEST_CASE("a side's view and events are the same whatever the enemy's hidden fac
          {{"archer", {{"move", {{"marker", 1}, {"path", {{2400, 9000}, {2400, 8000}}}}}}}}}};
     FixedDice d1({4, 2, 1, 6}),
         d2({4, 2, 2, 6});  // the rate die differs; the path is 4" either way
-    Json e1 = chaos_events(*r, a, Json::object(), body, d1);
-    Json e2 = chaos_events(*r, a, Json::object(), body, d2);
+    Json e1 = chaos_phase(*r, a, Json::object(), body, d1);
+    Json e2 = chaos_phase(*r, a, Json::object(), body, d2);
     CHECK(e1 != e2);
     std::string seen1 = adjutant::ledger::canonical(r->visible_events(e1, "union"));
     CHECK(seen1 == adjutant::ledger::canonical(r->visible_events(e2, "union")));
@@ -446,9 +410,9 @@ TEST_CASE(
     "an engaged brigade withdraws out of engagement range, +1 brigade stress "
     "(engagement.withdraw)",
     "[chaos][ruleset][withdraw]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").markers = {{4800, 2500}};
     st.brigades.at("davis").markers = {{4800, 4300}};
   });
@@ -457,14 +421,14 @@ TEST_CASE(
        {{"stone",
          {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
   FixedDice dice({6, 1, 6, 6});
-  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   REQUIRE(chaos::engaged_brigades(chaos::table_state(met), sc) ==
           std::set<std::string>{"davis", "stone"});
   // Turn 3: Stone withdraws; the initiative is the only die.
   FixedDice again({2, 5});
-  Json events = chaos_events(*r, met, {{"brigades", {{"stone", {{"withdraw", true}}}}}},
-                             Json::object(), again);
-  REQUIRE(events_of_type(events, "withdraw").size() == 1);
+  Json events = chaos_phase(*r, met, {{"brigades", {{"stone", {{"withdraw", true}}}}}},
+                            Json::object(), again);
+  REQUIRE(chaos_events_typed(events, "withdraw").size() == 1);
   auto st = chaos::table_state(r->apply(met, events));
   CHECK(chaos::engaged_brigades(st, sc).empty());
   CHECK(st.brigades.at("stone").stress == 1);
@@ -480,16 +444,16 @@ TEST_CASE(
   CHECK(again.rolls().size() == 2);
   // Davis, engaged no longer, does not rest as engaged; Stone, withdrawn,
   // does not rest at all.
-  CHECK(events_of_type(events, "rest").empty());
+  CHECK(chaos_events_typed(events, "rest").empty());
 }
 
 TEST_CASE(
     "engaged batteries fire: a D6 a gun, 3+ a stress on the target, 1 on the battery; "
     "no rest for either brigade (engagement.artillery)",
     "[chaos][ruleset][artillery]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").markers = {{4800, 2500}};
     st.brigades.at("davis").markers = {{4800, 4300}};
   });
@@ -498,7 +462,7 @@ TEST_CASE(
        {{"stone",
          {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
   FixedDice dice({6, 1, 6, 6});
-  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   // Gamble's battery brought up beside Stone's line, in sight of Davis.
   auto st = chaos::table_state(met);
   st.regiments.at("2us-a").at = Point{3900, 3600};
@@ -508,8 +472,8 @@ TEST_CASE(
   bool fired = false;
   for (int seed = 0; seed < 6 && !fired; ++seed) {
     SeededDice d("fire " + std::to_string(seed));
-    Json events = chaos_events(*r, met, Json::object(), Json::object(), d);
-    for (const auto& e : events_of_type(events, "artillery_fire")) {
+    Json events = chaos_phase(*r, met, Json::object(), Json::object(), d);
+    for (const auto& e : chaos_events_typed(events, "artillery_fire")) {
       if (e["battery"] != "2us-a") continue;
       fired = true;
       CHECK(e["target_side"] == "confederate");
@@ -522,7 +486,7 @@ TEST_CASE(
       auto after = chaos::table_state(r->apply(met, events));
       CHECK(after.regiments.at(e["target"].get<std::string>()).stress == hits);
       CHECK(after.regiments.at("2us-a").stress == ones);
-      for (const auto& rest : events_of_type(events, "rest")) {
+      for (const auto& rest : chaos_events_typed(events, "rest")) {
         CHECK(rest["brigade"] != "gamble");
         CHECK(rest["brigade"] != after.regiments.at(e["target"].get<std::string>()).brigade);
       }
@@ -538,7 +502,7 @@ TEST_CASE(
   Json hold = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}}};
   SeededDice quiet("hold");
   for (const auto& e :
-       events_of_type(chaos_events(*r, met, hold, Json::object(), quiet), "artillery_fire"))
+       chaos_events_typed(chaos_phase(*r, met, hold, Json::object(), quiet), "artillery_fire"))
     CHECK(e["battery"] != "2us-a");
 }
 
@@ -546,10 +510,10 @@ TEST_CASE(
     "a marker engaging a deployed brigade tests against its highest regimental stress, "
     "then deploys 5\" away (move.check.marker_deployed)",
     "[chaos][ruleset][check_interrupt]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
   auto at_stress = [&](int stress) {
-    return chaos_prepared(*r, 2, [&](chaos::ChaosState& st) {
+    return chaos_prepared_at(*r, 2, [&](chaos::ChaosState& st) {
       st.brigades.at("davis").markers = {{3000, 3900}};
       st.regiments.at("2ms").stress = stress;
     });
@@ -564,17 +528,17 @@ TEST_CASE(
     State s = at_stress(0);
     // Initiative union 1, confederate 6; the road die 4 (10"); the test 2.
     FixedDice dice({1, 6, 4, 2});
-    Json events = chaos_events(*r, s, Json::object(), body, dice);
-    auto check = events_of_type(events, "check");
+    Json events = chaos_phase(*r, s, Json::object(), body, dice);
+    auto check = chaos_events_typed(events, "check");
     REQUIRE(check.size() == 1);
     CHECK(check[0]["rule"] == "move.check.marker_deployed");
     CHECK(check[0]["target"] == "gamble");
     CHECK(check[0]["at"] == Json::array({3000, 3325}));
-    auto test = events_of_type(events, "stress_test");
+    auto test = chaos_events_typed(events, "stress_test");
     REQUIRE(test.size() == 1);
     CHECK(test[0]["against"] == 0);
     CHECK(test[0]["passed"] == true);
-    REQUIRE(events_of_type(events, "deploy").size() == 1);
+    REQUIRE(chaos_events_typed(events, "deploy").size() == 1);
     auto st = chaos::table_state(r->apply(s, events));
     chaos::Coord least = -1;
     for (const auto& a : chaos::deployed_regiments(st, "davis")) {
@@ -592,9 +556,9 @@ TEST_CASE(
   SECTION("the test fails (3 against the 2nd Mississippi's 3): the marker stops where it is") {
     State s = at_stress(3);
     FixedDice dice({1, 6, 4, 3});
-    Json events = chaos_events(*r, s, Json::object(), body, dice);
-    CHECK(events_of_type(events, "stress_test").at(0)["passed"] == false);
-    CHECK(events_of_type(events, "deploy").empty());
+    Json events = chaos_phase(*r, s, Json::object(), body, dice);
+    CHECK(chaos_events_typed(events, "stress_test").at(0)["passed"] == false);
+    CHECK(chaos_events_typed(events, "deploy").empty());
     auto st = chaos::table_state(r->apply(s, events));
     CHECK(st.brigades.at("davis").markers == std::vector<Point>{{3000, 3325}});
   }
@@ -602,15 +566,15 @@ TEST_CASE(
 
 TEST_CASE("a brigade that crosses a creek or is on a hill as it moves gains stress (move.hills)",
           "[chaos][ruleset][move]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   SECTION("across Willow Run: +1") {
-    State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+    State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
       st.brigades.at("stone").markers = {{1500, 3900}};
     });
     Json body = {{"brigades", {{"stone", {{"move", {{"path", {{1500, 3900}, {1500, 4900}}}}}}}}}};
     FixedDice dice({3, 1, 6});  // initiative; the clear die: 9"
-    Json events = chaos_events(*r, s, body, Json::object(), dice);
-    auto stress = events_of_type(events, "stress");
+    Json events = chaos_phase(*r, s, body, Json::object(), dice);
+    auto stress = chaos_events_typed(events, "stress");
     REQUIRE(stress.size() == 1);
     CHECK(stress[0]["creek"] == true);
     CHECK(stress[0]["hill"] == false);
@@ -620,13 +584,13 @@ TEST_CASE("a brigade that crosses a creek or is on a hill as it moves gains stre
     CHECK(st.brigades.at("stone").stress == 1);
   }
   SECTION("down from Cemetery Knob: on a hill for part of the move, +1") {
-    State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+    State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
       st.brigades.at("stone").markers = {{4500, 6700}};
     });
     Json body = {{"brigades", {{"stone", {{"move", {{"path", {{4500, 6700}, {4500, 7700}}}}}}}}}};
     FixedDice dice({3, 1, 5});  // the clear die: 8"
-    Json events = chaos_events(*r, s, body, Json::object(), dice);
-    auto stress = events_of_type(events, "stress");
+    Json events = chaos_phase(*r, s, body, Json::object(), dice);
+    auto stress = chaos_events_typed(events, "stress");
     REQUIRE(stress.size() == 1);
     CHECK(stress[0]["hill"] == true);
     CHECK(stress[0]["amount"] == 1);
@@ -637,9 +601,9 @@ TEST_CASE(
     "an engaged brigade maneuvers within the limits of engagement, checked at its turn "
     "(engagement.maneuver)",
     "[chaos][ruleset][maneuver]") {
-  auto r = ruleset_meeting();
+  auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared(*r, 2, [](chaos::ChaosState& st) {
+  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
     st.brigades.at("stone").markers = {{4800, 2500}};
     st.brigades.at("davis").markers = {{4800, 4300}};
   });
@@ -648,7 +612,7 @@ TEST_CASE(
        {{"stone",
          {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
   FixedDice dice({6, 1, 6, 6});
-  State met = r->apply(s, chaos_events(*r, s, body, Json::object(), dice));
+  State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   auto st = chaos::table_state(met);
   Point c = *st.brigades.at("stone").commander;
   // The whole brigade sidesteps 1" east.
@@ -663,8 +627,8 @@ TEST_CASE(
   };
   SECTION("carried out") {
     FixedDice d({4, 2});
-    Json events = chaos_events(*r, met, sidestep({100, 0}), Json::object(), d);
-    REQUIRE(events_of_type(events, "maneuver").size() == 1);
+    Json events = chaos_phase(*r, met, sidestep({100, 0}), Json::object(), d);
+    REQUIRE(chaos_events_typed(events, "maneuver").size() == 1);
     auto after = chaos::table_state(r->apply(met, events));
     CHECK(*after.brigades.at("stone").commander == c + Point{100, 0});
     for (const auto& id : chaos::deployed_regiments(st, "stone"))
@@ -673,9 +637,9 @@ TEST_CASE(
   }
   SECTION("regiments taken out of engagement range: not carried out") {
     FixedDice d({4, 2});
-    Json events = chaos_events(*r, met, sidestep({0, -500}), Json::object(), d);
-    CHECK(events_of_type(events, "maneuver").empty());
-    REQUIRE(events_of_type(events, "maneuver_blocked").size() == 1);
+    Json events = chaos_phase(*r, met, sidestep({0, -500}), Json::object(), d);
+    CHECK(chaos_events_typed(events, "maneuver").empty());
+    REQUIRE(chaos_events_typed(events, "maneuver_blocked").size() == 1);
     auto after = chaos::table_state(r->apply(met, events));
     CHECK(*after.brigades.at("stone").commander == c);
   }

@@ -1,0 +1,98 @@
+// What both order pages' scripts share (report/order_page_frame.cpp writes
+// it inline, before the page's own).
+#include "report/order_page_common_script.h"
+
+namespace adjutant::report {
+
+const char* const kOrderPageCommonScript = R"JS(
+  var data = JSON.parse(document.getElementById('order-data').textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var checker = null;
+  var last = null;            // the checker's latest answer
+  var refusedHeading = '';    // shown between a refused body's problems and its echo, if any
+
+  function ask(request) {
+    return JSON.parse(checker.ccall('adjutant_answer', 'string', ['string'], [JSON.stringify(request)]));
+  }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag, attrs) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+
+  function showResult() {
+    var r = $('result');
+    r.innerHTML = '';
+    r.className = last.ok ? 'ok' : 'refused';
+    document.body.setAttribute('data-check', last.ok ? 'ok' : last.error);
+    if (last.ok) {
+      r.appendChild(el('p', {}, 'The orders are valid. As understood:'));
+    } else if (last.problems) {
+      r.appendChild(el('p', {}, 'The check refuses these orders (' + last.problems.length +
+                       ' problem' + (last.problems.length === 1 ? '' : 's') + '):'));
+      var ul = el('ul', {'class': 'refusal'});
+      last.problems.forEach(function (p) { ul.appendChild(el('li', {'data-id': p.id}, p.text)); });
+      r.appendChild(ul);
+      if (refusedHeading) r.appendChild(el('p', {}, refusedHeading));
+    } else {
+      r.appendChild(el('p', {'class': 'refusal'}, '[' + last.error + '] ' + last.message));
+    }
+    var echo = el('ul', {'class': 'echo'});
+    (last.echo || []).forEach(function (line) { echo.appendChild(el('li', {}, line)); });
+    if (!(last.echo || []).length) echo.appendChild(el('li', {}, '(no orders)'));
+    r.appendChild(echo);
+  }
+
+  // The page's body() as JSON or as text orders, ready to download.
+  function showExport() {
+    var b = body(), text;
+    if ($('fmt').value === 'text') {
+      var t = ask({op: 'text', body: b});
+      text = t.ok ? t.text : '[' + t.error + '] ' + t.message;
+    } else {
+      text = JSON.stringify(b, null, 2) + '\n';
+    }
+    $('export').value = text;
+    var name = 'orders-' + data.side + '-turn' + data.turn + ($('fmt').value === 'text' ? '.txt' : '.json');
+    $('download').setAttribute('download', name);
+    $('download').setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(text));
+  }
+
+  function draw() {
+    showResult();
+    showLists();
+    drawOverlay();
+    showExport();
+  }
+
+  // Loads the checker with the page's set-up, then begin() wires the page;
+  // a set-up the checker refuses is shown instead.
+  function loadChecker(begin) {
+    var bytes = Uint8Array.from(atob(document.getElementById('order-wasm').textContent.trim()),
+                                function (c) { return c.charCodeAt(0); });
+    AdjutantOrderCheck({wasmBinary: bytes}).then(function (m) {
+      checker = m;
+      var loaded = ask({op: 'load', setup: data.setup});
+      if (!loaded.ok) {
+        $('result').textContent = '[' + loaded.error + '] ' + loaded.message;
+        document.body.setAttribute('data-check', loaded.error);
+        return;
+      }
+      begin();
+      document.body.setAttribute('data-ready', 'yes');
+    });
+  }
+)JS";
+
+std::string order_page_script(const char* page_script) {
+  return std::string("\n(function () {\n  'use strict';") + kOrderPageCommonScript + page_script +
+         "})();\n";
+}
+
+}  // namespace adjutant::report

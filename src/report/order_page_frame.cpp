@@ -1,0 +1,53 @@
+#include "report/order_page_frame.h"
+
+#include "ledger/digest.h"
+#include "report/inline_script.h"
+#include "report/order_page_common_script.h"
+#include "report/order_page_script.h"
+#include "util/markup.h"
+
+namespace adjutant::report {
+
+namespace {
+
+// The panel's end: the checker's answer and the export.
+const char* const kPanelEnd = R"(<h2>Check</h2>
+<div id="result">Loading the rules...</div>
+<h2>Export</h2>
+<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
+<a id="download" href="#">download</a></p>
+<textarea id="export" readonly></textarea>
+<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
+</div>
+</main>
+)";
+
+}  // namespace
+
+std::string order_page_html(const OrderPageFrame& page, const OrderWasm& wasm) {
+  const std::string w = std::to_string(page.width), h = std::to_string(page.height);
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+      "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
+      escape_markup(page.title) + "</title>\n<style>" + kOrderPageStyle + page.style +
+      "</style>\n</head>\n<body data-check=\"\">\n";
+  out += "<header>\n<h1>" + escape_markup(page.title) + "</h1>\n<p>" + escape_markup(page.about) +
+         "</p>\n</header>\n<main>\n";
+  out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
+         escape_markup(page.alt) + "\" src=\"data:" + page.picture_type + ";base64," +
+         ledger::base64(page.picture) +
+         "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
+         "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
+  out += page.panel;
+  out += kPanelEnd;
+  out += "<script type=\"application/json\" id=\"order-data\">" + page.data + "</script>\n";
+  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
+         ledger::base64(wasm.module) + "</script>\n";
+  out += "<script>" + script_text(wasm.glue) + "</script>\n";
+  out += "<script>" + order_page_script(page.script) + "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace adjutant::report
