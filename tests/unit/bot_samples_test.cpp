@@ -25,15 +25,15 @@ TEST_CASE("make-samples.sh plays the bot's sample games again byte for byte",
   fs::path said = tmp.path() / "said";
   std::string cmd = "bash '" + (source_dir() / "tools" / "make-samples.sh").string() + "' '" +
                     ADJUTANT_BINARY + "' '" + out.string() +
-                    "' skirmish-bot-umpire hooker-lee-2006-bot ah1961-bot chaos-meeting-bot chaos-meeting-v3-bot >'" +
+                    "' skirmish-bot-umpire hooker-lee-2006-bot ah1961-bot chaos-meeting-bot "
+                    "chaos-meeting-v3-bot >'" +
                     said.string() + "' 2>&1";
   int status = std::system(cmd.c_str());
   INFO(adjutant::read_file(said));
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
-  for (const char* game :
-       {"skirmish-bot-umpire", "hooker-lee-2006-bot", "ah1961-bot", "chaos-meeting-bot",
-        "chaos-meeting-v3-bot"}) {
+  for (const char* game : {"skirmish-bot-umpire", "hooker-lee-2006-bot", "ah1961-bot",
+                           "chaos-meeting-bot", "chaos-meeting-v3-bot"}) {
     INFO(game);
     fs::path committed = source_dir() / "samples" / "games" / game;
     CHECK(adjutant::read_file(out / game / "log.jsonl") ==
