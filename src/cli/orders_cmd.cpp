@@ -2,6 +2,7 @@
 // checked as `check` checks them and echoed in the adjudication's words;
 // `--to-text` writes a body back as text.
 #include <filesystem>
+#include <functional>
 #include <iterator>
 
 #include "cli/commands.h"
@@ -55,6 +56,31 @@ void write_output(const std::string& out, const std::string& bytes) {
   }
 }
 
+// Checks the body read from text (each problem placed on its line of
+// `source`), writes it to `out` (standard output when empty) and says what
+// was understood under `heading`, with how to sign it against `game`.
+int check_and_echo(const std::function<rules::Checked()>& check, const game::WrittenOrders& written,
+                   const std::string& source, const std::string& out, const std::string& heading,
+                   const std::string& game) {
+  rules::Checked checked;
+  try {
+    checked = check();
+  } catch (const rules::OrdersRefused& e) {
+    for (const auto& p : e.problems())
+      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
+    return int(Exit::kBadInput);
+  }
+  write_output(out, written.body.dump(2) + "\n");
+  std::ostream& said = out.empty() ? std::cerr : std::cout;
+  said << heading << "\n";
+  for (const auto& line : checked.echo) said << "  " << printable(line) << "\n";
+  if (checked.echo.empty()) said << "  (no orders)\n";
+  if (!out.empty())
+    said << "wrote " << out << "; sign it with `adjutant sign " << out << " --game " << game
+         << "`\n";
+  return 0;
+}
+
 // `adjutant orders` on a side's sealed copy of a fog-of-war game: read with
 // the side's part of the scenario and checked on its own view of the phase
 // due (docs/protocol.md 10a, "A side's part of the scenario").
@@ -87,24 +113,11 @@ int sealed_orders(const cxxopts::ParseResult& r) {
     std::cerr << e.detail() << "\n";
     return int(Exit::kBadInput);
   }
-  rules::Checked checked;
-  try {
-    checked = g.ruleset->check(g.view, written.body, source);
-  } catch (const rules::OrdersRefused& e) {
-    for (const auto& p : e.problems())
-      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
-    return int(Exit::kBadInput);
-  }
-  write_output(out, written.body.dump(2) + "\n");
-  std::ostream& said = out.empty() ? std::cerr : std::cout;
-  said << "orders for " << side << ", turn " << g.turn << " phase " << g.phase
-       << ", as understood (checked on the sealed copy):\n";
-  for (const auto& line : checked.echo) said << "  " << printable(line) << "\n";
-  if (checked.echo.empty()) said << "  (no orders)\n";
-  if (!out.empty())
-    said << "wrote " << out << "; sign it with `adjutant sign " << out << " --game "
-         << copy.string() << "`\n";
-  return 0;
+  return check_and_echo([&] { return g.ruleset->check(g.view, written.body, source); }, written,
+                        source, out,
+                        "orders for " + side + ", turn " + std::to_string(g.turn) + " phase " +
+                            g.phase + ", as understood (checked on the sealed copy):",
+                        copy.string());
 }
 
 }  // namespace
@@ -158,24 +171,14 @@ int cmd_orders(int argc, char** argv) {
     std::cerr << e.detail() << "\n";
     return int(Exit::kBadInput);
   }
-  rules::Checked checked;
-  try {
-    checked = game::check_written_orders(archive, g.replay.state(), side, written.body, source);
-  } catch (const rules::OrdersRefused& e) {
-    for (const auto& p : e.problems())
-      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
-    return int(Exit::kBadInput);
-  }
-  write_output(out, written.body.dump(2) + "\n");
-  std::ostream& said = out.empty() ? std::cerr : std::cout;
-  said << "orders for " << side << ", turn " << phase.turn << " phase " << phase.name
-       << ", as understood:\n";
-  for (const auto& line : checked.echo) said << "  " << printable(line) << "\n";
-  if (checked.echo.empty()) said << "  (no orders)\n";
-  if (!out.empty())
-    said << "wrote " << out << "; sign it with `adjutant sign " << out << " --game "
-         << archive.dir().string() << "`\n";
-  return 0;
+  return check_and_echo(
+      [&] {
+        return game::check_written_orders(archive, g.replay.state(), side, written.body, source);
+      },
+      written, source, out,
+      "orders for " + side + ", turn " + std::to_string(phase.turn) + " phase " + phase.name +
+          ", as understood:",
+      archive.dir().string());
 }
 
 }  // namespace adjutant::cli

@@ -40,7 +40,7 @@ int write_order_page(const fs::path& game, const fs::path& out, const std::strin
     if (!side.empty() && side != g.side)
       throw Error("view.orders_not_due",
                   "--side " + side + ": this is " + g.side + "'s sealed copy", Exit::kUsage);
-    std::string page = report::sealed_order_page(game);
+    std::string page = report::sealed_order_page(g);
     write_index(out, page);
     std::cout << "wrote " << (out / "index.html").string() << " (order page, " << g.side << ", "
               << page.size() / 1024 << " KiB, from the sealed copy)\n";

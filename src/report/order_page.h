@@ -12,6 +12,7 @@
 #include <string>
 
 #include "game/archive.h"
+#include "game/fog.h"
 #include "model/state.h"
 #include "report/order_page_wasm.h"
 
@@ -31,10 +32,10 @@ std::string order_page(const game::Archive& archive, const model::State& state,
                        const std::string& side, const OrderWasm& wasm = order_wasm());
 
 // The order page of a side's sealed copy of a fog-of-war game (docs/protocol.md
-// 10a): built from the side's part of the scenario and its view of the phase
-// due, which is all the copy holds. Errors: view.no_order_page,
-// view.orders_ruleset, and those of game::open_sealed_orders.
-std::string sealed_order_page(const std::filesystem::path& copy,
+// 10a), opened by game::open_sealed_orders: built from the side's part of
+// the scenario and its view of the phase due, which is all the copy holds.
+// Errors: view.no_order_page, view.orders_ruleset.
+std::string sealed_order_page(const game::SealedOrdersGame& copy,
                               const OrderWasm& wasm = order_wasm());
 
 }  // namespace adjutant::report

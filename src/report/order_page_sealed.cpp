@@ -7,9 +7,8 @@
 
 namespace adjutant::report {
 
-std::string sealed_order_page(const std::filesystem::path& copy, const OrderWasm& wasm) {
+std::string sealed_order_page(const game::SealedOrdersGame& g, const OrderWasm& wasm) {
   require_order_wasm(wasm);
-  game::SealedOrdersGame g = game::open_sealed_orders(copy);
   if (g.ruleset->id() != "chaos")
     throw Error("view.orders_ruleset",
                 "ruleset " + g.ruleset->id() +
