@@ -811,6 +811,35 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "CAVALRY SUPPORT passes over a dismounted cavalry regiment: only mounted cavalry charges "
+    "(token.cavalry_support, version 3)",
+    "[chaos][fight][token][limber]") {
+  auto r = chaos_meeting(3);
+  State s = fight_table(*r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};
+  // The same table as above, but the 8th Illinois fights on foot.
+  st.regiments.at("8il-cav").at = Point{2300, 5000};
+  st.regiments.at("8il-cav").dismounted = true;
+  st.brigades.at("gamble").commander = Point{2300, 4800};
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"cavalry_support"});
+  Json u = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}},
+            {"tokens", Json::array({{{"token", "cavalry_support"}}})}};
+  FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6});
+  Json events = chaos_phase(*r, s, u, Json::object(), dice);
+  auto tokens = chaos_events_typed(events, "fight_token");
+  REQUIRE(tokens.size() == 1);
+  // The 8th was the only cavalry near enough: the token has no effect.
+  CHECK(tokens[0]["units"].empty());
+  CHECK(tokens[0]["note"] == "no effect: no cavalry regiment could reach the fight");
+  for (const auto& t : chaos_events_typed(events, "fight_test"))
+    CHECK(t["unit"]["regiment"] != "8il-cav");
+  auto after = chaos::table_state(r->apply(s, events));
+  CHECK(after.regiments.at("8il-cav").at == Point{2300, 5000});
+}
+
+TEST_CASE(
     "the Union wins a fight and draws a REBEL YELL: thrown back, two drawn in its place "
     "(fight.lose, token.rebel_yell)",
     "[chaos][fight][token]") {

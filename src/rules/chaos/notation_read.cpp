@@ -404,15 +404,7 @@ class Reading {
     Json regiments = Json::object();
     OwnNames names = OwnNames::regiments(b);
     while (!r.done() && !at_order(r)) {
-      std::vector<Token> words = name_words(r, "a regiment's name, or the next order");
-      std::size_t used = 0;
-      const Named& reg = names.leading(words, used);
-      if (regiments.contains(reg.id))
-        fail("text.twice", words.front().pos, b.id + ": regiment " + reg.id + " is given twice");
-      if (used < words.size())
-        fail("text.inches", words[used].pos,
-             "expected where " + reg.id + " stands (x,y in inches), found " +
-                 in_quotes(words[used].text));
+      const Named& reg = next_regiment(r, b, names, regiments);
       Json placed = Json::object();
       // Version 3: the place may be left out when the regiment only
       // limbers, unlimbers, mounts or dismounts.
@@ -437,21 +429,29 @@ class Reading {
     place(b.id, {"engagement.maneuver"}, at);
   }
 
+  // Version 3: the name of the next regiment of a placement list, given
+  // once, followed by nothing but where it stands.
+  const Named& next_regiment(Reader& r, const Brigade& b, const OwnNames& names,
+                             const Json& regiments) {
+    std::vector<Token> words = name_words(r, "a regiment's name, or the next order");
+    std::size_t used = 0;
+    const Named& reg = names.leading(words, used);
+    if (regiments.contains(reg.id))
+      fail("text.twice", words.front().pos, b.id + ": regiment " + reg.id + " is given twice");
+    if (used < words.size())
+      fail("text.inches", words[used].pos,
+           "expected where " + reg.id + " stands (x,y in inches), found " +
+               in_quotes(words[used].text));
+    return reg;
+  }
+
   // Regiments placed by order (version 3): REGIMENT [at] X,Y [facing D]
   // ..., up to the next order.
   Json placements(Reader& r, const Brigade& b) {
     Json regiments = Json::object();
     OwnNames names = OwnNames::regiments(b);
     while (!r.done() && !at_order(r)) {
-      std::vector<Token> words = name_words(r, "a regiment's name, or the next order");
-      std::size_t used = 0;
-      const Named& reg = names.leading(words, used);
-      if (regiments.contains(reg.id))
-        fail("text.twice", words.front().pos, b.id + ": regiment " + reg.id + " is given twice");
-      if (used < words.size())
-        fail("text.inches", words[used].pos,
-             "expected where " + reg.id + " stands (x,y in inches), found " +
-                 in_quotes(words[used].text));
+      const Named& reg = next_regiment(r, b, names, regiments);
       accept_any(r, {"at", "to"});
       Json placed = {{"at", json_of(read_point(r, "where " + reg.id + " stands"))}};
       if (r.accept("facing"))
