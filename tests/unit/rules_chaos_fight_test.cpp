@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -47,6 +49,14 @@ State fight_table(const adjutant::rules::Ruleset& r, int stress_149pa = 0) {
 
 const Json kStoneFights = {
     {"brigades", {{"stone", {{"form_up", true}, {"fight", {{"regiment", "149pa"}}}}}}}};
+
+// The regiments a fight token stressed, in its order, and their stress after.
+using TokenStress = std::vector<std::pair<std::string, int>>;
+TokenStress token_stress(const Json& token) {
+  TokenStress out;
+  for (const auto& u : token["units"]) out.emplace_back(u["regiment"], u["stress"].get<int>());
+  return out;
+}
 
 }  // namespace
 
@@ -631,9 +641,7 @@ TEST_CASE(
     Json events = run(Json::array({{{"token", "outflank"}}}), Json::array());
     auto tokens = chaos_events_typed(events, "fight_token");
     REQUIRE(tokens.size() == 1);
-    REQUIRE(tokens[0]["units"].size() == 1);
-    CHECK(tokens[0]["units"][0]["regiment"] == "2ms");
-    CHECK(tokens[0]["units"][0]["stress"] == 3);
+    CHECK(token_stress(tokens[0]) == TokenStress{{"2ms", 3}});
   }
   SECTION("SNIPER first: HEROIC INSPIRATION has no effect") {
     Json events =
@@ -692,11 +700,7 @@ TEST_CASE(
   CHECK(dice.rolls().size() == 10);
   auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
-  REQUIRE(tokens[0]["units"].size() == 2);
-  CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
-  CHECK(tokens[0]["units"][0]["stress"] == 1);
-  CHECK(tokens[0]["units"][1]["regiment"] == "143pa");
-  CHECK(tokens[0]["units"][1]["stress"] == 2);
+  CHECK(token_stress(tokens[0]) == TokenStress{{"149pa", 1}, {"143pa", 2}});
   REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
@@ -786,11 +790,7 @@ TEST_CASE(
   CHECK(dice.rolls().size() == 12);
   auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
-  REQUIRE(tokens[0]["units"].size() == 2);
-  CHECK(tokens[0]["units"][0]["regiment"] == "8il-cav");
-  CHECK(tokens[0]["units"][0]["stress"] == 2);
-  CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
-  CHECK(tokens[0]["units"][1]["stress"] == 2);
+  CHECK(token_stress(tokens[0]) == TokenStress{{"8il-cav", 2}, {"2ms", 2}});
   REQUIRE(tokens[0]["brigades"].size() == 1);
   CHECK(tokens[0]["brigades"][0]["brigade"] == "davis");
   CHECK(tokens[0]["brigades"][0]["brigade_stress"] == 2);
@@ -894,11 +894,7 @@ TEST_CASE(
   CHECK(dice.rolls().size() == 10);
   auto tokens = chaos_events_typed(events, "fight_token");
   REQUIRE(tokens.size() == 1);
-  REQUIRE(tokens[0]["units"].size() == 2);
-  CHECK(tokens[0]["units"][0]["regiment"] == "149pa");
-  CHECK(tokens[0]["units"][0]["stress"] == 2);
-  CHECK(tokens[0]["units"][1]["regiment"] == "2ms");
-  CHECK(tokens[0]["units"][1]["stress"] == 0);
+  CHECK(token_stress(tokens[0]) == TokenStress{{"149pa", 2}, {"2ms", 0}});
   REQUIRE(chaos_events_typed(events, "fight_neither").size() == 1);
 }
 
