@@ -36,6 +36,19 @@ std::vector<OrderProblem> chaos_refused(const adjutant::rules::Ruleset& r, const
   return r.problems(s, body);
 }
 
+// Turn 2: Stone's and Davis's markers 18" apart on the same line.
+State markers_apart(const adjutant::rules::Ruleset& r) {
+  return chaos_prepared_at(r, 2, [](chaos::ChaosState& st) {
+    st.brigades.at("stone").markers = {{4800, 2500}};
+    st.brigades.at("davis").markers = {{4800, 4300}};
+  });
+}
+
+// Stone moves 9" toward Davis, engaging him.
+const Json kStoneEngagesDavis = {
+    {"brigades",
+     {{"stone", {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+
 }  // namespace
 
 TEST_CASE(
@@ -276,14 +289,8 @@ TEST_CASE(
     "[chaos][ruleset][check_interrupt]") {
   auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
-    st.brigades.at("stone").markers = {{4800, 2500}};
-    st.brigades.at("davis").markers = {{4800, 4300}};
-  });
-  Json body = {
-      {"brigades",
-       {{"stone",
-         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  State s = markers_apart(*r);
+  Json body = kStoneEngagesDavis;
   // Initiative 6-1; Stone's rate: the clear die and the landmark die (it
   // heads for Cemetery Knob).
   FixedDice dice({6, 1, 6, 6});
@@ -412,14 +419,8 @@ TEST_CASE(
     "[chaos][ruleset][withdraw]") {
   auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
-    st.brigades.at("stone").markers = {{4800, 2500}};
-    st.brigades.at("davis").markers = {{4800, 4300}};
-  });
-  Json body = {
-      {"brigades",
-       {{"stone",
-         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  State s = markers_apart(*r);
+  Json body = kStoneEngagesDavis;
   FixedDice dice({6, 1, 6, 6});
   State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   REQUIRE(chaos::engaged_brigades(chaos::table_state(met), sc) ==
@@ -453,14 +454,8 @@ TEST_CASE(
     "[chaos][ruleset][artillery]") {
   auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
-    st.brigades.at("stone").markers = {{4800, 2500}};
-    st.brigades.at("davis").markers = {{4800, 4300}};
-  });
-  Json body = {
-      {"brigades",
-       {{"stone",
-         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  State s = markers_apart(*r);
+  Json body = kStoneEngagesDavis;
   FixedDice dice({6, 1, 6, 6});
   State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   // Gamble's battery brought up beside Stone's line, in sight of Davis.
@@ -603,14 +598,8 @@ TEST_CASE(
     "[chaos][ruleset][maneuver]") {
   auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = chaos_prepared_at(*r, 2, [](chaos::ChaosState& st) {
-    st.brigades.at("stone").markers = {{4800, 2500}};
-    st.brigades.at("davis").markers = {{4800, 4300}};
-  });
-  Json body = {
-      {"brigades",
-       {{"stone",
-         {{"move", {{"path", {{4800, 2500}, {4800, 3400}}}, {"engage", {4800, 4300}}}}}}}}};
+  State s = markers_apart(*r);
+  Json body = kStoneEngagesDavis;
   FixedDice dice({6, 1, 6, 6});
   State met = r->apply(s, chaos_phase(*r, s, body, Json::object(), dice));
   auto st = chaos::table_state(met);
