@@ -7,39 +7,42 @@
 
 namespace adjutant::game {
 
-WrittenOrders read_written_orders(const Archive& archive, const model::State& state,
-                                  const std::string& content, const std::string& source,
-                                  const std::string& side) {
+namespace {
+
+// JSON as it is, or the ruleset's text notation read against the side's
+// view (with the hex map, when the game has one).
+WrittenOrders read_orders(const rules::Ruleset& ruleset, const model::Scenario* hex_scenario,
+                          const model::State& view, const std::string& content,
+                          const std::string& source, const std::string& side) {
   WrittenOrders out;
   if (rules::text::looks_like_json(content)) {
     out.body = ledger::parse_strict(content, source);
     if (!out.body.is_object()) throw Error("orders.format", source + ": must be a JSON object");
     return out;
   }
-  auto notation = rules::make_notation(archive.ruleset().id());
   out.text = true;
-  model::State view = archive.ruleset().view(state, side);
-  rules::TextGame game{&archive.ruleset(), archive.hex_scenario() ? &archive.scenario() : nullptr,
-                       &view};
-  out.parsed = notation->parse(content, source, game, side);
+  out.parsed = rules::make_notation(ruleset.id())
+                   ->parse(content, source, {&ruleset, hex_scenario, &view}, side);
   out.body = out.parsed.body;
   return out;
+}
+
+}  // namespace
+
+WrittenOrders read_written_orders(const Archive& archive, const model::State& state,
+                                  const std::string& content, const std::string& source,
+                                  const std::string& side) {
+  if (rules::text::looks_like_json(content))
+    return read_orders(archive.ruleset(), nullptr, state, content, source, side);
+  model::State view = archive.ruleset().view(state, side);
+  return read_orders(archive.ruleset(), archive.hex_scenario() ? &archive.scenario() : nullptr,
+                     view, content, source, side);
 }
 
 WrittenOrders read_written_orders(const rules::Ruleset& ruleset, const model::State& view,
                                   const std::string& content, const std::string& source,
                                   const std::string& side) {
-  WrittenOrders out;
-  if (rules::text::looks_like_json(content)) {
-    out.body = ledger::parse_strict(content, source);
-    if (!out.body.is_object()) throw Error("orders.format", source + ": must be a JSON object");
-    return out;
-  }
-  out.text = true;
-  out.parsed =
-      rules::make_notation(ruleset.id())->parse(content, source, {&ruleset, nullptr, &view}, side);
-  out.body = out.parsed.body;
-  return out;
+  return read_orders(ruleset, nullptr, view, content, source, side);
 }
 
 rules::Checked check_written_orders(const Archive& archive, const model::State& state,
