@@ -107,8 +107,11 @@ ReportDoc invitation(const GameFacts& g, const game::Post& post, const std::stri
         "the game carries the lines that follow. Your key and dice chain stay in your "
         "secrets folder, never in the game's folder.");
   }
-  how.line("When your orders are due, write them (docs/rules/bluegray.md), then:");
-  how.code("adjutant sign orders.json --game " + folder + " --mail");
+  how.line(
+      "When your orders are due, the mail that asks for them says how to answer: write them as "
+      "text (docs/orders.md gives the notation of this game's rules) or build them on the order "
+      "page, then sign them against your copy:");
+  how.code("adjutant sign orders.txt --game " + (g.fog ? std::string("COPY") : folder) + " --mail");
   how.line("and mail the signed file (adjutant mail send, or attach it by hand).");
   doc.sections.push_back(std::move(how));
   doc.sections.push_back(next_section(g, post, side));

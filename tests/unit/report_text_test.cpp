@@ -7,6 +7,7 @@
 #include "render/map.h"
 #include "report/event_text.h"
 #include "report/report.h"
+#include "report/report_doc.h"
 #include "report/visibility.h"
 #include "report_fixture.h"
 #include "rules/ruleset.h"
@@ -109,6 +110,27 @@ TEST_CASE("the text report says what happened and fits 80 columns", "[report][te
   CHECK(other.find("Your orders are due next") == std::string::npos);
   CHECK(other.find("adjutant sign") == std::string::npos);
   CHECK(other.find("Report for:") != std::string::npos);
+}
+
+TEST_CASE(
+    "the invitation says how to answer for every ruleset: text orders or the order page, "
+    "signed against the player's own copy",
+    "[report][text]") {
+  FakeGame g;
+  game::Post post;
+  post.kind = "genesis";
+  post.folder_name = "000-genesis";
+  post.at = "2024-05-01T12:00:00Z";
+  std::string open = flat(render_text(build_post_report(g.facts, post, "union")));
+  CHECK(open.find("docs/orders.md") != std::string::npos);
+  CHECK(open.find("order page") != std::string::npos);
+  CHECK(open.find("docs/rules/bluegray.md") == std::string::npos);
+  CHECK(open.find("adjutant sign orders.txt --game ely-mill --mail") != std::string::npos);
+  // Under fog of war the player signs against the sealed copy.
+  g.facts.fog = true;
+  std::string fog = flat(render_text(build_post_report(g.facts, post, "union")));
+  CHECK(fog.find("adjutant sign orders.txt --game COPY --mail") != std::string::npos);
+  CHECK(fog.find("--game ely-mill") == std::string::npos);
 }
 
 TEST_CASE("long names, paths and results are wrapped, never cut off", "[report][text]") {
