@@ -43,8 +43,9 @@ std::string order_page_html(const OrderPageFrame& page, const OrderWasm& wasm) {
   out += page.panel;
   out += kPanelEnd;
   out += "<script type=\"application/json\" id=\"order-data\">" + page.data + "</script>\n";
-  out += "<script type=\"application/octet-stream\" id=\"order-wasm\">" +
-         ledger::base64(wasm.module) + "</script>\n";
+  // The module gzipped (wasm/CMakeLists.txt), as base64: the page inflates it.
+  out += "<script type=\"application/gzip\" id=\"order-wasm\">" + ledger::base64(wasm.module) +
+         "</script>\n";
   out += "<script>" + script_text(wasm.glue) + "</script>\n";
   out += "<script>" + order_page_script(page.script) + "</script>\n</body>\n</html>\n";
   return out;
