@@ -416,6 +416,19 @@ TEST_CASE("view --orders on a table game: the side's page, or says why not",
 
 namespace table_page_test {
 
+// What the bot orders every turn, clicked after the brigades: its player
+// commander's path (a click, then the place typed to the hundredth), its
+// fight policies and both its combat tokens.
+void with_standing_orders(Json& actions, const std::string& commander, const Json& click,
+                          const std::string& typed) {
+  for (Json step :
+       {Json{{"commander", commander}}, Json{{"point", click}},
+        Json{{"choose", {"c-wp-at", typed}}}, Json{{"button", "c-done"}},
+        Json{{"choose", {"pol-test", "enemy_most_stressed"}}}, Json{{"choose", {"pol-hold", "6"}}},
+        Json{{"tick", {"tok-0", true}}}, Json{{"tick", {"tok-1", true}}}})
+    actions.push_back(step);
+}
+
 bool can_click() {
   if (adjutant::report::order_wasm().present() && chromium_here()) return true;
   WARN("SKIPPED: " << (chromium_here() ? "built without emscripten" : "chromium is not installed")
@@ -444,12 +457,9 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
     {"button": "toward"}, {"point": [4260, 3230]}, {"button": "toward"}, {"point": [2510, 5430]},
     {"button": "no-toward"}, {"button": "done"},
     {"brigade": "pettigrew"}, {"tick": ["form-up", true]}, {"choose": ["fight", "26nc"]},
-    {"button": "done"},
-    {"commander": "confederate-hq"}, {"point": [2850, 7390]}, {"choose": ["c-wp-at", "28.45,73.86"]},
-    {"button": "c-done"},
-    {"choose": ["pol-test", "enemy_most_stressed"]}, {"choose": ["pol-hold", "6"]},
-    {"tick": ["tok-0", true]}, {"tick": ["tok-1", true]}
+    {"button": "done"}
   ])");
+  with_standing_orders(actions, "confederate-hq", {2850, 7390}, "28.45,73.86");
   Json b = click_page(work, dir, "confederate", actions);
   const Json& steps = b["steps"];
 
@@ -521,12 +531,9 @@ TEST_CASE("a Chaos of Battle turn at version 3 with a maneuver clicked in headle
     {"point": [3770, 5270]}, {"choose": ["wp-at", "37.72,52.68"]},
     {"button": "engage"}, {"point": [3520, 6110]}, {"button": "done"},
     {"brigade": "stone"}, {"point": [1740, 1970]}, {"choose": ["wp-at", "17.37,19.70"]},
-    {"button": "engage"}, {"point": [2670, 6180]}, {"button": "done"},
-    {"commander": "union-hq"}, {"point": [2790, 2630]}, {"choose": ["c-wp-at", "27.85,26.33"]},
-    {"button": "c-done"},
-    {"choose": ["pol-test", "enemy_most_stressed"]}, {"choose": ["pol-hold", "6"]},
-    {"tick": ["tok-0", true]}, {"tick": ["tok-1", true]}
+    {"button": "engage"}, {"point": [2670, 6180]}, {"button": "done"}
   ])");
+  with_standing_orders(actions, "union-hq", {2790, 2630}, "27.85,26.33");
   Json b = click_page(work, dir, "union", actions);
   const Json& steps = b["steps"];
 
