@@ -85,6 +85,8 @@ def main():
             time.sleep(0.01)
         # Milliseconds from the navigation to the checker loaded, within 10.
         out["ready_ms"] = round(browser.eval("performance.now()"))
+        # The map as the browser decoded it: its width in pixels (0 if broken).
+        out["picture"] = browser.eval("document.querySelector('#board img').naturalWidth")
         out["initial"] = browser.eval(STATE)
         for step in actions:
             if "unit" in step:

@@ -321,7 +321,8 @@ Json click_page(const TempDir& work, const fs::path& dir, const std::string& sid
   REQUIRE(r.exit == 0);
   Json b = click(work, out / "index.html", actions);
   CHECK(b["errors"].empty());
-  CHECK(b["requests"].empty());  // nothing fetched: the rules run in the page
+  CHECK(b["requests"].empty());        // nothing fetched: the rules run in the page
+  CHECK(b["picture"].get<int>() > 0);  // the map shows
   REQUIRE(b["steps"].size() == actions.size());
   return b;
 }
@@ -388,7 +389,25 @@ TEST_CASE("view --orders on a table game: the side's page, or says why not",
   CHECK(page.find("orders of Confederate, turn 5") != std::string::npos);
   CHECK(page.find("default-src 'none'") != std::string::npos);
   CHECK(page.find("src=\"http") == std::string::npos);
-  CHECK(page.find("data:image/svg+xml;base64,") != std::string::npos);
+  {
+    // The map, an SVG percent-encoded in a data: URI (no base64): decoded,
+    // the whole SVG.
+    const std::string head = "src=\"data:image/svg+xml,";
+    std::size_t at = page.find(head);
+    REQUIRE(at != std::string::npos);
+    at += head.size();
+    std::string uri = page.substr(at, page.find('"', at) - at), svg;
+    for (std::size_t i = 0; i < uri.size(); ++i)
+      if (uri[i] == '%') {
+        svg += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+      } else {
+        svg += uri[i];
+      }
+    CHECK(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 0) == 0);
+    CHECK(svg.substr(svg.size() - 7) == "</svg>\n");
+    CHECK(uri.find_first_of("<>\"&#\n") == std::string::npos);
+  }
   CHECK(page.find("private") == std::string::npos);  // never asks for a key
   std::size_t a = page.find("id=\"order-data\">") + 16;
   Json data = Json::parse(page.substr(a, page.find("</script>", a) - a));
