@@ -327,19 +327,32 @@ Json click_page(const TempDir& work, const fs::path& dir, const std::string& sid
   return b;
 }
 
-// A refused step: `adjutant orders` refuses the body the page built with
-// the id it shows, and its first problem in the page's words.
+// `adjutant orders` answers the body a step built as the page did: takes
+// it, or refuses it with the same id and its first problem in the same
+// words.
+void check_as_cli(const TempDir& work, const fs::path& dir, const std::string& side,
+                  const Json& step) {
+  INFO(step.dump());
+  fs::path file = work.path() / "step.json";
+  adjutant::write_file_atomic(file, step["body"].dump());
+  auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side " + side);
+  INFO(cli.err);
+  if (step["check"] == "ok") {
+    CHECK(cli.exit == 0);
+    return;
+  }
+  CHECK(cli.exit == 1);
+  REQUIRE(!step["problems"].empty());
+  std::string first = cli.err.substr(0, cli.err.find('\n'));
+  CHECK(first.find("[" + step["check"].get<std::string>() + "]") != std::string::npos);
+  CHECK(first.substr(file.string().size() + 2) == step["problems"][0].get<std::string>());
+}
+
+// A refused step, refused as the CLI refuses it.
 void check_refused_as_cli(const TempDir& work, const fs::path& dir, const std::string& side,
                           const Json& step, const std::string& id) {
   CHECK(step["check"] == id);
-  REQUIRE(!step["problems"].empty());
-  fs::path file = work.path() / ("refused-" + id + ".json");
-  adjutant::write_file_atomic(file, step["body"].dump());
-  auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side " + side);
-  CHECK(cli.exit == 1);
-  std::string first = cli.err.substr(0, cli.err.find('\n'));
-  CHECK(first.find("[" + id + "]") != std::string::npos);
-  CHECK(first.substr(file.string().size() + 2) == step["problems"][0].get<std::string>());
+  check_as_cli(work, dir, side, step);
 }
 
 // The page's final body is valid and exported as `expected`, the order
@@ -591,4 +604,64 @@ TEST_CASE("a Chaos of Battle turn at version 3 with a maneuver clicked in headle
 
   // The export: the order file the bot played, as JSON and as text.
   check_export(work, dir, "union", 4, b, played(11, kSampleV3));
+}
+
+TEST_CASE("battery fire, re-markers and version 3's placed regiments clicked in headless Chromium",
+          "[view][orders][chromium][slow][chaos]") {
+  if (!can_click()) return;
+  TempDir work("table-order-chromium-placing");
+  // samples/games/chaos-meeting-v3-bot, turn 1, Union: Gamble's cavalry
+  // brigade stands deployed, unengaged; Stone's on a marker.
+  fs::path dir = copy_at(work, 1, kSampleV3);
+  Json actions = Json::parse(R"([
+    {"brigade": "gamble"}, {"choose": ["battery", "2us-a"]}, {"choose": ["fire", "hold"]},
+    {"button": "fire-at-enemy"}, {"point": [3290, 9110]},
+    {"button": "remarker"}, {"point": [3000, 2600]}, {"choose": ["rm-at", "30,27"]},
+    {"button": "no-remarker"},
+    {"choose": ["reg-for", "withdraw"]}, {"choose": ["reg", "8il-cav"]},
+    {"choose": ["reg-mount", "false"]}, {"button": "reg-drop"}, {"tick": ["withdraw", false]},
+    {"point": [3000, 2500]}, {"choose": ["reg-for", "move"]}, {"choose": ["reg", "2us-a"]},
+    {"button": "place"}, {"point": [3000, 2800]}, {"choose": ["reg-facing", "90"]},
+    {"button": "done"},
+    {"brigade": "stone"}, {"button": "so-commander"}, {"point": [1500, 600]},
+    {"choose": ["reg", "143pa"]}, {"button": "place"}, {"point": [1400, 700]},
+    {"button": "done"}
+  ])");
+  Json b = click_page(work, dir, "union", actions);
+  const Json& steps = b["steps"];
+  auto gamble = [&](int i) { return steps[i]["body"]["brigades"]["gamble"]; };
+  // Every step the page answered, the CLI answers alike.
+  for (const auto& step : steps) check_as_cli(work, dir, "union", step);
+
+  // Battery fire: holding, then at the enemy marker clicked beside.
+  CHECK(gamble(2)["fire"] == Json::parse(R"({"2us-a": "hold"})"));
+  CHECK(steps[2]["check"] == "ok");
+  CHECK(steps[2]["echo"].dump().find("2us-a holds its fire") != std::string::npos);
+  CHECK(gamble(4)["fire"] == Json::parse(R"({"2us-a": [3300, 9100]})"));
+  // Re-markers: the first centred on the commander, the second clicked,
+  // then typed; then none.
+  CHECK(gamble(6)["remarker"][0] == Json::array({3000, 1900}));
+  CHECK(gamble(6)["remarker"].size() == 2);
+  CHECK(gamble(7)["remarker"] == Json::parse("[[3000, 1900], [3000, 2700]]"));
+  CHECK(steps[7]["orders"].dump().find("re-markers at (30.00, 19.00) and (30.00, 27.00)") !=
+        std::string::npos);
+  CHECK(!gamble(8).contains("remarker"));
+  // Version 3's withdrawal keeping cavalry dismounted (refused: Gamble is
+  // not engaged), its regiment's order dropped, the withdrawal unticked.
+  CHECK(gamble(11)["withdraw"] == Json::parse(R"({"regiments": {"8il-cav": {"mount": false}}})"));
+  CHECK(steps[11]["check"] == "chaos.not_engaged");
+  CHECK(gamble(12)["withdraw"] == true);
+  CHECK(!gamble(13).contains("withdraw"));
+  // A deployed brigade's move placing its regiments where it ends: one
+  // placed alone is refused (every regiment is placed), as the CLI does.
+  CHECK(gamble(14)["move"]["path"][0] == Json::array({3000, 1900}));
+  CHECK(gamble(18)["move"]["regiments"].size() == 1);
+  CHECK(gamble(18)["move"]["regiments"]["2us-a"].contains("at"));
+  CHECK(steps[18]["check"] == "chaos.formation");
+  CHECK(gamble(19)["move"]["regiments"]["2us-a"]["facing"] == 90);
+  // A shake out placing its commander, then a regiment (version 3).
+  const Json& stone = steps[23]["body"]["brigades"]["stone"];
+  CHECK(stone["shake_out"]["marker"] == 1);
+  CHECK(stone["shake_out"].contains("commander"));
+  CHECK(steps[26]["body"]["brigades"]["stone"]["shake_out"]["regiments"]["143pa"].contains("at"));
 }
