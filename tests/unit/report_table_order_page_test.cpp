@@ -524,6 +524,8 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
   CHECK(shown(steps[19], "reg-at"));
   CHECK(!shown(steps[19], "reg-limber"));
   CHECK(!shown(steps[19], "reg-mount"));
+  CHECK(!shown(steps[19], "pol-withdraw"));
+  CHECK(!shown(steps[19], "tok-when-0"));
   // A fight toward an enemy flag is refused as the CLI refuses it; toward
   // the cavalry base beside Davis it is understood; then the closest.
   check_refused_as_cli(work, dir, "confederate", steps[22], "chaos.fight");
@@ -575,6 +577,8 @@ TEST_CASE("a Chaos of Battle turn at version 3 with a maneuver clicked in headle
   CHECK(shown(steps[8], "reg-limber"));
   CHECK(shown(steps[8], "reg-mount"));
   CHECK(!shown(steps[8], "so-commander"));
+  CHECK(shown(steps[8], "pol-withdraw"));
+  CHECK(shown(steps[8], "tok-when-0"));
   // Cutler is on markers: at version 3 its shake out may place its
   // commander.
   CHECK(shown(steps[0], "so-commander"));
@@ -625,7 +629,7 @@ TEST_CASE("battery fire, re-markers and version 3's placed regiments clicked in 
     {"button": "done"},
     {"brigade": "stone"}, {"button": "so-commander"}, {"point": [1500, 600]},
     {"choose": ["reg", "143pa"]}, {"button": "place"}, {"point": [1400, 700]},
-    {"button": "done"}
+    {"button": "done"}, {"choose": ["pol-withdraw", "5"]}
   ])");
   Json b = click_page(work, dir, "union", actions);
   const Json& steps = b["steps"];
@@ -664,4 +668,7 @@ TEST_CASE("battery fire, re-markers and version 3's placed regiments clicked in 
   CHECK(stone["shake_out"]["marker"] == 1);
   CHECK(stone["shake_out"].contains("commander"));
   CHECK(steps[26]["body"]["brigades"]["stone"]["shake_out"]["regiments"]["143pa"].contains("at"));
+  // Version 3's fourth policy.
+  CHECK(shown(steps[28], "pol-withdraw"));
+  CHECK(steps[28]["body"]["policies"] == Json::parse(R"({"withdraw_at_stress": 5})"));
 }
