@@ -72,11 +72,16 @@ const char* const kOrderPageCommonScript = R"JS(
   }
 
   // Loads the checker with the page's set-up, then begin() wires the page;
-  // a set-up the checker refuses is shown instead.
+  // a set-up the checker refuses is shown instead. The module is carried
+  // gzipped: the browser inflates it, from the page's own bytes.
   function loadChecker(begin) {
-    var bytes = Uint8Array.from(atob(document.getElementById('order-wasm').textContent.trim()),
-                                function (c) { return c.charCodeAt(0); });
-    AdjutantOrderCheck({wasmBinary: bytes}).then(function (m) {
+    var text = atob(document.getElementById('order-wasm').textContent.trim());
+    var gz = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
+    var inflated = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
+    new Response(inflated).arrayBuffer().then(function (bytes) {
+      return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
+    }).then(function (m) {
       checker = m;
       var loaded = ask({op: 'load', setup: data.setup});
       if (!loaded.ok) {

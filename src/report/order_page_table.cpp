@@ -29,15 +29,20 @@ Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
     if (it == v.own.brigades.end()) continue;
     Json markers = Json::array(), regiments = Json::array();
     for (auto p : it->second.markers) markers.push_back(chaos::json_of(p));
+    // Every regiment still in the game: those of a brigade on markers have
+    // no place ("at" null) until it shakes out. Limbered and dismounted
+    // are version 3's, false before.
     for (const auto& r : b.regiments) {
       auto rs = v.own.regiments.find(r.id);
-      if (rs == v.own.regiments.end() || rs->second.removed || !rs->second.at) continue;
+      if (rs == v.own.regiments.end() || rs->second.removed) continue;
       regiments.push_back({{"id", r.id},
                            {"name", r.name},
                            {"arm", chaos::arm_name(r.arm)},
-                           {"at", chaos::json_of(*rs->second.at)},
+                           {"at", rs->second.at ? chaos::json_of(*rs->second.at) : Json()},
                            {"facing", rs->second.facing},
-                           {"stands", rs->second.stands}});
+                           {"stands", rs->second.stands},
+                           {"limbered", rs->second.limbered},
+                           {"dismounted", rs->second.dismounted}});
     }
     brigades.push_back(
         {{"id", b.id},
@@ -87,8 +92,8 @@ Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
 const char* const kTablePanel = R"(<div id="panel">
 <p class="hint">Click one of your brigades (or its name below) or a commander, then points on
 the table, one after another: its waypoints, with the path's length against the longest rate
-its ground could roll. Give an engaged brigade its fight, and set the policies and tokens
-below. Every click is checked by adjutant's own rules, here in the page, from what your side
+its ground could roll. Give an engaged brigade its fight, maneuver or battery fire, a rested
+one its new markers, a regiment its place, and set the policies and tokens below. Every click is checked by adjutant's own rules, here in the page, from what your side
 sees. Nothing leaves this page: export the orders below and sign them with
 <code>adjutant sign</code>.</p>
 <h2>Your brigades</h2>
@@ -110,7 +115,32 @@ sees. Nothing leaves this page: export the orders below and sign them with
 <button id="no-engage" type="button">no engage</button></p>
 <p class="deployed-only"><label>fight with <select id="fight"></select></label>
 <button id="toward" type="button">toward: click an enemy base</button>
-<button id="no-toward" type="button">closest</button></p></div>
+<button id="no-toward" type="button">closest</button></p>
+<p class="markers-only v3-only">Shake out: <button id="so-commander" type="button">commander: click his place</button>
+<label>at <input id="so-at" size="12" placeholder="the card's centre"></label></p>
+<p class="deployed-only"><button id="maneuver" type="button">maneuver: click the commander's new place</button>
+<button id="man-stay" type="button">he stays</button>
+<label>at <input id="man-at" size="12" placeholder="x,y inches"></label>
+<button id="no-maneuver" type="button">no maneuver</button></p>
+<p class="deployed-only" id="fire-tools"><label>battery <select id="battery"></select></label>
+<label>fires <select id="fire"><option value="">(the default)</option>
+<option value="closest">at the closest</option><option value="hold">holds its fire</option>
+<option value="point">at a point</option></select></label>
+<button id="fire-at-enemy" type="button">at: click an enemy base</button>
+<label>at <input id="fire-at" size="12" placeholder="x,y inches"></label></p>
+<p class="deployed-only"><button id="remarker" type="button">re-marker: click the second marker</button>
+<button id="remarker-one" type="button">one marker</button>
+<label>second at <input id="rm-at" size="12" placeholder="x,y inches"></label>
+<button id="no-remarker" type="button">no re-marker</button></p>
+<p id="reg-tools">Regiments in <select id="reg-for"></select> <select id="reg"></select>
+<span id="reg-place"><button id="place" type="button">place: click its centre</button>
+<label>at <input id="reg-at" size="12" placeholder="where it stands"></label>
+<label>facing <input id="reg-facing" size="4" placeholder="as it stands"></label></span>
+<span class="v3-only" id="reg-state"><select id="reg-limber"><option value="">(limbered as it is)</option>
+<option value="true">limbers</option><option value="false">unlimbers</option></select>
+<select id="reg-mount"><option value="">(mounted as it is)</option>
+<option value="true">mounts</option><option value="false">dismounts</option></select></span>
+<button id="reg-drop" type="button">drop its order</button></p></div>
 <div id="commander-tools" hidden><p>Moving <strong id="sel-commander"></strong>
 <button id="c-undo" type="button">undo last point</button>
 <button id="c-clear" type="button">drop the path</button>
@@ -127,7 +157,8 @@ sees. Nothing leaves this page: export the orders below and sign them with
 <label>hold the line below stress <input id="pol-hold" size="3"></label>
 <label>batteries target <select id="pol-target"><option value="">(the default)</option>
 <option value="closest">closest</option><option value="most_stressed">most stressed</option>
-<option value="least_stressed">least stressed</option></select></label></p>
+<option value="least_stressed">least stressed</option></select></label>
+<label class="v3-only">brigades withdraw at stress <input id="pol-withdraw" size="3"></label></p>
 <h2>Combat tokens</h2>
 <div id="tokens"></div>
 )";
@@ -150,7 +181,9 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
   page.height = scene.height;
   page.panel = kTablePanel;
   page.data = script_json(table_page_data(in, sc, scene));
-  page.script = kTablePageScript;
+  static const std::string script =
+      std::string(kTablePageScript) + kTablePlacingScript + kTablePageStart;
+  page.script = script.c_str();
   return order_page_html(page, wasm);
 }
 

@@ -2,7 +2,9 @@
 // page"): the side's table map with its own markers and brigades; a click
 // on one, then on the table, builds its waypoints with their length against
 // its rate; shake out, form up, withdraw and rest; a fight with a regiment
-// toward an enemy base; the preferred markers, policies and combat tokens.
+// toward an enemy base; a maneuver, battery fire, re-markers; regiments
+// placed, limbered and mounted (version 3's fields, offered at version 3
+// only); the preferred markers, policies and combat tokens.
 // Built from the side's part of the scenario and its view of the state
 // only (rules/chaos/scenario_part.h): the page holds nothing the side may not
 // see, and its checker, the rules compiled to WebAssembly, checks from

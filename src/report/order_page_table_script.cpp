@@ -21,10 +21,12 @@ const char* const kTablePageScript = R"JS(
   data.brigades.forEach(function (b) { brigades[b.id] = b; });
   data.commanders.forEach(function (c) { commanders[c.id] = c; });
   // What was clicked: per brigade {marker, path, engage, shake, facing, formUp,
-  // withdraw, noRest, fight, toward, preferred}; per commander {path}.
+  // withdraw, noRest, fight, toward, preferred} and what placing() adds; per
+  // commander {path}.
   var orders = {}, moves = {};
   var sel = null;      // {kind: 'brigade' | 'commander', id}
-  var armed = '';      // '' (waypoints), 'engage' or 'toward': what the next click gives
+  var armed = '';      // '' (waypoints), 'engage' or 'toward', or one of placePoint's:
+                       // what the next click gives
 
   // Table point <-> picture.
   function place(p) { return [T.left + p[0] * T.scale, T.top + (T.length - p[1]) * T.scale]; }
@@ -38,6 +40,7 @@ const char* const kTablePageScript = R"JS(
     return s + Math.floor(a / 100) + '.' + ('0' + (a % 100)).slice(-2);
   }
   function pointText(p) { return '(' + inches(p[0]) + ', ' + inches(p[1]) + ')'; }
+  function pointInput(p) { return p ? inches(p[0]) + ',' + inches(p[1]) : ''; }
   // "24.5,60" or "24.50, 60.07": inches to the hundredth, read exactly.
   function readPoint(text) {
     var m = /^\s*(\d+)(?:\.(\d{1,2}))?\s*,\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);
@@ -60,7 +63,7 @@ const char* const kTablePageScript = R"JS(
     data.brigades.forEach(function (b) {
       b.markers.forEach(function (m, i) { out.push({at: m, brigade: b.id, marker: i + 1}); });
       if (b.commander) out.push({at: b.commander, brigade: b.id, marker: 0});
-      b.regiments.forEach(function (r) { out.push({at: r.at, brigade: b.id, marker: 0}); });
+      b.regiments.forEach(function (r) { if (r.at) out.push({at: r.at, brigade: b.id, marker: 0}); });
     });
     data.commanders.forEach(function (c) { out.push({at: c.at, commander: c.id}); });
     return out;
@@ -73,9 +76,8 @@ const char* const kTablePageScript = R"JS(
   function orderOf(id) {
     if (!orders[id]) {
       var b = brigades[id];
-      orders[id] = {marker: 1, path: [], engage: null, shake: false, facing: '', formUp: false,
-                    withdraw: false, noRest: false, fight: '', toward: null, preferred: 1};
-      if (b.markers.length) orders[id].path = [];
+      orders[id] = placing({marker: 1, path: [], engage: null, shake: false, facing: '', formUp: false,
+                            withdraw: false, noRest: false, fight: '', toward: null, preferred: 1});
     }
     return orders[id];
   }
@@ -103,8 +105,7 @@ const char* const kTablePageScript = R"JS(
       var x = {};
       if (o.shake) {
         x.shake_out = {marker: o.marker};
-        if (o.facing.trim() !== '') x.shake_out.facing = /^\d+$/.test(o.facing.trim()) ?
-            parseInt(o.facing.trim(), 10) : o.facing.trim();
+        if (o.facing.trim() !== '') x.shake_out.facing = typedNumber(o.facing);
       }
       if (o.path.length > 1) {
         x.move = {path: o.path.map(function (p) { return p.slice(); })};
@@ -118,6 +119,7 @@ const char* const kTablePageScript = R"JS(
         x.fight = {regiment: o.fight};
         if (o.toward) x.fight.toward = o.toward.slice();
       }
+      placedBody(b, o, x);
       if (Object.keys(x).length) { bs[b.id] = x; anyB = true; }
     });
     if (anyB) out.brigades = bs;
@@ -130,14 +132,17 @@ const char* const kTablePageScript = R"JS(
     var pol = {};
     if ($('pol-test').value) pol.test = $('pol-test').value;
     var hold = $('pol-hold').value.trim();
-    if (hold !== '') pol.hold_the_line_below = /^\d+$/.test(hold) ? parseInt(hold, 10) : hold;
+    if (hold !== '') pol.hold_the_line_below = typedNumber(hold);
     if ($('pol-target').value) pol.artillery_target = $('pol-target').value;
+    var stress = $('pol-withdraw').value.trim();
+    if (v3 && stress !== '') pol.withdraw_at_stress = typedNumber(stress);
     if (Object.keys(pol).length) out.policies = pol;
     var tokens = [];
     data.tokens.forEach(function (t, i) {
       if (!$('tok-' + i).checked) return;
-      var x = {token: t}, w = $('tok-with-' + i).value;
+      var x = {token: t}, w = $('tok-with-' + i).value, when = $('tok-when-' + i).value;
       if (w) x.fight_with = w;
+      if (v3 && when) x.when = when;
       tokens.push(x);
     });
     if (tokens.length) out.tokens = tokens;
@@ -178,6 +183,7 @@ const char* const kTablePageScript = R"JS(
       if (o.withdraw) parts.push('withdraws');
       if (o.noRest) parts.push('does not rest');
       if (o.fight) parts.push('fights with ' + o.fight + ' toward ' + (o.toward ? pointText(o.toward) : 'the closest'));
+      placedText(b, o, parts);
       if (!parts.length) return;
       ul.appendChild(el('li', {'data-brigade': b.id, 'class': sel && sel.id === b.id ? 'sel' : ''},
                         b.id + ': ' + parts.join('; ')));
@@ -194,9 +200,12 @@ const char* const kTablePageScript = R"JS(
     if (isB) {
       var b = brigades[sel.id], o = orderOf(sel.id);
       $('sel-name').textContent = b.name + ' (' + b.id + (b.commander ? ', deployed' : '') + ')';
-      var hideM = document.querySelectorAll('.markers-only'), hideD = document.querySelectorAll('.deployed-only');
-      for (var i = 0; i < hideM.length; i++) hideM[i].hidden = !!b.commander;
-      for (var k = 0; k < hideD.length; k++) hideD[k].hidden = !b.commander;
+      var parts = document.querySelectorAll('.markers-only, .deployed-only');
+      for (var i = 0; i < parts.length; i++) {
+        var c = parts[i].classList;
+        parts[i].hidden = c.contains('markers-only') ? !!b.commander : !b.commander;
+        if (c.contains('v3-only') && !v3) parts[i].hidden = true;
+      }
       $('marker').value = String(o.marker);
       $('preferred').value = String(o.preferred);
       $('preferred').disabled = b.markers.length !== 2;
@@ -212,13 +221,13 @@ const char* const kTablePageScript = R"JS(
         f.appendChild(el('option', {value: r.id}, r.id + ' (' + r.name + ', ' + r.arm + ')'));
       });
       f.value = o.fight;
-      $('wp-at').value = o.path.length > 1 ? inches(o.path[o.path.length - 1][0]) + ',' +
-          inches(o.path[o.path.length - 1][1]) : '';
+      $('wp-at').value = o.path.length > 1 ? pointInput(o.path[o.path.length - 1]) : '';
+      showPlacing(b, o);
     }
     if (isC) {
       var cp = moves[sel.id].path;
       $('sel-commander').textContent = commanders[sel.id].name + ' (' + sel.id + ')';
-      $('c-wp-at').value = cp.length > 1 ? inches(cp[cp.length - 1][0]) + ',' + inches(cp[cp.length - 1][1]) : '';
+      $('c-wp-at').value = cp.length > 1 ? pointInput(cp[cp.length - 1]) : '';
     }
     $('engage').className = armed === 'engage' ? 'armed' : '';
     $('toward').className = armed === 'toward' ? 'armed' : '';
@@ -226,7 +235,8 @@ const char* const kTablePageScript = R"JS(
     for (var n = 0; n < bb.length; n++) {
       var id = bb[n].getAttribute('data-brigade') || bb[n].getAttribute('data-commander');
       var done = bb[n].getAttribute('data-brigade') ? !!(orders[id] && (orders[id].path.length > 1 ||
-          orders[id].shake || orders[id].formUp || orders[id].withdraw || orders[id].fight)) :
+          orders[id].shake || orders[id].formUp || orders[id].withdraw || orders[id].fight ||
+          placedAny(orders[id]))) :
           !!(moves[id] && moves[id].path.length > 1);
       bb[n].className = (done ? 'ordered ' : '') + (sel && sel.id === id ? 'sel' : '');
     }
@@ -257,6 +267,7 @@ const char* const kTablePageScript = R"JS(
       line(x.path, chosen, '#2a3b5c');
       if (x.engage) mark(x.engage, '#a4161a');
       if (x.toward) mark(x.toward, '#a4161a');
+      drawPlaced(b, x, mark);
       if (chosen && x.path.length > 1) {
         var end = place(x.path[x.path.length - 1]);
         var t = svg('text', {x: end[0] + 6, y: end[1] - 6, 'font-size': 12, 'font-weight': 'bold', fill: '#7a1f00'});
@@ -290,6 +301,11 @@ const char* const kTablePageScript = R"JS(
     if (!sel) {
       var own = nearest(ownPieces(), p, 300);
       if (own) select(own.commander ? 'commander' : 'brigade', own.commander || own.brigade, own.marker);
+      return;
+    }
+    if (armed && placePoint(p)) {
+      armed = '';
+      refresh();
       return;
     }
     if (armed) {
@@ -342,9 +358,15 @@ const char* const kTablePageScript = R"JS(
       w.appendChild(el('option', {value: ''}, 'the first fight'));
       data.brigades.forEach(function (b) { w.appendChild(el('option', {value: b.id}, 'the fight of ' + b.id)); });
       label.appendChild(w);
+      var when = el('select', {id: 'tok-when-' + i, 'class': 'v3-only'});
+      when.appendChild(el('option', {value: ''}, 'at its first test'));
+      when.appendChild(el('option', {value: 'last'}, 'once no regiment is left to test'));
+      label.appendChild(when);
       $('tokens').appendChild(label);
       box.addEventListener('change', refresh);
-      w.addEventListener('change', function () { box.checked = true; refresh(); });
+      [w, when].forEach(function (s) {
+        s.addEventListener('change', function () { box.checked = true; refresh(); });
+      });
     });
     if (!data.tokens.length) $('tokens').appendChild(el('p', {'class': 'hint'}, 'Your side holds no combat token.'));
     ['marker', 'preferred'].forEach(function (id) {
@@ -405,12 +427,15 @@ const char* const kTablePageScript = R"JS(
         refresh();
       });
     });
-    ['sequence', 'pol-test', 'pol-hold', 'pol-target'].forEach(function (id) {
+    ['sequence', 'pol-test', 'pol-hold', 'pol-target', 'pol-withdraw'].forEach(function (id) {
       $(id).addEventListener('change', refresh);
     });
     $('fmt').addEventListener('change', showExport);
+    wirePlacing();
   }
+)JS";
 
+const char* const kTablePageStart = R"JS(
   // The page's interface for tests and for anyone scripting it.
   window.adjutantOrders = {
     body: body, last: function () { return last; }, place: place, clickPoint: clickPoint

@@ -6,6 +6,11 @@
 namespace adjutant::report {
 
 extern const char* const kTablePageStyle;
+// The script in three parts, written in this order: paths, brigade
+// orders, policies and tokens; maneuvers, battery fire, re-markers and
+// regiments placed (order_page_table_placing_script.cpp); the start.
 extern const char* const kTablePageScript;
+extern const char* const kTablePlacingScript;
+extern const char* const kTablePageStart;
 
 }  // namespace adjutant::report

@@ -12,7 +12,7 @@
           "\"\n"                                                         \
           ".globl " #name "_end\n" #name "_end:\n.byte 0\n.previous\n")
 ADJUTANT_INCBIN(adjutant_order_glue, ADJUTANT_ORDER_WASM_DIR "/order_check.js");
-ADJUTANT_INCBIN(adjutant_order_module, ADJUTANT_ORDER_WASM_DIR "/order_check.wasm");
+ADJUTANT_INCBIN(adjutant_order_module, ADJUTANT_ORDER_WASM_DIR "/order_check.wasm.gz");
 extern "C" const char adjutant_order_glue_begin[], adjutant_order_glue_end[];
 extern "C" const char adjutant_order_module_begin[], adjutant_order_module_end[];
 #endif

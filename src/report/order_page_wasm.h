@@ -8,7 +8,7 @@ namespace adjutant::report {
 
 struct OrderWasm {
   std::string_view glue;    // order_check.js: emscripten's loader
-  std::string_view module;  // order_check.wasm
+  std::string_view module;  // order_check.wasm, gzipped (order_check.wasm.gz)
   bool present() const { return !glue.empty() && !module.empty(); }
 };
 

@@ -17,8 +17,8 @@ and on a table game's page (Chaos of Battle):
     {"point": [3526, 6802]}     the table, at a point in hundredths of an inch
 After each step it records the check's answer (the body's data-check: "ok"
 or the first error id), the problems' texts, the moves and attacks as
-listed. At the end it exports the body as JSON and as text. Uses the
-DevTools client of view_page.py; collects console errors and any request
+listed, and the ids of the panel's controls shown. At the end it exports
+the body as JSON and as text. Uses the DevTools client of view_page.py; collects console errors and any request
 to a URL other than the page or a data: URI.
 """
 import json
@@ -42,6 +42,9 @@ STATE = """(function () {
           odds: Array.prototype.map.call(document.querySelectorAll('#attacks li'),
                                          function (li) { return li.getAttribute('data-odds'); }),
           echo: last && last.echo || [],
+          controls: Array.prototype.filter.call(document.querySelectorAll('#panel [id]'), function (e) {
+            return /^(INPUT|SELECT|BUTTON)$/.test(e.tagName) && e.offsetParent !== null;
+          }).map(function (e) { return e.id; }),
           body: window.adjutantOrders ? window.adjutantOrders.body() : null};
 })()"""
 
@@ -79,7 +82,11 @@ def main():
             if time.time() > deadline:
                 raise RuntimeError("the page did not load its checker: " +
                                    str(browser.eval("document.getElementById('result').textContent")))
-            time.sleep(0.05)
+            time.sleep(0.01)
+        # Milliseconds from the navigation to the checker loaded, within 10.
+        out["ready_ms"] = round(browser.eval("performance.now()"))
+        # The map as the browser decoded it: its width in pixels (0 if broken).
+        out["picture"] = browser.eval("document.querySelector('#board img').naturalWidth")
         out["initial"] = browser.eval(STATE)
         for step in actions:
             if "unit" in step:

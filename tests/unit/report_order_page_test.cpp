@@ -5,12 +5,14 @@
 // exports the body the sample's adjudication took, and an illegal click
 // shows the CLI's error id; the same for a turn of the 1961 Chancellorsville.
 #include <sys/wait.h>
+#include <zlib.h>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 
 #include "game/adjudicate.h"
+#include "ledger/digest.h"
 #include "ledger/jcs.h"
 #include "report/order_page.h"
 #include "report/order_page_wasm.h"
@@ -28,6 +30,26 @@ using adjutant::testing::source_dir;
 using adjutant::testing::TempDir;
 
 namespace {
+
+// The bytes a gzip member inflates to (the page's module).
+std::string gunzip(const std::string& gz) {
+  z_stream z{};
+  REQUIRE(inflateInit2(&z, 16 + MAX_WBITS) == Z_OK);
+  std::string out;
+  char buf[65536];
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gz.data()));
+  z.avail_in = uInt(gz.size());
+  int status = Z_OK;
+  while (status == Z_OK) {
+    z.next_out = reinterpret_cast<Bytef*>(buf);
+    z.avail_out = sizeof buf;
+    status = inflate(&z, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - z.avail_out);
+  }
+  inflateEnd(&z);
+  CHECK(status == Z_STREAM_END);
+  return out;
+}
 
 const fs::path kSamples = source_dir() / "samples" / "games";
 
@@ -235,7 +257,14 @@ TEST_CASE("view --orders writes the order page, or says why not", "[view][orders
     CHECK(page.find("'wasm-unsafe-eval'") != std::string::npos);
     CHECK(page.find("src=\"http") == std::string::npos);
     CHECK(page.find("orders of Confederate, turn 2") != std::string::npos);
-    CHECK(page.find("id=\"order-wasm\">AGFzbQ") != std::string::npos);  // "\0asm", base64
+    // The module gzipped, as base64: it inflates to WebAssembly ("\0asm",
+    // version 1) that is the program's, which the page loaded here too.
+    std::size_t m = page.find("id=\"order-wasm\">") + 16;
+    std::string module =
+        gunzip(adjutant::ledger::from_base64(page.substr(m, page.find("</script>", m) - m)));
+    CHECK(module.substr(0, 8) == std::string("\0asm\1\0\0\0", 8));
+    CHECK(adjutant::ledger::base64(adjutant::report::order_wasm().module) ==
+          page.substr(m, page.find("</script>", m) - m));
     CHECK(page.find("AdjutantOrderCheck") != std::string::npos);
     CHECK(page.find("private") == std::string::npos);  // never asks for a key
     // The data the page checks with: the scenario, the state, the side.

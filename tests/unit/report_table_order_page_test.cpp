@@ -37,15 +37,17 @@ using adjutant::testing::source_dir;
 using adjutant::testing::TempDir;
 
 const char* const kSample = "chaos-meeting-bot";
+// The same table played at chaos version 3 (limbering among its events).
+const char* const kSampleV3 = "chaos-meeting-v3-bot";
 
-fs::path sample_dir() {
-  return source_dir() / "samples" / "games" / kSample;
+fs::path sample_dir(const std::string& sample = kSample) {
+  return source_dir() / "samples" / "games" / sample;
 }
 
 // A copy of the sample as it stood after its first `lines` log lines.
-fs::path copy_at(const TempDir& work, int lines) {
-  fs::path dir = work.path() / ("chaos-" + std::to_string(lines));
-  fs::copy(sample_dir(), dir, fs::copy_options::recursive);
+fs::path copy_at(const TempDir& work, int lines, const std::string& sample = kSample) {
+  fs::path dir = work.path() / (sample + "-" + std::to_string(lines));
+  fs::copy(sample_dir(sample), dir, fs::copy_options::recursive);
   std::string log = adjutant::read_file(dir / "log.jsonl"), kept;
   std::size_t at = 0;
   for (int i = 0; i < lines; ++i) {
@@ -58,8 +60,8 @@ fs::path copy_at(const TempDir& work, int lines) {
 }
 
 // The order body of log line `seq` (1-based), without its envelope fields.
-Json played(int seq) {
-  std::string log = adjutant::read_file(sample_dir() / "log.jsonl");
+Json played(int seq, const std::string& sample = kSample) {
+  std::string log = adjutant::read_file(sample_dir(sample) / "log.jsonl");
   std::size_t at = 0;
   for (int i = 1; i < seq; ++i) at = log.find('\n', at) + 1;
   Json body = Json::parse(log.substr(at, log.find('\n', at) - at))["body"]["body"];
@@ -307,6 +309,76 @@ Json click(const TempDir& work, const fs::path& page, const Json& actions) {
   return Json::parse(text);
 }
 
+// `side`'s order page of the game in `dir`, written by view --orders on
+// the umpire's copy, then clicked through `actions`: the browser's report,
+// with neither an error nor a request.
+Json click_page(const TempDir& work, const fs::path& dir, const std::string& side,
+                const Json& actions) {
+  fs::path out = work.path() / ("page-" + side);
+  auto r = run_adjutant("view '" + dir.string() + "' --out '" + out.string() +
+                        "' --orders --side " + side);
+  INFO(r.err);
+  REQUIRE(r.exit == 0);
+  Json b = click(work, out / "index.html", actions);
+  CHECK(b["errors"].empty());
+  CHECK(b["requests"].empty());        // nothing fetched: the rules run in the page
+  CHECK(b["picture"].get<int>() > 0);  // the map shows
+  REQUIRE(b["steps"].size() == actions.size());
+  return b;
+}
+
+// `adjutant orders` answers the body a step built as the page did: takes
+// it, or refuses it with the same id and its first problem in the same
+// words.
+void check_as_cli(const TempDir& work, const fs::path& dir, const std::string& side,
+                  const Json& step) {
+  INFO(step.dump());
+  fs::path file = work.path() / "step.json";
+  adjutant::write_file_atomic(file, step["body"].dump());
+  auto cli = run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side " + side);
+  INFO(cli.err);
+  if (step["check"] == "ok") {
+    CHECK(cli.exit == 0);
+    return;
+  }
+  CHECK(cli.exit == 1);
+  REQUIRE(!step["problems"].empty());
+  std::string first = cli.err.substr(0, cli.err.find('\n'));
+  CHECK(first.find("[" + step["check"].get<std::string>() + "]") != std::string::npos);
+  CHECK(first.substr(file.string().size() + 2) == step["problems"][0].get<std::string>());
+}
+
+// A refused step, refused as the CLI refuses it.
+void check_refused_as_cli(const TempDir& work, const fs::path& dir, const std::string& side,
+                          const Json& step, const std::string& id) {
+  CHECK(step["check"] == id);
+  check_as_cli(work, dir, side, step);
+}
+
+// The page's final body is valid and exported as `expected`, the order
+// file of `side` for `turn`, as JSON and as text that `adjutant orders`
+// reads back into it.
+void check_export(const TempDir& work, const fs::path& dir, const std::string& side, int turn,
+                  const Json& b, const Json& expected) {
+  CHECK(b["final"]["check"] == "ok");
+  CHECK(Json::parse(b["json"].get<std::string>()) == expected);
+  CHECK(b["download"] == "orders-" + side + "-turn" + std::to_string(turn) + ".txt");
+  fs::path as_text = work.path() / "orders.txt";
+  adjutant::write_file_atomic(as_text, b["text"].get<std::string>());
+  auto cli =
+      run_adjutant("orders '" + dir.string() + "' '" + as_text.string() + "' --side " + side);
+  INFO(cli.err << b["text"].get<std::string>());
+  REQUIRE(cli.exit == 0);
+  CHECK(Json::parse(cli.out) == expected);
+}
+
+// Whether the panel showed `control` after `step`.
+bool shown(const Json& step, const std::string& control) {
+  for (const auto& c : step["controls"])
+    if (c == control) return true;
+  return false;
+}
+
 }  // namespace table_page_test
 
 TEST_CASE("view --orders on a table game: the side's page, or says why not",
@@ -330,7 +402,25 @@ TEST_CASE("view --orders on a table game: the side's page, or says why not",
   CHECK(page.find("orders of Confederate, turn 5") != std::string::npos);
   CHECK(page.find("default-src 'none'") != std::string::npos);
   CHECK(page.find("src=\"http") == std::string::npos);
-  CHECK(page.find("data:image/svg+xml;base64,") != std::string::npos);
+  {
+    // The map, an SVG percent-encoded in a data: URI (no base64): decoded,
+    // the whole SVG.
+    const std::string head = "src=\"data:image/svg+xml,";
+    std::size_t at = page.find(head);
+    REQUIRE(at != std::string::npos);
+    at += head.size();
+    std::string uri = page.substr(at, page.find('"', at) - at), svg;
+    for (std::size_t i = 0; i < uri.size(); ++i)
+      if (uri[i] == '%') {
+        svg += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+      } else {
+        svg += uri[i];
+      }
+    CHECK(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 0) == 0);
+    CHECK(svg.substr(svg.size() - 7) == "</svg>\n");
+    CHECK(uri.find_first_of("<>\"&#\n") == std::string::npos);
+  }
   CHECK(page.find("private") == std::string::npos);  // never asks for a key
   std::size_t a = page.find("id=\"order-data\">") + 16;
   Json data = Json::parse(page.substr(a, page.find("</script>", a) - a));
@@ -356,21 +446,37 @@ TEST_CASE("view --orders on a table game: the side's page, or says why not",
   CHECK(r.err.find("[view.orders_not_due]") != std::string::npos);
 }
 
+namespace table_page_test {
+
+// What the bot orders every turn, clicked after the brigades: its player
+// commander's path (a click, then the place typed to the hundredth), its
+// fight policies and both its combat tokens.
+void with_standing_orders(Json& actions, const std::string& commander, const Json& click,
+                          const std::string& typed) {
+  for (Json step :
+       {Json{{"commander", commander}}, Json{{"point", click}},
+        Json{{"choose", {"c-wp-at", typed}}}, Json{{"button", "c-done"}},
+        Json{{"choose", {"pol-test", "enemy_most_stressed"}}}, Json{{"choose", {"pol-hold", "6"}}},
+        Json{{"tick", {"tok-0", true}}}, Json{{"tick", {"tok-1", true}}}})
+    actions.push_back(step);
+}
+
+bool can_click() {
+  if (adjutant::report::order_wasm().present() && chromium_here()) return true;
+  WARN("SKIPPED: " << (chromium_here() ? "built without emscripten" : "chromium is not installed")
+                   << ", so the order page was not clicked (make deps installs both)");
+  return false;
+}
+
+}  // namespace table_page_test
+
 TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Chromium",
           "[view][orders][chromium][slow][chaos]") {
-  if (!adjutant::report::order_wasm().present() || !chromium_here()) {
-    WARN("SKIPPED: " << (chromium_here() ? "built without emscripten" : "chromium is not installed")
-                     << ", so the order page was not clicked (make deps installs both)");
-    return;
-  }
+  if (!can_click()) return;
   TempDir work("table-order-chromium");
   // samples/games/chaos-meeting-bot, turn 5, Confederate: the orders of log
   // line 15 are due (the umpire's copy, --side confederate).
   fs::path dir = copy_at(work, 13);
-  auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
-                        "' --orders --side confederate");
-  INFO(r.err);
-  REQUIRE(r.exit == 0);
   Json actions = Json::parse(R"([
     {"brigade": "archer"}, {"choose": ["marker", "2"]}, {"choose": ["preferred", "2"]},
     {"point": [3980, 1000]}, {"button": "undo"},
@@ -383,39 +489,26 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
     {"button": "toward"}, {"point": [4260, 3230]}, {"button": "toward"}, {"point": [2510, 5430]},
     {"button": "no-toward"}, {"button": "done"},
     {"brigade": "pettigrew"}, {"tick": ["form-up", true]}, {"choose": ["fight", "26nc"]},
-    {"button": "done"},
-    {"commander": "confederate-hq"}, {"point": [2850, 7390]}, {"choose": ["c-wp-at", "28.45,73.86"]},
-    {"button": "c-done"},
-    {"choose": ["pol-test", "enemy_most_stressed"]}, {"choose": ["pol-hold", "6"]},
-    {"tick": ["tok-0", true]}, {"tick": ["tok-1", true]}
+    {"button": "done"}
   ])");
-  Json b = click(work, work.path() / "p" / "index.html", actions);
-  CHECK(b["errors"].empty());
-  CHECK(b["requests"].empty());  // nothing fetched: the rules run in the page
+  with_standing_orders(actions, "confederate-hq", {2850, 7390}, "28.45,73.86");
+  Json b = click_page(work, dir, "confederate", actions);
   const Json& steps = b["steps"];
-  REQUIRE(steps.size() == actions.size());
 
   // The illegal click: a waypoint 69" away, beyond Archer's rate. Its id
   // and words are the CLI's for the same body; the undo clears it.
   const Json& bad = steps[3];
-  CHECK(bad["check"] == "chaos.too_far");
-  REQUIRE(!bad["problems"].empty());
-  {
-    // The body as the page built it (the click placed at the tenth of an
-    // inch nearest the pixel clicked): the preferred markers, Archer's path.
-    Json body = bad["body"];
-    CHECK(body["brigades"]["archer"]["move"]["path"][0] == Json::array({3979, 7913}));
-    CHECK(body["brigades"]["archer"]["move"]["path"][1][1].get<int>() < 1100);
-    fs::path file = work.path() / "bad.json";
-    adjutant::write_file_atomic(file, body.dump());
-    auto cli =
-        run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side confederate");
-    CHECK(cli.exit == 1);
-    std::string first = cli.err.substr(0, cli.err.find('\n'));
-    CHECK(first.find("[chaos.too_far]") != std::string::npos);
-    CHECK(first.substr(file.string().size() + 2) == bad["problems"][0].get<std::string>());
-  }
+  check_refused_as_cli(work, dir, "confederate", bad, "chaos.too_far");
+  // The body as the page built it (the click placed at the tenth of an
+  // inch nearest the pixel clicked): the preferred markers, Archer's path.
+  CHECK(bad["body"]["brigades"]["archer"]["move"]["path"][0] == Json::array({3979, 7913}));
+  CHECK(bad["body"]["brigades"]["archer"]["move"]["path"][1][1].get<int>() < 1100);
   CHECK(steps[4]["check"] == "ok");
+  // Archer is on markers: its shake out shows, its maneuver does not; and
+  // the game is at version 2, so nothing of version 3 is offered.
+  CHECK(shown(steps[4], "shake-out"));
+  CHECK(!shown(steps[4], "maneuver"));
+  CHECK(!shown(steps[4], "so-commander"));
   // The path's length against the rate, as the rules measure them.
   CHECK(steps[6]["orders"][0].get<std::string>().find("(39.79, 79.13) - (35.26, 68.02)") !=
         std::string::npos);
@@ -424,37 +517,158 @@ TEST_CASE("a whole Chaos of Battle turn clicked on the order page in headless Ch
   CHECK(steps[8]["orders"][0].get<std::string>().find("engaging (30.51, 56.39)") !=
         std::string::npos);
 
+  // Davis is deployed: its maneuver and regiments show, limbering and
+  // mounting (version 3) do not.
+  CHECK(shown(steps[19], "maneuver"));
+  CHECK(shown(steps[19], "reg"));
+  CHECK(shown(steps[19], "reg-at"));
+  CHECK(!shown(steps[19], "reg-limber"));
+  CHECK(!shown(steps[19], "reg-mount"));
+  CHECK(!shown(steps[19], "pol-withdraw"));
+  CHECK(!shown(steps[19], "tok-when-0"));
   // A fight toward an enemy flag is refused as the CLI refuses it; toward
   // the cavalry base beside Davis it is understood; then the closest.
-  CHECK(steps[22]["check"] == "chaos.fight");
+  check_refused_as_cli(work, dir, "confederate", steps[22], "chaos.fight");
   CHECK(steps[22]["problems"][0].get<std::string>().find(
             "no enemy regiment stands at (42.68, 32.29)") != std::string::npos);
   CHECK(steps[24]["check"] == "ok");
   CHECK(steps[24]["body"]["brigades"]["davis"]["fight"]["toward"] == Json::array({2501, 5439}));
   CHECK(steps[24]["echo"].dump().find("11ms advances into a fight toward the enemy regiment at "
                                       "(25.01, 54.39)") != std::string::npos);
-  {
-    fs::path file = work.path() / "toward.json";
-    adjutant::write_file_atomic(file, steps[22]["body"].dump());
-    auto cli =
-        run_adjutant("orders '" + dir.string() + "' '" + file.string() + "' --side confederate");
-    CHECK(cli.exit == 1);
-    std::string first = cli.err.substr(0, cli.err.find('\n'));
-    CHECK(first.substr(file.string().size() + 2) == steps[22]["problems"][0].get<std::string>());
-  }
   CHECK(!steps[25]["body"]["brigades"]["davis"]["fight"].contains("toward"));
 
-  const Json& last = b["final"];
-  CHECK(last["check"] == "ok");
   // The export: the order file the bot played, as JSON and as text.
-  Json expected = played(15);
-  CHECK(Json::parse(b["json"].get<std::string>()) == expected);
-  CHECK(b["download"] == "orders-confederate-turn5.txt");
-  fs::path as_text = work.path() / "orders.txt";
-  adjutant::write_file_atomic(as_text, b["text"].get<std::string>());
-  auto cli =
-      run_adjutant("orders '" + dir.string() + "' '" + as_text.string() + "' --side confederate");
-  INFO(cli.err << b["text"].get<std::string>());
-  REQUIRE(cli.exit == 0);
-  CHECK(Json::parse(cli.out) == expected);
+  check_export(work, dir, "confederate", 5, b, played(15));
+}
+
+TEST_CASE("a Chaos of Battle turn at version 3 with a maneuver clicked in headless Chromium",
+          "[view][orders][chromium][slow][chaos]") {
+  if (!can_click()) return;
+  TempDir work("table-order-chromium-v3");
+  // samples/games/chaos-meeting-v3-bot, turn 4, Union (log line 11): three
+  // marker moves engaging, the commander's path, and Gamble's cavalry
+  // brigade maneuvering (engagement.maneuver): its commander 0.99" forward
+  // and its battery, limbered by its march, unlimbering where it stands so
+  // that it fires (version 3).
+  fs::path dir = copy_at(work, 10, kSampleV3);
+  Json actions = Json::parse(R"([
+    {"brigade": "cutler"}, {"choose": ["marker", "2"]}, {"choose": ["preferred", "2"]},
+    {"point": [2720, 4040]}, {"choose": ["wp-at", "27.18,40.36"]},
+    {"button": "engage"}, {"point": [3100, 6150]}, {"button": "done"},
+    {"brigade": "gamble"}, {"button": "maneuver"}, {"point": [3050, 5260]},
+    {"choose": ["man-at", "30.46,52.64"]},
+    {"choose": ["reg-for", "maneuver"]}, {"choose": ["reg", "2us-a"]},
+    {"choose": ["reg-limber", "false"]},
+    {"button": "place"}, {"point": [3300, 5500]}, {"choose": ["reg-at", ""]},
+    {"button": "done"},
+    {"brigade": "meredith"}, {"choose": ["marker", "2"]}, {"choose": ["preferred", "2"]},
+    {"point": [3770, 5270]}, {"choose": ["wp-at", "37.72,52.68"]},
+    {"button": "engage"}, {"point": [3520, 6110]}, {"button": "done"},
+    {"brigade": "stone"}, {"point": [1740, 1970]}, {"choose": ["wp-at", "17.37,19.70"]},
+    {"button": "engage"}, {"point": [2670, 6180]}, {"button": "done"}
+  ])");
+  with_standing_orders(actions, "union-hq", {2790, 2630}, "27.85,26.33");
+  Json b = click_page(work, dir, "union", actions);
+  const Json& steps = b["steps"];
+
+  // Gamble is deployed and the game at version 3: the regiments' limbering
+  // and mounting are offered, the shake out's placing is not (deployed).
+  CHECK(shown(steps[8], "maneuver"));
+  CHECK(shown(steps[8], "reg-limber"));
+  CHECK(shown(steps[8], "reg-mount"));
+  CHECK(!shown(steps[8], "so-commander"));
+  CHECK(shown(steps[8], "pol-withdraw"));
+  CHECK(shown(steps[8], "tok-when-0"));
+  // Cutler is on markers: at version 3 its shake out may place its
+  // commander.
+  CHECK(shown(steps[0], "so-commander"));
+  // The commander's click, then his place typed to the hundredth.
+  CHECK(steps[10]["body"]["brigades"]["gamble"]["maneuver"]["commander"] ==
+        Json::array({3050, 5260}));
+  CHECK(steps[11]["body"]["brigades"]["gamble"]["maneuver"] ==
+        Json::parse(R"({"commander": [3046, 5264]})"));
+  CHECK(steps[11]["check"] == "ok");
+  // 2us-a unlimbers where it stands.
+  CHECK(steps[14]["check"] == "ok");
+  CHECK(steps[14]["body"]["brigades"]["gamble"]["maneuver"]["regiments"] ==
+        Json::parse(R"({"2us-a": {"limber": false}})"));
+  CHECK(steps[14]["echo"].dump().find("2us-a unlimbers") != std::string::npos);
+  CHECK(steps[14]["orders"].dump().find("maneuvers: its commander to (30.46, 52.64), 2us-a "
+                                        "unlimbers") != std::string::npos);
+  // The illegal click: a new place for the battery while it unlimbers (a
+  // battery moves only limbered), refused as the CLI refuses it; taking the
+  // place away again clears it.
+  const Json& bad = steps[16];
+  check_refused_as_cli(work, dir, "union", bad, "chaos.limber");
+  CHECK(bad["body"]["brigades"]["gamble"]["maneuver"]["regiments"]["2us-a"]["at"] ==
+        Json::array({3300, 5500}));
+  CHECK(steps[17]["check"] == "ok");
+  CHECK(steps[17]["body"]["brigades"]["gamble"]["maneuver"]["regiments"] ==
+        Json::parse(R"({"2us-a": {"limber": false}})"));
+
+  // The export: the order file the bot played, as JSON and as text.
+  check_export(work, dir, "union", 4, b, played(11, kSampleV3));
+}
+
+TEST_CASE("battery fire, re-markers and version 3's placed regiments clicked in headless Chromium",
+          "[view][orders][chromium][slow][chaos]") {
+  if (!can_click()) return;
+  TempDir work("table-order-chromium-placing");
+  // samples/games/chaos-meeting-v3-bot, turn 1, Union: Gamble's cavalry
+  // brigade stands deployed, unengaged; Stone's on a marker.
+  fs::path dir = copy_at(work, 1, kSampleV3);
+  Json actions = Json::parse(R"([
+    {"brigade": "gamble"}, {"choose": ["battery", "2us-a"]}, {"choose": ["fire", "hold"]},
+    {"button": "fire-at-enemy"}, {"point": [3290, 9110]},
+    {"button": "remarker"}, {"point": [3000, 2600]}, {"choose": ["rm-at", "30,27"]},
+    {"button": "no-remarker"},
+    {"choose": ["reg-for", "withdraw"]}, {"choose": ["reg", "8il-cav"]},
+    {"choose": ["reg-mount", "false"]}, {"button": "reg-drop"}, {"tick": ["withdraw", false]},
+    {"point": [3000, 2500]}, {"choose": ["reg-for", "move"]}, {"choose": ["reg", "2us-a"]},
+    {"button": "place"}, {"point": [3000, 2800]}, {"choose": ["reg-facing", "90"]},
+    {"button": "done"},
+    {"brigade": "stone"}, {"button": "so-commander"}, {"point": [1500, 600]},
+    {"choose": ["reg", "143pa"]}, {"button": "place"}, {"point": [1400, 700]},
+    {"button": "done"}, {"choose": ["pol-withdraw", "5"]}
+  ])");
+  Json b = click_page(work, dir, "union", actions);
+  const Json& steps = b["steps"];
+  auto gamble = [&](int i) { return steps[i]["body"]["brigades"]["gamble"]; };
+  // Every step the page answered, the CLI answers alike.
+  for (const auto& step : steps) check_as_cli(work, dir, "union", step);
+
+  // Battery fire: holding, then at the enemy marker clicked beside.
+  CHECK(gamble(2)["fire"] == Json::parse(R"({"2us-a": "hold"})"));
+  CHECK(steps[2]["check"] == "ok");
+  CHECK(steps[2]["echo"].dump().find("2us-a holds its fire") != std::string::npos);
+  CHECK(gamble(4)["fire"] == Json::parse(R"({"2us-a": [3300, 9100]})"));
+  // Re-markers: the first centred on the commander, the second clicked,
+  // then typed; then none.
+  CHECK(gamble(6)["remarker"][0] == Json::array({3000, 1900}));
+  CHECK(gamble(6)["remarker"].size() == 2);
+  CHECK(gamble(7)["remarker"] == Json::parse("[[3000, 1900], [3000, 2700]]"));
+  CHECK(steps[7]["orders"].dump().find("re-markers at (30.00, 19.00) and (30.00, 27.00)") !=
+        std::string::npos);
+  CHECK(!gamble(8).contains("remarker"));
+  // Version 3's withdrawal keeping cavalry dismounted (refused: Gamble is
+  // not engaged), its regiment's order dropped, the withdrawal unticked.
+  CHECK(gamble(11)["withdraw"] == Json::parse(R"({"regiments": {"8il-cav": {"mount": false}}})"));
+  CHECK(steps[11]["check"] == "chaos.not_engaged");
+  CHECK(gamble(12)["withdraw"] == true);
+  CHECK(!gamble(13).contains("withdraw"));
+  // A deployed brigade's move placing its regiments where it ends: one
+  // placed alone is refused (every regiment is placed), as the CLI does.
+  CHECK(gamble(14)["move"]["path"][0] == Json::array({3000, 1900}));
+  CHECK(gamble(18)["move"]["regiments"].size() == 1);
+  CHECK(gamble(18)["move"]["regiments"]["2us-a"].contains("at"));
+  CHECK(steps[18]["check"] == "chaos.formation");
+  CHECK(gamble(19)["move"]["regiments"]["2us-a"]["facing"] == 90);
+  // A shake out placing its commander, then a regiment (version 3).
+  const Json& stone = steps[23]["body"]["brigades"]["stone"];
+  CHECK(stone["shake_out"]["marker"] == 1);
+  CHECK(stone["shake_out"].contains("commander"));
+  CHECK(steps[26]["body"]["brigades"]["stone"]["shake_out"]["regiments"]["143pa"].contains("at"));
+  // Version 3's fourth policy.
+  CHECK(shown(steps[28], "pol-withdraw"));
+  CHECK(steps[28]["body"]["policies"] == Json::parse(R"({"withdraw_at_stress": 5})"));
 }
