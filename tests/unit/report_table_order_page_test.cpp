@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "game/adjudicate.h"
+#include "game/archive.h"
 #include "game/text_orders.h"
 #include "ledger/jcs.h"
 #include "report/order_page.h"
@@ -671,4 +672,15 @@ TEST_CASE("battery fire, re-markers and version 3's placed regiments clicked in 
   // Version 3's fourth policy.
   CHECK(shown(steps[28], "pol-withdraw"));
   CHECK(steps[28]["body"]["policies"] == Json::parse(R"({"withdraw_at_stress": 5})"));
+  // The text export of it all (refused as a whole: Gamble's placement)
+  // reads back into the same body.
+  auto archive = adjutant::game::Archive::open(dir);
+  auto written = adjutant::game::read_written_orders(
+      archive, archive.state_at(), b["text"].get<std::string>(), "orders.txt", "union");
+  INFO(b["text"].get<std::string>());
+  CHECK(written.text);
+  CHECK(written.body == Json::parse(b["json"].get<std::string>()));
+  CHECK(written.body["brigades"]["gamble"].contains("fire"));
+  CHECK(written.body["brigades"]["gamble"]["move"].contains("regiments"));
+  CHECK(written.body["brigades"]["stone"]["shake_out"].contains("regiments"));
 }
