@@ -147,6 +147,26 @@ ChaosState state_from_json(const Json& j) {
   return st;
 }
 
+bool reads_back(const ChaosState& st) {
+  auto within = [](long long v, long long low, long long high) { return v >= low && v <= high; };
+  if (!within(st.turn, 1, 99)) return false;
+  for (const auto& [id, b] : st.brigades) {
+    if (!within(b.stress, 0, 999) || b.markers.size() > 2) return false;
+    for (Point p : b.markers)
+      if (!in_limits(p)) return false;
+    if (b.commander && !in_limits(*b.commander)) return false;
+  }
+  for (const auto& [id, r] : st.regiments) {
+    if (!st.brigades.count(r.brigade) || !within(r.stands, 0, 99) || !within(r.stress, 0, 999) ||
+        !within(r.facing, 0, 359) || (r.at && !in_limits(*r.at)))
+      return false;
+  }
+  for (const auto* figures : {&st.wagons, &st.commanders})
+    for (const auto& [id, f] : *figures)
+      if (!within(f.facing, 0, 359) || !in_limits(f.at)) return false;
+  return true;
+}
+
 StressOutcome stress_regiment(ChaosState& state, const std::string& regiment, int amount,
                               ledger::Dice& dice) {
   auto& r = state.regiments.at(regiment);
