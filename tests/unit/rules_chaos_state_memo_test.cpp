@@ -3,6 +3,7 @@
 // equal reading state.extra.chaos afresh, through whole games, and never
 // answer for a member it was not made from.
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -51,16 +52,19 @@ void require_same(const chaos::ChaosState& a, const chaos::ChaosState& b) {
     REQUIRE(x.limbered == y.limbered);
     REQUIRE(x.dismounted == y.dismounted);
   }
-  for (const auto* figures : {&chaos::ChaosState::wagons, &chaos::ChaosState::commanders}) {
-    REQUIRE((a.*figures).size() == (b.*figures).size());
-    for (const auto& [id, x] : a.*figures) {
-      const auto& y = (b.*figures).at(id);
-      REQUIRE(x.side == y.side);
-      REQUIRE(x.at == y.at);
-      REQUIRE(x.facing == y.facing);
-      REQUIRE(x.destroyed == y.destroyed);
+  auto same_figures = [](const std::map<std::string, chaos::FigureState>& x,
+                         const std::map<std::string, chaos::FigureState>& y) {
+    REQUIRE(x.size() == y.size());
+    for (const auto& [id, f] : x) {
+      const auto& g = y.at(id);
+      REQUIRE(f.side == g.side);
+      REQUIRE(f.at == g.at);
+      REQUIRE(f.facing == g.facing);
+      REQUIRE(f.destroyed == g.destroyed);
     }
-  }
+  };
+  same_figures(a.wagons, b.wagons);
+  same_figures(a.commanders, b.commanders);
 }
 
 bool kept(const State& s) {

@@ -393,12 +393,19 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
 }
 
 Json PlannedMove::to_json() const {
-  Json path_json = Json::array();
+  // Each member put in place (an initializer list would copy the path again).
+  Json j = Json::object();
+  j["order"] = index;
+  j["unit"] = unit;
+  j["enter"] = enter;
+  Json& path_json = j["path"] = Json::array();
   for (Hex h : path) path_json.push_back(hex::format(h));
-  Json j = {{"order", index},         {"unit", unit},       {"enter", enter},
-            {"path", path_json},      {"mp", mp},           {"of", of},
-            {"strategic", strategic}, {"minimum", minimum}, {"found", found},
-            {"entry_mp", entry_mp}};
+  j["mp"] = mp;
+  j["of"] = of;
+  j["strategic"] = strategic;
+  j["minimum"] = minimum;
+  j["found"] = found;
+  j["entry_mp"] = entry_mp;
   if (exit) j["exit_mp"] = exit_mp;
   if (entry_rule != "14.32") j["entry_rule"] = entry_rule;
   if (forced) j["forced"] = true;
