@@ -55,7 +55,7 @@ LinkReveal link_member(const Json& j, const std::string& where) {
 
 }  // namespace
 
-AdjudicationBody read_adjudication(const Json& body, const std::string& where) {
+AdjudicationBody read_adjudication(const Json& body, const std::string& where, bool copy_lists) {
   return as_entry_error(where, [&] {
     Fields f(body, where, "log");
     AdjudicationBody b;
@@ -93,11 +93,13 @@ AdjudicationBody read_adjudication(const Json& body, const std::string& where) {
       b.reveals.push_back(std::move(p));
     }
     b.seed = f.hex("seed", 64);
-    b.rolls = f.array("rolls");
+    const Json& rolls = f.array("rolls");
+    if (copy_lists) b.rolls = rolls;
     b.echo = f.strings("echo");
-    b.events = f.array("events");
+    const Json& events = f.array("events");
+    if (copy_lists) b.events = events;
     i = 0;
-    for (const Json& e : b.events) {
+    for (const Json& e : events) {
       if (!e.is_object() || !e.contains("type") || !e["type"].is_string())
         throw Error("log.entry",
                     where + ": events[" + std::to_string(i) + "] is not an object with a \"type\"",

@@ -67,7 +67,11 @@ struct EndBody {
 };
 
 // Each throws Error "log.entry" (exit 3) naming `where` and the member.
-AdjudicationBody read_adjudication(const Json& body, const std::string& where);
+// With `copy_lists` false, read_adjudication checks "rolls" and "events"
+// as ever but leaves them null in the result, for a reader that reads
+// them in `body` itself.
+AdjudicationBody read_adjudication(const Json& body, const std::string& where,
+                                   bool copy_lists = true);
 RulingBody read_ruling(const Json& body, const std::string& where);
 EndBody read_end(const Json& body, const std::string& where);
 

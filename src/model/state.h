@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "ledger/jcs.h"
@@ -26,6 +27,44 @@ struct UnitState {
   Json extra = Json::object();
 };
 
+// A ruleset's typed reading of one object member of State::extra, kept
+// beside it so that reading the member again parses no JSON. It answers
+// only while that member is still the very object it was made from: a
+// copy of the state starts without it (the copy's member is another
+// object), a move keeps it (the member moves too), and a member replaced
+// by another object no longer matches. Never part of the canonical form.
+class ExtraMemo {
+ public:
+  ExtraMemo() = default;
+  ExtraMemo(const ExtraMemo&) {}
+  ExtraMemo& operator=(const ExtraMemo&) {
+    clear();
+    return *this;
+  }
+  ExtraMemo(ExtraMemo&&) noexcept = default;
+  ExtraMemo& operator=(ExtraMemo&&) noexcept = default;
+
+  // Keeps `value`, the reading of `member` (an object) as it is now.
+  void keep(const Json& member, std::shared_ptr<const void> value) {
+    key_ = member.is_object() ? &member.get_ref<const Json::object_t&>() : nullptr;
+    value_ = key_ ? std::move(value) : nullptr;
+  }
+  // The reading kept for `member`, or null when none is kept for it.
+  const void* find(const Json& member) const {
+    if (!value_ || !member.is_object() || &member.get_ref<const Json::object_t&>() != key_)
+      return nullptr;
+    return value_.get();
+  }
+  void clear() {
+    key_ = nullptr;
+    value_.reset();
+  }
+
+ private:
+  const Json::object_t* key_ = nullptr;
+  std::shared_ptr<const void> value_;
+};
+
 struct State {
   std::string scenario;
   int turn = 1;
@@ -35,6 +74,7 @@ struct State {
   std::map<std::string, int> vp;
   std::string result;  // set when the game has ended
   Json extra = Json::object();
+  ExtraMemo memo;  // a ruleset's typed reading of a member of extra
 
   Json to_json() const;
   static State from_json(const Json& j, const std::string& source);

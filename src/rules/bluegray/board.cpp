@@ -80,12 +80,13 @@ const std::map<Hex, int>& UnitIndex::hexes_of(const std::string& side) const {
   return it == side_hexes_.end() ? kNoHexes : it->second;
 }
 
-const std::set<Hex>* UnitIndex::known_zoc(const std::string& side) const {
+std::shared_ptr<const std::set<Hex>> UnitIndex::known_zoc(const std::string& side) const {
   auto it = zoc_.find(side);
-  return it == zoc_.end() ? nullptr : &it->second;
+  return it == zoc_.end() ? nullptr : it->second;
 }
 
-void UnitIndex::remember_zoc(const std::string& side, std::set<Hex> hexes) const {
+void UnitIndex::remember_zoc(const std::string& side,
+                             std::shared_ptr<const std::set<Hex>> hexes) const {
   zoc_[side] = std::move(hexes);
 }
 

@@ -46,8 +46,8 @@ class UnitIndex {
 
   // A side's zone of control as zoc_hexes() last found it, kept until a unit
   // of that side is added, moved or removed; nullptr when not known.
-  const std::set<Hex>* known_zoc(const std::string& side) const;
-  void remember_zoc(const std::string& side, std::set<Hex> hexes) const;
+  std::shared_ptr<const std::set<Hex>> known_zoc(const std::string& side) const;
+  void remember_zoc(const std::string& side, std::shared_ptr<const std::set<Hex>> hexes) const;
 
  private:
   void remove(const std::string& unit);
@@ -58,7 +58,9 @@ class UnitIndex {
   std::map<Hex, std::vector<std::string>> by_hex_;
   std::map<std::string, std::set<std::string>> by_side_;
   std::map<std::string, std::map<Hex, int>> side_hexes_;  // side -> hex -> units there
-  mutable std::map<std::string, std::set<Hex>> zoc_;      // side -> its zone of control
+  // side -> its zone of control, shared with whoever asked for it: a
+  // unit's move drops it here, never the set a caller holds.
+  mutable std::map<std::string, std::shared_ptr<const std::set<Hex>>> zoc_;
 };
 
 class Board {

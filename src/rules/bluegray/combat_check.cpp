@@ -231,7 +231,8 @@ struct Checker {
   // stack may attack while the other sits out (readings.h).
   void mandatory() {
     const bool mate_excuses = readings::stack_mate_may_sit_out(board.scenario());
-    std::set<Hex> ezoc = zoc_hexes(board, enemy);
+    const auto ezoc_shared = zoc_shared(board, enemy);
+    const std::set<Hex>& ezoc = *ezoc_shared;
     for (const auto& id : board.units_of(side)) {
       if (attacked_by.count(id) || board.ineffective(id) || !is_combat(*board.def(id))) continue;
       Hex at = *board.hex_of(id);
@@ -254,7 +255,8 @@ struct Checker {
           break;
         }
     }
-    std::set<Hex> fzoc = zoc_hexes(board, side);
+    const auto fzoc_shared = zoc_shared(board, side);
+    const std::set<Hex>& fzoc = *fzoc_shared;
     for (const auto& id : board.units_of(enemy)) {
       Hex at = *board.hex_of(id);
       if (!is_combat(*board.def(id))) continue;

@@ -64,7 +64,7 @@ std::optional<std::vector<Hex>> trace(const Board& board, Hex from, const std::s
 std::optional<std::vector<Hex>> trace_line(const Board& board, Hex from, const std::string& side,
                                            const model::Edges& edges) {
   return trace(board, from, side, road_goals(board.scenario(), edges),
-               zoc_hexes(board, board.enemy_of(side)));
+               *zoc_shared(board, board.enemy_of(side)));
 }
 
 void score_lines_of_communication(Emitter& em) {
@@ -72,7 +72,8 @@ void score_lines_of_communication(Emitter& em) {
   for (const auto& line : sc.victory.lines) {
     Board board = em.board();
     const std::set<Hex> goals = road_goals(sc, line.edges);
-    const std::set<Hex> ezoc = zoc_hexes(board, board.enemy_of(line.side));
+    const auto ezoc_shared = zoc_shared(board, board.enemy_of(line.side));
+    const std::set<Hex>& ezoc = *ezoc_shared;
     Json traced = Json::object(), cut = Json::array();
     int cut_sp = 0;
     for (const auto& id : board.units_of(line.side)) {

@@ -134,8 +134,12 @@ void Emitter::emit(Json event) {
     index_.update(st_, event["unit"].get<std::string>());
   else if (!kNoPlaceChange.count(event.value("type", "")))
     index_.rebuild(st_);
-  events_.push_back(event);
-  take_objective(*this, event);
+  // What taking an objective reads of the event is read before it is
+  // kept: the events it emits come after this one.
+  std::optional<std::string> where = placed_at(event);
+  std::string unit = where ? event.value("unit", "") : std::string();
+  if (keep_events_) events_.push_back(std::move(event));
+  if (where) take_objective(*this, *where, unit);
 }
 
 void eliminate(Emitter& em, const std::string& unit, const std::string& cause,

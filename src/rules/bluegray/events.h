@@ -16,8 +16,11 @@ void apply_event(State& state, const Json& event);
 // of its units that every board it makes reads.
 class Emitter {
  public:
-  Emitter(const Scenario& scenario, State state)
-      : sc_(scenario), st_(std::move(state)), index_(sc_, st_) {}
+  // An emitter that does not keep its events (`keep_events` false) still
+  // applies them: the order check wants the state the moves lead to, not
+  // the events.
+  Emitter(const Scenario& scenario, State state, bool keep_events = true)
+      : sc_(scenario), st_(std::move(state)), index_(sc_, st_), keep_events_(keep_events) {}
 
   void emit(Json event);
   const Scenario& scenario() const { return sc_; }
@@ -29,6 +32,7 @@ class Emitter {
   const Scenario& sc_;
   State st_;
   UnitIndex index_;
+  bool keep_events_ = true;
   Json events_ = Json::array();
 };
 

@@ -23,7 +23,7 @@ struct Mover {
   const MoveOrder& order;
   std::string side;
   std::string enemy;
-  std::set<Hex> ezoc;
+  std::shared_ptr<const std::set<Hex>> ezoc;  // never null once set
   bool night = false;
   bool ineffective = false;
   bool strategic = false;
@@ -45,10 +45,10 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
     return fail(m, "move.impassable", to, "TEC", why);
   if (m.board.enemy_at(to, m.side))
     return fail(m, "move.occupied_enemy", to, "7.0", hex::format(to) + " holds enemy units");
-  if (m.night && m.ezoc.count(to))
+  if (m.night && m.ezoc->count(to))
     return fail(m, "move.night_zoc", to, "9.0",
                 "may not enter an enemy zone of control at " + hex::format(to) + " at night");
-  if (m.ineffective && m.ezoc.count(to))
+  if (m.ineffective && m.ezoc->count(to))
     return fail(m, "move.ineffective_zoc", to, "10.2",
                 m.order.unit + " is ineffective and may not enter an enemy zone of control at " +
                     hex::format(to));
@@ -57,7 +57,7 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
                 "a forced march moves only in hexes north of the river, not in ferry or pontoon "
                 "hexes: " +
                     hex::format(to) + " is not one");
-  if (m.forced && m.ezoc.count(to))
+  if (m.forced && m.ezoc->count(to))
     return fail(m, "move.forced_march", to, m.forced->rule,
                 "a unit on a forced march may not enter an enemy zone of control (" +
                     hex::format(to) + ")");
@@ -76,7 +76,7 @@ std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
 // (cheapest_path has already asked passable(), entry_problem's first tests).
 bool entry_allowed(const Mover& m, const StepRestrictions& restricted, Hex to) {
   if (m.board.enemy_at(to, m.side)) return false;
-  if ((m.night || m.ineffective) && m.ezoc.count(to)) return false;
+  if ((m.night || m.ineffective) && m.ezoc->count(to)) return false;
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance) return false;
   return !restricted.refuse(to);
 }
@@ -119,7 +119,7 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
     if (!hex::adjacent(from, to))
       return fail(m, "move.not_adjacent", to, "7.0",
                   hex::format(from) + " and " + hex::format(to) + " are not adjacent");
-    if ((i > 1 || pm.enter) && m.ezoc.count(from))
+    if ((i > 1 || pm.enter) && m.ezoc->count(from))
       return fail(
           m, "move.enemy_zoc_stop", from, "5.0",
           "entered an enemy zone of control at " + hex::format(from) + " and must stop there");
@@ -167,7 +167,7 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   rules.allowance = pm.of;
   const StepRestrictions restricted(m.board, m.order.unit);
   rules.may_enter = [&](Hex, Hex to) { return entry_allowed(m, restricted, to); };
-  rules.stops = [&](Hex h) { return m.ezoc.count(h) > 0; };
+  rules.stops = [&](Hex h) { return m.ezoc->count(h) > 0; };
   if (auto path = cheapest_path(sc, rules, *goal)) {
     pm.path = path->hexes;
     pm.mp = path->mp;
@@ -196,7 +196,7 @@ std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef
   std::string rule = x->rule.empty() ? "14.4" : x->rule;
   if (auto why = exit_refusal(m.board, *x, m.order.unit); !why.id.empty())
     return fail(m, why.id, last, rule, why.message);
-  if (m.ezoc.count(last))
+  if (m.ezoc->count(last))
     return fail(m, x->not_enemy_controlled ? "move.exit_blocked" : "move.enemy_zoc_stop", last,
                 x->not_enemy_controlled ? rule : "5.0",
                 hex::format(last) + " is in an enemy zone of control: " + m.order.unit +
@@ -275,7 +275,7 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
   Mover m{
       board,          order, side, board.enemy_of(side), {}, night, board.ineffective(order.unit),
       order.strategic};
-  m.ezoc = zoc_hexes(board, m.enemy);
+  m.ezoc = zoc_shared(board, m.enemy);
   if (order.strategic) {
     if (!sc.turns.strategic_movement)
       return refuse("move.strategic", "", "11.1",
@@ -314,12 +314,12 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     if (board.enemy_at(start, side))
       return refuse("move.occupied_enemy", hex::format(start), "14.31",
                     "the entry hex " + hex::format(start) + " holds enemy units");
-    if (night && m.ezoc.count(start))
+    if (night && m.ezoc->count(start))
       return refuse(
           "move.night_zoc", hex::format(start), "9.0",
           "the entry hex is in an enemy zone of control, which may not be entered at night");
   } else {
-    if (m.ezoc.count(start))
+    if (m.ezoc->count(start))
       return refuse("move.enemy_zoc_leave", hex::format(start), "5.1",
                     "starts in an enemy zone of control, which it may leave only by combat");
     if (night)
@@ -393,12 +393,19 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
 }
 
 Json PlannedMove::to_json() const {
-  Json path_json = Json::array();
+  // Each member put in place (an initializer list would copy the path again).
+  Json j = Json::object();
+  j["order"] = index;
+  j["unit"] = unit;
+  j["enter"] = enter;
+  Json& path_json = j["path"] = Json::array();
   for (Hex h : path) path_json.push_back(hex::format(h));
-  Json j = {{"order", index},         {"unit", unit},       {"enter", enter},
-            {"path", path_json},      {"mp", mp},           {"of", of},
-            {"strategic", strategic}, {"minimum", minimum}, {"found", found},
-            {"entry_mp", entry_mp}};
+  j["mp"] = mp;
+  j["of"] = of;
+  j["strategic"] = strategic;
+  j["minimum"] = minimum;
+  j["found"] = found;
+  j["entry_mp"] = entry_mp;
   if (exit) j["exit_mp"] = exit_mp;
   if (entry_rule != "14.32") j["entry_rule"] = entry_rule;
   if (forced) j["forced"] = true;

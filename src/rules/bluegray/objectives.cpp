@@ -9,26 +9,21 @@ std::string holder(const State& state, const model::VictoryHex& vh) {
   return vh.held_by;
 }
 
-void take_objective(Emitter& em, const Json& placed) {
+std::optional<std::string> placed_at(const Json& placed) {
   const std::string type = placed.value("type", "");
-  std::string where;
-  if (type == "enter")
-    where = placed.value("hex", "");
-  else if (type == "move" || type == "evade")
-    where = placed.at("path").back().get<std::string>();
-  else if (type == "retreat" || type == "displace" || type == "advance")
-    where = placed.value("to", "");
-  else
-    return;
+  if (type == "enter") return placed.value("hex", "");
+  if (type == "move" || type == "evade") return placed.at("path").back().get<std::string>();
+  if (type == "retreat" || type == "displace" || type == "advance") return placed.value("to", "");
+  return std::nullopt;
+}
+
+void take_objective(Emitter& em, const std::string& where, const std::string& unit) {
   for (const auto& vh : em.scenario().victory.hexes) {
     if (vh.hold != "last_occupant" || hex::format(vh.hex) != where) continue;
-    std::string side = em.board().side_of(placed.value("unit", ""));
+    std::string side = em.board().side_of(unit);
     if (side.empty() || holder(em.state(), vh) == side) continue;
-    em.emit({{"type", "control"},
-             {"hex", where},
-             {"side", side},
-             {"unit", placed.value("unit", "")},
-             {"rule", "victory"}});
+    em.emit(
+        {{"type", "control"}, {"hex", where}, {"side", side}, {"unit", unit}, {"rule", "victory"}});
   }
 }
 

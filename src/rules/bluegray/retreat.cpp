@@ -64,7 +64,8 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
   const std::string side = board.side_of(unit);
   if (!board.hex_of(unit)) return std::nullopt;
   const Hex from = *board.hex_of(unit);
-  const std::set<Hex> ezoc = zoc_hexes(board, board.enemy_of(side));
+  const auto ezoc_shared = zoc_shared(board, board.enemy_of(side));
+  const std::set<Hex>& ezoc = *ezoc_shared;
   const Standing s = standing_of(em.state(), side);
   // Key: a hex needing no displacement first, then the standing preference,
   // then the lowest hex number.
@@ -117,7 +118,8 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
 std::optional<std::vector<Hex>> evade_path(const Board& board, const std::string& unit) {
   const std::string side = board.side_of(unit);
   const Hex from = *board.hex_of(unit);
-  const std::set<Hex> ezoc = zoc_hexes(board, board.enemy_of(side));
+  const auto ezoc_shared = zoc_shared(board, board.enemy_of(side));
+  const std::set<Hex>& ezoc = *ezoc_shared;
   const Standing s = standing_of(board.state(), side);
   std::optional<std::tuple<int, Hex, Hex>> best;
   for (Hex a : hex::neighbours(from)) {

@@ -99,7 +99,7 @@ class BlueGray : public Ruleset {
     OrderSet set = parse_orders(orders, problems);
     if (state.phase.empty()) throw OrdersRefused(source, problems);
     Checked out;
-    Emitter em(sc_, state);
+    Emitter em(sc_, state, false);
     if (set.standing) {
       em.emit({{"type", "standing"},
                {"side", state.phase},

@@ -10,18 +10,23 @@ bool zoc_extends(const Scenario& sc, Hex from, Hex into) {
 }
 
 std::set<Hex> zoc_hexes(const Board& board, const std::string& side) {
+  return *zoc_shared(board, side);
+}
+
+std::shared_ptr<const std::set<Hex>> zoc_shared(const Board& board, const std::string& side) {
   // Found once for each placing of the side's units: the index drops it when
   // one of them moves.
-  if (const auto* known = board.index().known_zoc(side)) return *known;
-  std::set<Hex> out;
+  if (auto known = board.index().known_zoc(side)) return known;
+  auto found = std::make_shared<std::set<Hex>>();
+  std::set<Hex>& out = *found;
   for (const auto& id : board.units_of(side)) {
     if (!is_combat(*board.def(id))) continue;
     Hex at = *board.hex_of(id);
     for (Hex n : hex::neighbours(at))
       if (zoc_extends(board.scenario(), at, n)) out.insert(n);
   }
-  board.index().remember_zoc(side, out);
-  return out;
+  board.index().remember_zoc(side, found);
+  return found;
 }
 
 bool in_zoc_of(const Board& board, Hex h, const std::string& side) {

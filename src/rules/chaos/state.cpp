@@ -22,9 +22,15 @@ Point state_point(const Json& v, const std::string& where) {
   return p;
 }
 
+// The writers below put each member in place: an initializer list would
+// copy every value it holds once more.
 Json figure_json(const FigureState& f) {
-  return {
-      {"side", f.side}, {"at", point_json(f.at)}, {"facing", f.facing}, {"destroyed", f.destroyed}};
+  Json j = Json::object();
+  j["side"] = f.side;
+  j["at"] = point_json(f.at);
+  j["facing"] = f.facing;
+  j["destroyed"] = f.destroyed;
+  return j;
 }
 
 FigureState figure_from(const Json& j, const std::string& where) {
@@ -70,34 +76,35 @@ ChaosState initial_state(const Scenario& scenario) {
 }
 
 Json to_json(const ChaosState& st) {
-  Json brigades = Json::object(), regiments = Json::object(), wagons = Json::object(),
-       commanders = Json::object();
+  Json out = Json::object();
+  out["format"] = "adjutant-chaos-state/1";
+  out["turn"] = st.turn;
+  Json& brigades = out["brigades"] = Json::object();
   for (const auto& [id, b] : st.brigades) {
-    Json markers = Json::array();
+    Json& j = brigades[id] = Json::object();
+    j["side"] = b.side;
+    j["stress"] = b.stress;
+    Json& markers = j["markers"] = Json::array();
     for (Point p : b.markers) markers.push_back(point_json(p));
-    brigades[id] = {{"side", b.side},
-                    {"stress", b.stress},
-                    {"markers", markers},
-                    {"commander", b.commander ? point_json(*b.commander) : Json(nullptr)}};
+    j["commander"] = b.commander ? point_json(*b.commander) : Json(nullptr);
   }
+  Json& regiments = out["regiments"] = Json::object();
   for (const auto& [id, r] : st.regiments) {
-    regiments[id] = {{"brigade", r.brigade},
-                     {"stands", r.stands},
-                     {"stress", r.stress},
-                     {"removed", r.removed},
-                     {"at", r.at ? point_json(*r.at) : Json(nullptr)},
-                     {"facing", r.facing}};
-    if (r.limbered) regiments[id]["limbered"] = true;
-    if (r.dismounted) regiments[id]["dismounted"] = true;
+    Json& j = regiments[id] = Json::object();
+    j["brigade"] = r.brigade;
+    j["stands"] = r.stands;
+    j["stress"] = r.stress;
+    j["removed"] = r.removed;
+    j["at"] = r.at ? point_json(*r.at) : Json(nullptr);
+    j["facing"] = r.facing;
+    if (r.limbered) j["limbered"] = true;
+    if (r.dismounted) j["dismounted"] = true;
   }
+  Json& wagons = out["wagons"] = Json::object();
   for (const auto& [id, w] : st.wagons) wagons[id] = figure_json(w);
+  Json& commanders = out["commanders"] = Json::object();
   for (const auto& [id, c] : st.commanders) commanders[id] = figure_json(c);
-  return {{"format", "adjutant-chaos-state/1"},
-          {"turn", st.turn},
-          {"brigades", brigades},
-          {"regiments", regiments},
-          {"wagons", wagons},
-          {"commanders", commanders}};
+  return out;
 }
 
 ChaosState state_from_json(const Json& j) {
@@ -145,6 +152,26 @@ ChaosState state_from_json(const Json& j) {
     st.commanders[id] = figure_from(v, "state: commanders." + id);
   top.finish();
   return st;
+}
+
+bool reads_back(const ChaosState& st) {
+  auto within = [](long long v, long long low, long long high) { return v >= low && v <= high; };
+  if (!within(st.turn, 1, 99)) return false;
+  for (const auto& [id, b] : st.brigades) {
+    if (!within(b.stress, 0, 999) || b.markers.size() > 2) return false;
+    for (Point p : b.markers)
+      if (!in_limits(p)) return false;
+    if (b.commander && !in_limits(*b.commander)) return false;
+  }
+  for (const auto& [id, r] : st.regiments) {
+    if (!st.brigades.count(r.brigade) || !within(r.stands, 0, 99) || !within(r.stress, 0, 999) ||
+        !within(r.facing, 0, 359) || (r.at && !in_limits(*r.at)))
+      return false;
+  }
+  for (const auto* figures : {&st.wagons, &st.commanders})
+    for (const auto& [id, f] : *figures)
+      if (!within(f.facing, 0, 359) || !in_limits(f.at)) return false;
+  return true;
 }
 
 StressOutcome stress_regiment(ChaosState& state, const std::string& regiment, int amount,

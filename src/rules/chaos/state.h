@@ -61,6 +61,10 @@ ChaosState initial_state(const Scenario& scenario);
 nlohmann::json to_json(const ChaosState& state);
 // Throws Error state.* (docs/errors.md) naming the field.
 ChaosState state_from_json(const nlohmann::json& j);
+// Whether state_from_json(to_json(state)) reads `state` back without an
+// error (every number within its range, every point within the table
+// limits, every regiment's brigade known): then it reads back equal.
+bool reads_back(const ChaosState& state);
 
 // stress.stands on a regiment of the state; a regiment that loses its last
 // stand is removed (off the table).

@@ -93,11 +93,21 @@ Point point_of(const Json& v) {
 }
 
 ChaosState chaos_of(const model::State& state) {
-  return state_from_json(state.extra.at("chaos"));
+  const Json& member = state.extra.at("chaos");
+  if (const void* kept = state.memo.find(member)) return *static_cast<const ChaosState*>(kept);
+  return state_from_json(member);
 }
 
 void set_chaos(model::State& state, const ChaosState& table) {
-  state.extra["chaos"] = to_json(table);
+  Json& member = state.extra["chaos"];
+  member = to_json(table);
+  // The table as written, when reading it back gives the same (a test
+  // holds the two equal through whole games); one that reading refuses is
+  // read, and refused, again.
+  if (reads_back(table))
+    state.memo.keep(member, std::make_shared<const ChaosState>(table));
+  else
+    state.memo.clear();
 }
 
 }  // namespace adjutant::rules::chaos
