@@ -58,6 +58,25 @@ TokenStress token_stress(const Json& token) {
   return out;
 }
 
+// The fight table with the 149th fighting (3.99") and the 8th Illinois
+// 5.56" from the 2nd, not fighting (dismounted when asked); the Union
+// holds CAVALRY SUPPORT.
+State cavalry_support_table(const adjutant::rules::Ruleset& r, bool dismounted) {
+  State s = fight_table(r);
+  auto st = chaos::table_state(s);
+  st.regiments.at("149pa").at = Point{1500, 5025};
+  st.regiments.at("8il-cav").at = Point{2300, 5000};
+  st.regiments.at("8il-cav").dismounted = dismounted;
+  st.brigades.at("gamble").commander = Point{2300, 4800};
+  chaos::set_chaos(s, st);
+  s.extra["tokens"]["union"] = Json::array({"cavalry_support"});
+  return s;
+}
+
+// The Union plays CAVALRY SUPPORT; Gamble's battery holds its fire.
+const Json kCavalrySupport = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}},
+                              {"tokens", Json::array({{{"token", "cavalry_support"}}})}};
+
 }  // namespace
 
 TEST_CASE(
@@ -772,16 +791,8 @@ TEST_CASE(
     "[chaos][fight][token]") {
   auto r = chaos_meeting(0);
   const auto& sc = chaos::scenario_of(*r);
-  State s = fight_table(*r);
-  auto st = chaos::table_state(s);
-  st.regiments.at("149pa").at = Point{1500, 5025};  // fighting: 3.99"
-  // The 8th Illinois 5.56" from the 2nd, not fighting.
-  st.regiments.at("8il-cav").at = Point{2300, 5000};
-  st.brigades.at("gamble").commander = Point{2300, 4800};
-  chaos::set_chaos(s, st);
-  s.extra["tokens"]["union"] = Json::array({"cavalry_support"});
-  Json u = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}},
-            {"tokens", Json::array({{{"token", "cavalry_support"}}})}};
+  State s = cavalry_support_table(*r, false);
+  const Json& u = kCavalrySupport;
   // Initiative; dice-off 5-2; both fight dice 3; the charge; the 8th
   // (2 + Gamble's 0) is tested first by the Confederates, then the 2nd
   // (2 + Davis's 2), then the 149th: all 6+6.
@@ -815,17 +826,9 @@ TEST_CASE(
     "(token.cavalry_support, version 3)",
     "[chaos][fight][token][limber]") {
   auto r = chaos_meeting(3);
-  State s = fight_table(*r);
-  auto st = chaos::table_state(s);
-  st.regiments.at("149pa").at = Point{1500, 5025};
   // The same table as above, but the 8th Illinois fights on foot.
-  st.regiments.at("8il-cav").at = Point{2300, 5000};
-  st.regiments.at("8il-cav").dismounted = true;
-  st.brigades.at("gamble").commander = Point{2300, 4800};
-  chaos::set_chaos(s, st);
-  s.extra["tokens"]["union"] = Json::array({"cavalry_support"});
-  Json u = {{"brigades", {{"gamble", {{"fire", {{"2us-a", "hold"}}}}}}},
-            {"tokens", Json::array({{{"token", "cavalry_support"}}})}};
+  State s = cavalry_support_table(*r, true);
+  const Json& u = kCavalrySupport;
   FixedDice dice({4, 2, 5, 2, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6});
   Json events = chaos_phase(*r, s, u, Json::object(), dice);
   auto tokens = chaos_events_typed(events, "fight_token");
