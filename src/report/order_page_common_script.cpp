@@ -75,6 +75,16 @@ const char* const kOrderPageCommonScript = R"JS(
   // a set-up the checker refuses is shown instead. The module is carried
   // gzipped: the browser inflates it, from the page's own bytes.
   function loadChecker(begin) {
+    function cannot(why) {
+      $('result').textContent = 'This page cannot check orders here (' + why + '). Write them as ' +
+          'text instead and see them checked with: adjutant orders (docs/orders.md).';
+      document.body.setAttribute('data-check', 'no-checker');
+    }
+    if (typeof DecompressionStream === 'undefined') {
+      cannot('this browser has no DecompressionStream: Chromium 80, Firefox 113, Safari 16.4 ' +
+             'or later have it');
+      return;
+    }
     var text = atob(document.getElementById('order-wasm').textContent.trim());
     var gz = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
@@ -91,6 +101,8 @@ const char* const kOrderPageCommonScript = R"JS(
       }
       begin();
       document.body.setAttribute('data-ready', 'yes');
+    }).catch(function (e) {
+      cannot(String(e && e.message || e));
     });
   }
 )JS";

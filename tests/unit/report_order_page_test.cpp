@@ -571,3 +571,28 @@ TEST_CASE("1961 group moves, substitutions and bridges clicked on the order page
     }
   }
 }
+
+TEST_CASE("in a browser that cannot inflate its checker the order page says so and how to go on",
+          "[view][orders][chromium]") {
+  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
+    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
+                                            : "chromium is not installed")
+                     << ", so the order page was not opened (make deps installs both)");
+    return;
+  }
+  TempDir work("order-page-old-browser");
+  fs::path dir = game_at(work, "skirmish-noumpire", 5);
+  auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
+                        "' --orders");
+  REQUIRE(r.exit == 0);
+  // The page carries its checker gzipped; without DecompressionStream (a
+  // browser older than Chromium 80, Firefox 113, Safari 16.4) it cannot
+  // check, and says so rather than failing silently.
+  Json b = click_page(work, work.path() / "p" / "index.html",
+                      Json{{"hide", Json::array({"DecompressionStream"})}});
+  CHECK(b["check"] == "no-checker");
+  CHECK(b["ready"].is_null());
+  std::string said = b["result"];
+  CHECK(said.find("DecompressionStream") != std::string::npos);
+  CHECK(said.find("adjutant orders") != std::string::npos);
+}
