@@ -32,7 +32,10 @@ struct UnitState {
 // only while that member is still the very object it was made from: a
 // copy of the state starts without it (the copy's member is another
 // object), a move keeps it (the member moves too), and a member replaced
-// by another object no longer matches. Never part of the canonical form.
+// by another object no longer matches. It also keeps the member as it was
+// and compares it on each answer (far cheaper than reading it), so that an
+// edit in place, or a new member allocated where a freed one stood, is
+// never answered from a stale reading. Never part of the canonical form.
 class ExtraMemo {
  public:
   ExtraMemo() = default;
@@ -48,21 +51,27 @@ class ExtraMemo {
   void keep(const Json& member, std::shared_ptr<const void> value) {
     key_ = member.is_object() ? &member.get_ref<const Json::object_t&>() : nullptr;
     value_ = key_ ? std::move(value) : nullptr;
+    as_kept_ = key_ ? std::make_shared<const Json>(member) : nullptr;
   }
-  // The reading kept for `member`, or null when none is kept for it.
+  // The reading kept for `member`, or null when none is kept for it: the
+  // same object, still holding what it held when kept (one edited in
+  // place, or another made where a freed one stood, is read again).
   const void* find(const Json& member) const {
-    if (!value_ || !member.is_object() || &member.get_ref<const Json::object_t&>() != key_)
+    if (!value_ || !member.is_object() || &member.get_ref<const Json::object_t&>() != key_ ||
+        *as_kept_ != member)
       return nullptr;
     return value_.get();
   }
   void clear() {
     key_ = nullptr;
     value_.reset();
+    as_kept_.reset();
   }
 
  private:
   const Json::object_t* key_ = nullptr;
   std::shared_ptr<const void> value_;
+  std::shared_ptr<const Json> as_kept_;
 };
 
 struct State {

@@ -129,6 +129,15 @@ TEST_CASE(
   moved.extra = Json::object();
   moved.extra["chaos"] = chaos::to_json(table);
   CHECK_FALSE(kept(moved));
+
+  // The member edited in place, the very object the table was kept for:
+  // read afresh, never the stale table.
+  chaos::set_chaos(moved, table);
+  REQUIRE(kept(moved));
+  const std::string brigade = table.brigades.begin()->first;
+  moved.extra["chaos"]["brigades"][brigade]["stress"] = 5;
+  CHECK_FALSE(kept(moved));
+  CHECK(chaos::chaos_of(moved).brigades.at(brigade).stress == 5);
 }
 
 TEST_CASE("a table that reading would refuse is not kept, and is refused as before",
