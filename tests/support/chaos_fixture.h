@@ -17,6 +17,7 @@
 #include "ledger/jcs.h"
 #include "model/state.h"
 #include "rules/chaos/ruleset.h"
+#include "rules/chaos/scenario.h"
 #include "rules/chaos/table_play.h"
 #include "rules/ruleset.h"
 #include "support/cli_harness.h"
@@ -27,6 +28,11 @@ namespace adjutant::testing {
 inline ledger::Json chaos_meeting_json() {
   return ledger::Json::parse(
       read_file(std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/table/chaos-meeting.json"));
+}
+
+// The meeting scenario, read as the chaos ruleset reads it.
+inline rules::chaos::Scenario chaos_meeting_scenario() {
+  return rules::chaos::load_scenario(chaos_meeting_json(), "chaos-meeting.json");
 }
 
 // The meeting scenario's ruleset at `version` (0: the latest).

@@ -7,26 +7,17 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/chaos_fixture.h"
+
 #include "rules/chaos/formation.h"
 #include "util/files.h"
 
 namespace chaos = adjutant::rules::chaos;
 using chaos::Point;
 
-namespace {
-
-chaos::Scenario formation_scenario() {
-  return chaos::load_scenario(
-      nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                                "/scenarios/table/chaos-meeting.json")),
-      "chaos-meeting.json");
-}
-
-}  // namespace
-
 TEST_CASE("the default formation: three abreast, batteries after, 2\" ahead of the commander",
           "[chaos][formation]") {
-  auto s = formation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   const auto* gamble = s.brigade("gamble");
   REQUIRE(gamble);
   auto slots = chaos::default_formation(s, *gamble, {3000, 1900}, 0);
@@ -51,7 +42,7 @@ TEST_CASE("the default formation: three abreast, batteries after, 2\" ahead of t
 
 TEST_CASE("the default formation keeps every regiment within 4\" and no bases overlapping",
           "[chaos][formation]") {
-  auto s = formation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   Point at{3000, 5000};
   auto commander = chaos::outline(chaos::Body{at, 0, 1, s.bases.at(chaos::Arm::kCommander)});
   for (const char* id : {"gamble", "meredith", "stone", "cutler", "archer", "davis"})

@@ -7,26 +7,17 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/chaos_fixture.h"
+
 #include "rules/chaos/movement.h"
 #include "util/files.h"
 
 namespace chaos = adjutant::rules::chaos;
 using chaos::Point;
 
-namespace {
-
-chaos::Scenario movement_scenario() {
-  return chaos::load_scenario(
-      nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                                "/scenarios/table/chaos-meeting.json")),
-      "chaos-meeting.json");
-}
-
-}  // namespace
-
 TEST_CASE("markers marching head-on both stop short of 8\", at the same step",
           "[chaos][movement]") {
-  auto s = movement_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   std::vector<chaos::Mover> movers = {
       {"u#1", "union", {{1000, 1000}, {1000, 5000}}, 2000, ""},
       {"c#1", "confederate", {{1000, 5000}, {1000, 1000}}, 2000, ""},
@@ -47,7 +38,7 @@ TEST_CASE("markers marching head-on both stop short of 8\", at the same step",
 }
 
 TEST_CASE("a marker ordered to engage halts all movement with a CHECK", "[chaos][movement]") {
-  auto s = movement_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   std::vector<chaos::Mover> movers = {
       {"u#1", "union", {{1000, 1000}, {1000, 5000}}, 2000, "c#1"},
       {"c#1", "confederate", {{1000, 5000}, {1000, 1000}}, 2000, ""},
@@ -66,7 +57,7 @@ TEST_CASE("a marker ordered to engage halts all movement with a CHECK", "[chaos]
 
 TEST_CASE("a marker goes no farther than its rate, and friends never stop it",
           "[chaos][movement]") {
-  auto s = movement_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   auto st = chaos::initial_state(s);
   // Stone's marker marches north past Gamble's deployed line (friends).
   std::vector<chaos::Mover> movers = {
@@ -92,7 +83,7 @@ TEST_CASE("a marker goes no farther than its rate, and friends never stop it",
 
 TEST_CASE("a marker may not end within 4\" of another marker: it goes back along its path",
           "[chaos][movement]") {
-  auto s = movement_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   // A friendly marker stands at y 3400 (its card from 3250): one marching
   // to y 3000 would end 1" from it, so it ends at y 2700, 4" away.
   std::vector<chaos::UnitBase> standing = {

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/chaos_fixture.h"
+
 #include "ledger/dice.h"
 #include "rules/chaos/situation.h"
 #include "support/error_id.h"
@@ -15,20 +17,9 @@ namespace chaos = adjutant::rules::chaos;
 using adjutant::ledger::FixedDice;
 using chaos::Point;
 
-namespace {
-
-chaos::Scenario situation_scenario() {
-  return chaos::load_scenario(
-      nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                                "/scenarios/table/chaos-meeting.json")),
-      "chaos-meeting.json");
-}
-
-}  // namespace
-
 TEST_CASE("a deployed brigade is engaged within 8\" of an enemy unit, a marker included",
           "[chaos][situation]") {
-  auto s = situation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   auto st = chaos::initial_state(s);
   CHECK(chaos::units_on_table(st, s).size() == 4 + 11);  // Gamble's four, eleven markers
   CHECK(chaos::engaged_brigades(st, s).empty());
@@ -47,7 +38,7 @@ TEST_CASE("a deployed brigade is engaged within 8\" of an enemy unit, a marker i
 }
 
 TEST_CASE("a supply wagon is destroyed when an enemy unit comes within 4\"", "[chaos][situation]") {
-  auto s = situation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   auto st = chaos::initial_state(s);
   CHECK(chaos::destroy_wagons(st, s).empty());
   // The 12th Illinois rides to 4" short of the Confederate wagons (y 10500).
@@ -64,7 +55,7 @@ TEST_CASE("a supply wagon is destroyed when an enemy unit comes within 4\"", "[c
 }
 
 TEST_CASE("the Chaos of Battle roll keeps one of a brigade's two markers", "[chaos][situation]") {
-  auto s = situation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   // Meredith (rating 3) prefers marker 2.
   auto st = chaos::initial_state(s);
   FixedDice three({3});
@@ -107,7 +98,7 @@ void same_units(const std::vector<chaos::UnitBase>& a, const std::vector<chaos::
 
 TEST_CASE("the kept table units are units_on_table whatever moves, turns, loses stands or leaves",
           "[chaos][situation]") {
-  auto s = situation_scenario();
+  auto s = adjutant::testing::chaos_meeting_scenario();
   auto st = chaos::initial_state(s);
   chaos::TableUnits kept;
   same_units(kept.now(st, s), chaos::units_on_table(st, s));

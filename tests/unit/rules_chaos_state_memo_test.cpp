@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/chaos_fixture.h"
+
 #include "game/archive.h"
 #include "game/replay.h"
 #include "rules/chaos/ruleset.h"
@@ -21,13 +23,6 @@ using adjutant::model::State;
 using Json = nlohmann::json;
 
 namespace {
-
-chaos::Scenario memo_scenario() {
-  return chaos::load_scenario(
-      nlohmann::json::parse(adjutant::read_file(std::string(ADJUTANT_SOURCE_DIR) +
-                                                "/scenarios/table/chaos-meeting.json")),
-      "chaos-meeting.json");
-}
 
 // Field by field, every part of the table.
 void require_same(const chaos::ChaosState& a, const chaos::ChaosState& b) {
@@ -103,7 +98,7 @@ TEST_CASE(
     "a copy of the state reads its own JSON; a move keeps the table; a member replaced "
     "is read afresh",
     "[chaos][state][memo]") {
-  auto sc = memo_scenario();
+  auto sc = adjutant::testing::chaos_meeting_scenario();
   State s;
   chaos::ChaosState table = chaos::initial_state(sc);
   chaos::set_chaos(s, table);
@@ -142,7 +137,7 @@ TEST_CASE(
 
 TEST_CASE("a table that reading would refuse is not kept, and is refused as before",
           "[chaos][state][memo]") {
-  auto sc = memo_scenario();
+  auto sc = adjutant::testing::chaos_meeting_scenario();
   chaos::ChaosState table = chaos::initial_state(sc);
   CHECK(chaos::reads_back(table));
   SECTION("a brigade's stress beyond 999") {
