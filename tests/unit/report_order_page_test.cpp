@@ -117,6 +117,16 @@ bool chromium_present() {
   return std::system("command -v chromium >/dev/null 2>&1") == 0;
 }
 
+// Whether an order page can be written and opened in headless Chromium;
+// says why not when it cannot.
+bool pages_clickable() {
+  if (adjutant::report::order_wasm().present() && chromium_present()) return true;
+  WARN(
+      "SKIPPED: " << (chromium_present() ? "built without emscripten" : "chromium is not installed")
+                  << ", so the order page was not clicked (make deps installs both)");
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") {
@@ -303,12 +313,7 @@ TEST_CASE("view --orders writes the order page, or says why not", "[view][orders
 
 TEST_CASE("a whole phase clicked on the order page in headless Chromium",
           "[view][orders][chromium][slow]") {
-  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
-    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
-                                            : "chromium is not installed")
-                     << ", so the order page was not clicked (make deps installs both)");
-    return;
-  }
+  if (!pages_clickable()) return;
   TempDir work("order-page-chromium");
   fs::path dir = game_at(work, "skirmish-noumpire", 5);
   auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
@@ -407,12 +412,7 @@ Json click_page(const TempDir& work, const fs::path& page, const Json& actions) 
 
 TEST_CASE("a whole 1961 turn clicked on the order page in headless Chromium",
           "[view][orders][chromium][slow][ah1961]") {
-  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
-    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
-                                            : "chromium is not installed")
-                     << ", so the order page was not clicked (make deps installs both)");
-    return;
-  }
+  if (!pages_clickable()) return;
   TempDir work("order-page-1961");
   // samples/games/ah1961-bot, turn 2, Confederate: the orders of log line
   // 17 are due. Early moves two squares; A.P.Hill attacks the two batteries
@@ -485,12 +485,7 @@ TEST_CASE("a whole 1961 turn clicked on the order page in headless Chromium",
 
 TEST_CASE("1961 group moves, substitutions and bridges clicked on the order page",
           "[view][orders][chromium][slow][ah1961]") {
-  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
-    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
-                                            : "chromium is not installed")
-                     << ", so the order page was not clicked (make deps installs both)");
-    return;
-  }
+  if (!pages_clickable()) return;
   TempDir work("order-page-1961-more");
   // Three phases of samples/games/ah1961-sample, each clicked whole: the
   // page's JSON export is the body the sample's adjudication took, its
@@ -574,12 +569,7 @@ TEST_CASE("1961 group moves, substitutions and bridges clicked on the order page
 
 TEST_CASE("in a browser that cannot inflate its checker the order page says so and how to go on",
           "[view][orders][chromium]") {
-  if (!adjutant::report::order_wasm().present() || !chromium_present()) {
-    WARN("SKIPPED: " << (chromium_present() ? "built without emscripten"
-                                            : "chromium is not installed")
-                     << ", so the order page was not opened (make deps installs both)");
-    return;
-  }
+  if (!pages_clickable()) return;
   TempDir work("order-page-old-browser");
   fs::path dir = game_at(work, "skirmish-noumpire", 5);
   auto r = run_adjutant("view '" + dir.string() + "' --out '" + (work.path() / "p").string() +
