@@ -25,26 +25,31 @@ std::string make_entry_line(int seq, const std::string& prev, const std::string&
   return ledger::canonical(entry);
 }
 
-bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw) {
+bool entry_signed_parts(const LogEntry& entry, std::string& message, std::string& signature) {
   const Json& s = entry.sig;
   if (!s.is_object() || s.size() != 2 || !s.contains("sig") || !s["sig"].is_string() ||
       !s.contains("keyid") || !s["keyid"].is_string())
     return false;
-  std::string sig;
   try {
-    sig = ledger::from_base64url(s["sig"].get<std::string>());
+    signature = ledger::from_base64url(s["sig"].get<std::string>());
   } catch (const Error&) {
     return false;
   }
   // The line is canonical and "sig" sorts last, so the canonical entry
   // without it is the line up to its member: no need to canonicalise again.
-  std::string message;
   std::size_t at = entry.line.rfind(",\"sig\":{");
   if (at != std::string::npos && !entry.line.empty() && entry.line.back() == '}')
     message = entry.line.substr(0, at) + "}";
   else
     message = ledger::canonical(unsigned_entry(entry.seq, entry.prev, entry.kind, entry.body));
-  return ledger::verify_signature(public_raw, ledger::pae(ledger::kLogEntryType, message), sig);
+  message = ledger::pae(ledger::kLogEntryType, message);
+  return true;
+}
+
+bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw) {
+  std::string message, sig;
+  return entry_signed_parts(entry, message, sig) &&
+         ledger::verify_signature(public_raw, message, sig);
 }
 
 namespace {

@@ -19,6 +19,9 @@ std::string make_entry_line(int seq, const std::string& prev, const std::string&
 // True when the entry's "sig" verifies with `public_raw` over
 // PAE(log type, JCS(entry without sig)).
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw);
+// The bytes an entry's signature is over, PAE(log type, JCS(entry without
+// sig)), and the raw signature; false when its "sig" member is malformed.
+bool entry_signed_parts(const LogEntry& entry, std::string& message, std::string& signature);
 
 // Splits log.jsonl into entries, stopping at the first damaged line (not
 // JSON, not canonical, without its newline) and reporting it in `bad_line`

@@ -1,8 +1,11 @@
 #include "game/verify.h"
 
+#include <thread>
+
 #include "game/archive.h"
 #include "game/caches.h"
 #include "game/replay.h"
+#include "game/signature_jobs.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -47,6 +50,12 @@ void failed(VerifyReport& report, const std::string& id, const std::string& wher
 
 }  // namespace
 
+std::unique_ptr<ledger::VerifyAhead> verify_ahead(const Archive& a, const VerifyOptions& options) {
+  bool worker = options.check_ahead && std::thread::hardware_concurrency() >= 2;
+  if (!worker) return nullptr;
+  return std::make_unique<ledger::VerifyAhead>(signature_jobs(a), true);
+}
+
 VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
   VerifyReport report;
   int bad_line = -1;
@@ -74,6 +83,7 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
   const auto& log = a.log();
   int current = 0;
   try {
+    auto ahead = verify_ahead(a, options);
     check_genesis(a);
     Replay replay(a);
     for (std::size_t n = 1; n < log.size(); ++n) {

@@ -4,12 +4,16 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ledger/jcs.h"
+#include "ledger/verify_ahead.h"
 
 namespace adjutant::game {
+
+class Archive;
 
 struct VerifyReport {
   bool ok = false;
@@ -33,7 +37,15 @@ struct VerifyReport {
 struct VerifyOptions {
   // Rebuild a stale state.json when the archive's lock is free.
   bool repair_caches = true;
+  // Check the log's signatures on a second thread while the replay runs
+  // (ledger/verify_ahead.h); the same verdicts, in less wall time. Off where
+  // the threads are already busy (a batch verifies archives side by side).
+  bool check_ahead = true;
 };
+
+// The signature checker a verify of `a` runs beside its replay: a worker
+// thread when `options` asks for one and the machine has two cores or more.
+std::unique_ptr<ledger::VerifyAhead> verify_ahead(const Archive& a, const VerifyOptions& options);
 
 VerifyReport verify_archive(const std::filesystem::path& dir, const VerifyOptions& options = {});
 

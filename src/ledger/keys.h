@@ -38,8 +38,13 @@ class SigningKey {
 };
 
 // False (never an exception) for a wrong key or signature, or wrong sizes.
+// A VerifyAhead in force on this thread answers for the signatures it holds
+// (ledger/verify_ahead.h); the verdict is the same.
 bool verify_signature(std::string_view public_raw, std::string_view message,
                       std::string_view signature);
+// The check itself, never asking a VerifyAhead.
+bool verify_signature_now(std::string_view public_raw, std::string_view message,
+                          std::string_view signature);
 
 // First 16 hex digits of SHA-256 of the raw public key.
 std::string key_id(std::string_view public_raw);

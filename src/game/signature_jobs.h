@@ -1,0 +1,18 @@
+// Every signature of an archive's log that a verify will check, with the
+// bytes it is over and the key it should verify with: each entry's
+// signature by the party its keyid names, and each order file's by the
+// side its body names. A job whose key is wrong is only a miss for
+// ledger::VerifyAhead (the replay checks it itself), never a wrong answer.
+#pragma once
+
+#include <vector>
+
+#include "game/archive.h"
+#include "ledger/verify_ahead.h"
+
+namespace adjutant::game {
+
+// In log order, genesis first. Never throws: what cannot be read is left to the replay to refuse.
+std::vector<ledger::SignatureJob> signature_jobs(const Archive& a);
+
+}  // namespace adjutant::game
