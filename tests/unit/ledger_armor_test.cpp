@@ -25,7 +25,7 @@ Json sample_envelope(int turn) {
   return sign_envelope(kOrdersType, body, key);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> armor_lines(const std::string& text) {
   std::vector<std::string> out;
   std::size_t start = 0;
   while (start < text.size()) {
@@ -45,14 +45,14 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
 
 std::string quote(const std::string& text, const std::string& prefix) {
   std::string out;
-  for (const std::string& line : lines_of(text)) out += prefix + line + "\n";
+  for (const std::string& line : armor_lines(text)) out += prefix + line + "\n";
   return out;
 }
 
 // The block re-wrapped at `width` as a mail client might, with trailing
 // spaces and a blank line thrown in.
 std::string rewrap(const std::string& armored, std::size_t width) {
-  std::vector<std::string> lines = lines_of(armored);
+  std::vector<std::string> lines = armor_lines(armored);
   std::string content;
   for (std::size_t i = 1; i + 1 < lines.size(); ++i) content += lines[i];
   std::string out = lines.front() + "  \n";
@@ -74,7 +74,7 @@ void check_one(const std::string& mail, const Json& expected) {
 TEST_CASE("armor wraps the canonical envelope at 64 columns", "[ledger][armor]") {
   Json env = sample_envelope(4);
   std::string armored = armor(env);
-  std::vector<std::string> lines = lines_of(armored);
+  std::vector<std::string> lines = armor_lines(armored);
   REQUIRE(lines.size() >= 3);
   CHECK(lines.front() == "-----BEGIN-ADJUTANT-SIGNED-JSON-----");
   CHECK(lines.back() == "-----END-ADJUTANT-SIGNED-JSON-----");
