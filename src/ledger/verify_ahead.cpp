@@ -39,33 +39,47 @@ VerifyAhead* VerifyAhead::current() {
   return in_force;
 }
 
-// Checks job i unless someone has claimed it; true when this call checked it.
+// Checks job i unless someone has claimed it; true when this call checked
+// it. A check that throws (no memory) gives the job back unchecked.
 bool VerifyAhead::check_if_open(std::size_t i) {
   int expected = kOpen;
   if (!state_[i].compare_exchange_strong(expected, kRunning)) return false;
   const SignatureJob& j = jobs_[i];
-  // Not through verify_signature(): it would ask this VerifyAhead again.
-  bool ok = verify_signature_now(j.public_raw, j.message, j.signature);
+  bool ok = false;
+  try {
+    // Not through verify_signature(): it would ask this VerifyAhead again.
+    ok = verify_signature_now(j.public_raw, j.message, j.signature);
+  } catch (...) {
+    state_[i].store(kOpen);
+    state_[i].notify_all();
+    throw;
+  }
   state_[i].store(ok ? kGood : kBad);
   state_[i].notify_all();
   return true;
 }
 
-// The asking thread checks a job the worker has not reached, and waits for
-// one the worker is checking.
+// The asking thread checks a job the worker has not reached, waits for one
+// the worker is checking, and checks itself one the worker gave back.
 bool VerifyAhead::run(std::size_t i) {
-  check_if_open(i);
-  int s = state_[i].load();
-  while (s == kRunning) {
-    state_[i].wait(kRunning);
-    s = state_[i].load();
+  for (;;) {
+    check_if_open(i);
+    int s = state_[i].load();
+    while (s == kRunning) {
+      state_[i].wait(kRunning);
+      s = state_[i].load();
+    }
+    if (s != kOpen) return s == kGood;
   }
-  return s == kGood;
 }
 
 void VerifyAhead::work() {
-  for (std::size_t i = 0; i < jobs_.size() && !stop_.load(std::memory_order_relaxed); ++i)
-    if (check_if_open(i)) ++by_worker_;
+  try {
+    for (std::size_t i = 0; i < jobs_.size() && !stop_.load(std::memory_order_relaxed); ++i)
+      if (check_if_open(i)) ++by_worker_;
+  } catch (...) {
+    // The asking thread checks whatever is left.
+  }
 }
 
 std::optional<bool> VerifyAhead::verdict(std::string_view public_raw, std::string_view message,
