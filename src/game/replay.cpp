@@ -319,10 +319,12 @@ void Replay::adjudication(const LogEntry& e) {
   std::vector<rules::SideOrders> side_orders;
   std::vector<std::string> echo;
   for (const auto& side : ph.waiting_on()) {
-    const Pending& p = pending_.at(side);
+    Pending& p = pending_.at(side);
     order_lines.push_back(p.seq);
-    side_orders.push_back({side, p.in.checked});
     echo.insert(echo.end(), p.in.checked.echo.begin(), p.in.checked.echo.end());
+    // Moved, not copied: pending orders are cleared once adjudicated, and a
+    // step that fails ends the replay.
+    side_orders.push_back({side, std::move(p.in.checked)});
   }
   if (!ph.simultaneous() && (b.orders != order_lines.front() || !e.body["orders"].is_number()))
     fail("verify.adjudication", "orders must name line " + std::to_string(order_lines.front()));

@@ -207,7 +207,7 @@ void resolve_one(Emitter& em, const AttackOrder& order, ledger::Dice& dice,
     ev["cell"] = {{"odds", odds.column}, {"die", die}, {"result", result}};
   }
   ev["result"] = result;
-  em.emit(ev);
+  em.emit(std::move(ev));
   bool spare_att = protect == "attacker", spare_def = protect == "defender";
   std::vector<Hex> cleared;
   if (result == "AE" && !spare_att) {

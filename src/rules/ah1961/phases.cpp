@@ -37,7 +37,7 @@ void end_setup_step(Emitter& em, const SetupStep& step) {
     ev["next_turn"] = 1;
     ev["next_side"] = order.front();  // Union player always moves first (Turns)
   }
-  em.emit(ev);
+  em.emit(std::move(ev));
 }
 
 // How To Win: at the end of the 25th complete turn, the Union wins when the
@@ -120,7 +120,7 @@ void end_player_turn(Emitter& em, int combats) {
              {"next_phase", last_of_turn ? order.front() : order[i + 1]},
              {"rule", "turns"}};
   if (combats > 0 && !last_of_turn) ev["combats"] = {{"turn", st.turn}, {"count", combats}};
-  em.emit(ev);
+  em.emit(std::move(ev));
 }
 
 }  // namespace adjutant::rules::ah1961

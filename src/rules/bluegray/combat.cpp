@@ -218,15 +218,17 @@ void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
       return cancel(em, n, "artillery alone below 1-3 odds now (" + crt.columns[column] + ")",
                     "8.73");
   }
-  ev.update(Json{{"attackers", t.attackers},
-                 {"defenders", t.defenders},
-                 {"hexes", t.hexes},
-                 {"attack", t.attack},
-                 {"defence", t.defence},
-                 {"modifiers", t.modifiers},
-                 {"ratio", {t.attack, t.defence}},
-                 {"computed", crt.columns[t.column]},
-                 {"odds", crt.columns[column]}});
+  // The tally's lists are moved into the event, not copied: only its
+  // counts and sets are read after this.
+  ev["attackers"] = std::move(t.attackers);
+  ev["defenders"] = std::move(t.defenders);
+  ev["hexes"] = std::move(t.hexes);
+  ev["attack"] = t.attack;
+  ev["defence"] = t.defence;
+  ev["modifiers"] = std::move(t.modifiers);
+  ev["ratio"] = Json::array({t.attack, t.defence});
+  ev["computed"] = crt.columns[t.column];
+  ev["odds"] = crt.columns[column];
   std::string result;
   if (std::string rule = automatic_retreat(em, column); !rule.empty()) {
     // H&L 20.14: no die; the attackers simply fall back.
@@ -241,7 +243,7 @@ void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
                    {"result", result},
                    {"rule", "8.1"}});
   }
-  em.emit(ev);
+  em.emit(std::move(ev));
   for (const auto& id : e.defenders) p.attacked.insert(id);
 
   // 8.72: artillery firing from range never shares in adverse results.

@@ -27,6 +27,8 @@ class Emitter {
   const State& state() const { return st_; }
   Board board() const { return Board(sc_, st_, index_); }
   const Json& events() const { return events_; }
+  // The events, moved out: the emitter is done with.
+  Json take_events() { return std::move(events_); }
 
  private:
   const Scenario& sc_;

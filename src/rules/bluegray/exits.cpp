@@ -96,7 +96,7 @@ void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order)
         {"compulsory", b.compulsory},
         {"rule", b.rule}};
   }
-  em.emit(ev);
+  em.emit(std::move(ev));
   if (!x) return;
   int vp = x->vp_per_sp * d->strength + x->vp_per_unit;
   if (vp)

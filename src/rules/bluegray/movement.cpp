@@ -363,30 +363,38 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
 namespace {
 
 void emit_move(Emitter& em, const PlannedMove& pm) {
-  Json path = Json::array();
+  // Each member put in place: an initializer list copies every value again.
+  Json ev = Json::object();
+  ev["type"] = "move";
+  ev["unit"] = pm.unit;
+  Json& path = ev["path"] = Json::array();
   for (Hex h : pm.path) path.push_back(hex::format(h));
-  Json ev = {{"type", "move"},    {"unit", pm.unit},
-             {"path", path},      {"mp", pm.mp},
-             {"of", pm.of},       {"strategic", pm.strategic},
-             {"order", pm.index}, {"rule", pm.minimum ? "7.4" : pm.strategic ? "11.1" : "7.0"}};
+  ev["mp"] = pm.mp;
+  ev["of"] = pm.of;
+  ev["strategic"] = pm.strategic;
+  ev["order"] = pm.index;
+  ev["rule"] = pm.minimum ? "7.4" : pm.strategic ? "11.1" : "7.0";
   if (pm.found) ev["found"] = true;
   if (pm.forced) {
     ev["forced"] = true;
     if (!pm.minimum) ev["rule"] = exclusive_of(em.board().scenario()).forced_march->rule;
   }
-  em.emit(ev);
+  em.emit(std::move(ev));
 }
 
 }  // namespace
 
 void execute_move(Emitter& em, const PlannedMove& pm) {
-  if (pm.enter)
-    em.emit({{"type", "enter"},
-             {"unit", pm.unit},
-             {"hex", hex::format(pm.path.front())},
-             {"mp", pm.entry_mp},
-             {"order", pm.index},
-             {"rule", pm.entry_rule}});
+  if (pm.enter) {
+    Json ev = Json::object();
+    ev["type"] = "enter";
+    ev["unit"] = pm.unit;
+    ev["hex"] = hex::format(pm.path.front());
+    ev["mp"] = pm.entry_mp;
+    ev["order"] = pm.index;
+    ev["rule"] = pm.entry_rule;
+    em.emit(std::move(ev));
+  }
   if (pm.path.size() >= 2) emit_move(em, pm);
   if (pm.exit) return exit_map(em, pm.unit, pm.path.back(), pm.exit_mp, pm.index);
   note_crossing(em, pm.unit);  // H&L 18.13: I Corps across the river

@@ -15,6 +15,13 @@ namespace adjutant::rules::bluegray {
 
 namespace {
 
+// A list of the plan read in place, never copied; empty when the plan has none.
+const Json& listed(const Json& plan, const char* key) {
+  static const Json kNone = Json::array();
+  auto it = plan.find(key);
+  return it != plan.end() ? *it : kNone;
+}
+
 struct TurnContext {
   Emitter& em;
   const Json& plan;
@@ -35,14 +42,13 @@ void record_standing(TurnContext& c) {
 
 // 4.0 A, 7.0: moves in the order given; reinforcements enter as they move.
 void movement(TurnContext& c) {
-  for (const auto& m : c.plan.value("moves", Json::array()))
-    execute_move(c.em, PlannedMove::from_json(m));
+  for (const auto& m : listed(c.plan, "moves")) execute_move(c.em, PlannedMove::from_json(m));
 }
 
 // H&L 17.1: the units that moved against the quota (a scenario hook).
 void quota(TurnContext& c) {
   std::vector<std::string> moved;
-  for (const auto& m : c.plan.value("moves", Json::array())) moved.push_back(m.at("unit"));
+  for (const auto& m : listed(c.plan, "moves")) moved.push_back(m.at("unit"));
   record_quota(c.em, moved);
 }
 
@@ -60,7 +66,7 @@ void ineffective(TurnContext& c) {
 void combat(TurnContext& c) {
   std::vector<AttackOrder> attacks;
   int i = 0;
-  for (const auto& a : c.plan.value("attacks", Json::array()))
+  for (const auto& a : listed(c.plan, "attacks"))
     attacks.push_back(AttackOrder::from_json(a, a.value("order", ++i)));
   combat_phase(c.em, attacks, c.dice);
 }
@@ -77,8 +83,7 @@ void end(TurnContext& c) {
   if (!next) return end_game(c.em);
   roll_for_crossing(c.em, c.dice, next->turn, next->side);
   // The combats of the game-turn are numbered on over both player-turns.
-  int declared =
-      combats_declared(c.em.state()) + int(c.plan.value("attacks", Json::array()).size());
+  int declared = combats_declared(c.em.state()) + int(listed(c.plan, "attacks").size());
   c.em.emit({{"type", "phase_end"},
              {"turn", c.turn},
              {"phase", c.side},
@@ -141,7 +146,7 @@ Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, l
   bool night = is_night(sc, state.turn);
   for (const auto& row : kPlayerTurn)
     if (row.step.at_night || !night) row.run(c);
-  return em.events();
+  return em.take_events();
 }
 
 }  // namespace adjutant::rules::bluegray

@@ -140,7 +140,7 @@ class BlueGray : public Ruleset {
         if (facts) {
           Json f = pm->to_json();
           f["order"] = pm->index;
-          (*facts)["moves"].push_back(f);
+          (*facts)["moves"].push_back(std::move(f));
         }
         if (!pm->exit) last_into[pm->path.back()] = {pm->index, pm->unit};
         moves.push_back(pm->to_json());
@@ -165,10 +165,10 @@ class BlueGray : public Ruleset {
     for (const auto& a : set.attacks) {
       Json j = a.to_json();
       j["order"] = a.index;
-      attacks.push_back(j);
+      attacks.push_back(std::move(j));
     }
-    out.plan["moves"] = moves;
-    out.plan["attacks"] = attacks;
+    out.plan["moves"] = std::move(moves);
+    out.plan["attacks"] = std::move(attacks);
     return out;
   }
 

@@ -41,13 +41,15 @@ Tally tally(const Board& board, const Engagement& e) {
     if (!is_artillery(*d)) line.push_back({id, at});
     int strength = in_hex_strength(sc, at, d->strength);
     t.attack += strength;
-    Json row = {{"unit", id},
-                {"hex", hex::format(at)},
-                {"type", d->type},
-                {"strength", strength},
-                {"ranged", ranged}};
+    // Each member put in place: an initializer list copies every value again.
+    Json row = Json::object();
+    row["unit"] = id;
+    row["hex"] = hex::format(at);
+    row["type"] = d->type;
+    row["strength"] = strength;
+    row["ranged"] = ranged;
     if (strength != d->strength) halved(t, sc, id, at, d->strength, strength);
-    t.attackers.push_back(row);
+    t.attackers.push_back(std::move(row));
   }
   t.artillery_alone = !e.attackers.empty() && t.ranged.size() == e.attackers.size();
   for (Hex h : e.hexes) {
@@ -58,9 +60,13 @@ Tally tally(const Board& board, const Engagement& e) {
       int own = in_hex_strength(sc, h, d->strength);
       strength += own;
       printed += d->strength;
-      Json row = {{"unit", id}, {"hex", hex::format(h)}, {"type", d->type}, {"strength", own}};
+      Json row = Json::object();
+      row["unit"] = id;
+      row["hex"] = hex::format(h);
+      row["type"] = d->type;
+      row["strength"] = own;
       if (own != d->strength) halved(t, sc, id, h, d->strength, own);
-      t.defenders.push_back(row);
+      t.defenders.push_back(std::move(row));
     }
     const auto& terrain = sc.terrain_at(h);
     // The weakest hexside any non-artillery attacker crosses sets the hexside multiplier.
@@ -74,10 +80,11 @@ Tally tally(const Board& board, const Engagement& e) {
     }
     if (side_mult == 1 << 30) side_mult = 1;
     int mult = std::max(terrain.defence, side_mult);
-    Json row = {{"hex", hex::format(h)},
-                {"strength", strength},
-                {"multiplier", mult},
-                {"defence", strength * mult}};
+    Json row = Json::object();
+    row["hex"] = hex::format(h);
+    row["strength"] = strength;
+    row["multiplier"] = mult;
+    row["defence"] = strength * mult;
     if (mult > 1) {
       std::string why = terrain.defence >= side_mult
                             ? terrain.name + " (TEC)"
@@ -88,7 +95,7 @@ Tally tally(const Board& board, const Engagement& e) {
       row["modifier"] = text;
       t.modifiers.push_back(text);
     }
-    t.hexes.push_back(row);
+    t.hexes.push_back(std::move(row));
     t.printed += printed;
     t.defence += strength * mult;
   }

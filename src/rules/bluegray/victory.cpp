@@ -36,7 +36,7 @@ void award(Emitter& em, const std::string& side, int vp, const std::string& reas
              {"vp", vp},         {"total", total(em.state(), side) + vp},
              {"reason", reason}, {"rule", rule}};
   if (readings::vp_by_source(em.scenario())) ev["source"] = source;
-  em.emit(ev);
+  em.emit(std::move(ev));
 }
 
 void award_elimination_vp(Emitter& em, const std::string& unit) {
@@ -105,7 +105,7 @@ void end_game(Emitter& em) {
     ev["morale"] = {{"by_vp", level}, {"demoralized", down}, {"rule", d->victory_rule}};
     if (!why.empty()) ev["morale"]["shift"] = why;
   }
-  em.emit(ev);
+  em.emit(std::move(ev));
 }
 
 }  // namespace adjutant::rules::bluegray
