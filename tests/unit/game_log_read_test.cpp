@@ -8,19 +8,13 @@
 #include "game/log.h"
 #include "ledger/digest.h"
 #include "support/cli_harness.h"
+#include "support/text_lines.h"
 #include "util/files.h"
 
 using adjutant::game::LogEntry;
 using adjutant::game::parse_log_text;
 
 namespace {
-
-std::vector<std::string> log_lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 std::string log_joined(const std::vector<std::string>& lines) {
   std::string text;
@@ -60,7 +54,7 @@ std::string spoiled_line(const std::string& line) {
 TEST_CASE("a long log reads up to its first damaged line", "[game][log]") {
   std::string text = adjutant::read_file(adjutant::testing::source_dir() / "samples" / "games" /
                                          "hooker-lee-2006-bot" / "log.jsonl");
-  auto lines = log_lines_of(text);
+  auto lines = adjutant::testing::text_lines(text);
   const std::size_t n = lines.size();
   // The line after the one holding the middle byte.
   const std::size_t middle =

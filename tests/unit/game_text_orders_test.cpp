@@ -12,6 +12,7 @@
 #include "ledger/jcs.h"
 #include "rules/text_lexer.h"
 #include "support/cli_harness.h"
+#include "support/text_lines.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
@@ -197,13 +198,6 @@ void make_chaos_game(const fs::path& work, const fs::path& scenario) {
   REQUIRE(made.exit == 0);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -235,12 +229,12 @@ TEST_CASE(
       // A refusal: the lines the document shows, and nothing written.
       CHECK(r.exit == 1);
       CHECK(r.out.empty());
-      CHECK(lines_of(r.err) == lines_of((*it)[5]));
+      CHECK(adjutant::testing::text_lines(r.err) == adjutant::testing::text_lines((*it)[5]));
       ++refused;
     } else {
       REQUIRE(r.exit == 0);
       CHECK(Json::parse(r.out) == Json::parse(std::string((*it)[5])));
-      std::vector<std::string> echo = lines_of((*it)[6]);
+      std::vector<std::string> echo = adjutant::testing::text_lines((*it)[6]);
       REQUIRE(!echo.empty());
       CHECK(lines_after_first(r.err) == echo);
       // sign takes the text; check of the signed file echoes the same.

@@ -6,6 +6,7 @@
 #include "ledger/envelope.h"
 #include "ledger/jcs.h"
 #include "support/error_id.h"
+#include "support/text_lines.h"
 #include "util/error.h"
 
 using namespace adjutant;
@@ -25,18 +26,6 @@ Json sample_envelope(int turn) {
   return sign_envelope(kOrdersType, body, key);
 }
 
-std::vector<std::string> armor_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) nl = text.size();
-    out.push_back(text.substr(start, nl - start));
-    start = nl + 1;
-  }
-  return out;
-}
-
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
     s.replace(p, from.size(), to);
@@ -45,14 +34,14 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
 
 std::string quote(const std::string& text, const std::string& prefix) {
   std::string out;
-  for (const std::string& line : armor_lines(text)) out += prefix + line + "\n";
+  for (const std::string& line : adjutant::testing::text_lines(text)) out += prefix + line + "\n";
   return out;
 }
 
 // The block re-wrapped at `width` as a mail client might, with trailing
 // spaces and a blank line thrown in.
 std::string rewrap(const std::string& armored, std::size_t width) {
-  std::vector<std::string> lines = armor_lines(armored);
+  std::vector<std::string> lines = adjutant::testing::text_lines(armored);
   std::string content;
   for (std::size_t i = 1; i + 1 < lines.size(); ++i) content += lines[i];
   std::string out = lines.front() + "  \n";
@@ -74,7 +63,7 @@ void check_one(const std::string& mail, const Json& expected) {
 TEST_CASE("armor wraps the canonical envelope at 64 columns", "[ledger][armor]") {
   Json env = sample_envelope(4);
   std::string armored = armor(env);
-  std::vector<std::string> lines = armor_lines(armored);
+  std::vector<std::string> lines = adjutant::testing::text_lines(armored);
   REQUIRE(lines.size() >= 3);
   CHECK(lines.front() == "-----BEGIN-ADJUTANT-SIGNED-JSON-----");
   CHECK(lines.back() == "-----END-ADJUTANT-SIGNED-JSON-----");

@@ -11,6 +11,7 @@
 #include "report/visibility.h"
 #include "report_fixture.h"
 #include "rules/ruleset.h"
+#include "support/text_lines.h"
 #include "util/error.h"
 #include "util/time_format.h"
 
@@ -20,15 +21,8 @@ using adjutant::testing::FakeGame;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 void check_width(const std::string& text) {
-  for (const std::string& l : lines_of(text)) {
+  for (const std::string& l : adjutant::testing::text_lines(text)) {
     INFO(l);
     CHECK(columns(l) <= kTextWidth);
     CHECK((l.empty() || l.back() != ' '));
@@ -144,7 +138,7 @@ TEST_CASE("long names, paths and results are wrapped, never cut off", "[report][
   check_width(text);
   CHECK(text.find("0810-0910") != std::string::npos);
   std::string sevens;
-  for (const std::string& l : lines_of(text))
+  for (const std::string& l : adjutant::testing::text_lines(text))
     for (char c : l) sevens += c == '7' ? "7" : "";
   CHECK(sevens.size() >= 200);
 }
