@@ -32,8 +32,6 @@ using ledger::Json;
 
 namespace {
 
-// Batch verification of every sample, each listed `copies` times, on one
-// thread and then on two: the throughput of two cores against one.
 // The process's peak resident set since it began or since the last reset, in KiB.
 long peak_resident_kib() {
   std::ifstream in("/proc/self/status");
@@ -51,6 +49,8 @@ bool reset_peak_resident() {
   return bool(out);
 }
 
+// Batch verification of every sample, each listed `copies` times, on one
+// thread and then on two: the throughput of two cores against one.
 void time_batch(const std::vector<fs::path>& games) {
   std::vector<fs::path> work;
   const int copies = std::max<int>(1, int(48 / games.size()));

@@ -31,8 +31,8 @@ double cpu_ms() {
 
 // What no verifier can skip: hashing every line for the chain and checking
 // every signature once (each card's, each entry's, each order file's), with
-// the canonical bytes each is over. The signer is found by key id, so each
-// signature costs exactly one check.
+// the canonical bytes each is over. Each is checked with the one key a
+// verify checks it with (game/signature_jobs.h), so each costs one check.
 int crypto_floor(const Archive& a) {
   int good = 0;
   for (const auto& card : a.genesis()["cards"]) {

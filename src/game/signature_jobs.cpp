@@ -13,8 +13,7 @@ std::vector<ledger::SignatureJob> signature_jobs(const Archive& a) {
     return nullptr;
   };
   std::vector<ledger::SignatureJob> jobs;
-  for (std::size_t n = 0; n < a.log().size(); ++n) {
-    const LogEntry& e = a.log()[n];
+  for (const LogEntry& e : a.log()) {
     try {
       ledger::SignatureJob job;
       const Party* p = e.sig.is_object() && e.sig.contains("keyid") && e.sig["keyid"].is_string()

@@ -3,7 +3,7 @@
 // order while the replay does the rules' work, and verify_signature() on the
 // thread that made the VerifyAhead answers from the worker's verdict when it
 // is asked about the very same key, message and signature. A verdict is a
-// function of those three bytes strings alone, so every answer, and so the
+// function of those three byte strings alone, so every answer, and so the
 // first problem a verify names, is the same as checking each in turn; only
 // the wall time changes.
 #pragma once
