@@ -3,7 +3,6 @@
 // wherever in the log the damage is.
 #include <catch2/catch.hpp>
 
-
 #include "game/log.h"
 #include "ledger/digest.h"
 #include "support/cli_harness.h"
