@@ -52,7 +52,9 @@ Archive Archive::open(const fs::path& dir) {
   return a;
 }
 
-Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& problem) {
+namespace {
+
+void require_archive_folder(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw Error("archive.not_found",
@@ -61,9 +63,42 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   if (!fs::exists(dir / "log.jsonl", ec))
     throw Error("archive.not_found", dir.string() + ": not a game archive (no log.jsonl)",
                 Exit::kBadInput);
+}
+
+}  // namespace
+
+Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& problem) {
+  require_archive_folder(dir);
+  std::vector<LogEntry> log = read_log_partial(dir / "log.jsonl", bad_line, problem);
+  return from_log(dir, std::move(log), bad_line, problem);
+}
+
+Archive Archive::open_genesis(const fs::path& dir, std::string& text, std::size_t& rest) {
+  require_archive_folder(dir);
+  fs::path file = dir / "log.jsonl";
+  text = read_file(file, kMaxLogFile);
+  rest = 0;
+  int bad_line = -1;
+  std::string problem;
+  std::vector<LogEntry> head;
+  if (!text.empty()) {
+    if (auto e = parse_log_line(text, rest, 0, file.string(), problem))
+      head.push_back(std::move(*e));
+    else
+      bad_line = 0;
+  }
+  return from_log(dir, std::move(head), bad_line, problem);
+}
+
+void Archive::extend_log(std::vector<LogEntry> lines) {
+  for (auto& e : lines) log_.push_back(std::move(e));
+}
+
+Archive Archive::from_log(const fs::path& dir, std::vector<LogEntry> log, int bad_line,
+                          const std::string& problem) {
   Archive a;
   a.dir_ = dir;
-  a.log_ = read_log_partial(dir / "log.jsonl", bad_line, problem);
+  a.log_ = std::move(log);
   if (a.log_.empty() && bad_line == 0)
     throw Error("log.malformed", (dir / "log.jsonl").string() + ": line 0: " + problem,
                 Exit::kVerifyFailed);

@@ -79,6 +79,12 @@ class Archive {
   // As open, but keeps the lines before the first damaged one and reports it
   // (bad_line -1 when the log is whole), so verify can name it.
   static Archive open_partial(const fs::path& dir, int& bad_line, std::string& problem);
+  // As open_partial, but reads only the genesis line: `text` receives the
+  // whole log and `rest` where its line 1 begins, for the caller to read the
+  // other lines in turn (game/read_ahead.h) and hand them to extend_log().
+  static Archive open_genesis(const fs::path& dir, std::string& text, std::size_t& rest);
+  // Appends entries read after the archive was opened (game/read_ahead.h).
+  void extend_log(std::vector<LogEntry> lines);
 
   // A copy holding `lines` (canonical entry lines) after the log, as if
   // they were appended: what adjudicate draws its outputs from before it
@@ -124,6 +130,10 @@ class Archive {
   model::State state_at(int seq = -1) const;
 
  private:
+  // The archive around a log already read (bad_line as open_partial's).
+  static Archive from_log(const fs::path& dir, std::vector<LogEntry> log, int bad_line,
+                          const std::string& problem);
+
   fs::path dir_;
   Json genesis_;
   std::string game_id_;

@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <memory>
 
 #include "game/archive.h"
 #include "game/log.h"
+#include "game/read_ahead.h"
 #include "game/replay.h"
 #include "game/signature_jobs.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
+#include "util/error.h"
 
 namespace adjutant::game {
 
@@ -59,26 +62,36 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
   for (int run = 0; run < runs; ++run) {
     auto start = Clock::now();
     double cpu_start = cpu_ms();
-    Archive a = Archive::open(dir);
-    auto ahead = verify_ahead(a, {});
+    // As verify_archive reads and replays it (game/read_ahead.h).
+    auto read = std::make_unique<ReadAhead>(dir, read_ahead({}));
+    const Archive& a = read->archive();
     check_genesis(a);
     Replay replay(a);
-    std::vector<double> lines(a.log().size(), 0.0);
+    std::vector<double> lines(1, 0.0);
     std::vector<double> turns;
     double pending = 0;
-    for (std::size_t n = 1; n < a.log().size(); ++n) {
+    for (std::size_t n = 1;; ++n) {
       auto step = Clock::now();
-      replay.step(a.log()[n]);
+      const LogEntry* e = read->line(n);
+      if (!e) break;
+      replay.step(*e);
       double ms = ms_since(step);
-      lines[n] = ms;
-      const std::string& kind = a.log()[n].kind;
-      if (kind == "orders" || kind == "ruling") pending += ms;
-      if (kind == "adjudication") {
+      lines.push_back(ms);
+      if (e->kind == "orders" || e->kind == "ruling") pending += ms;
+      if (e->kind == "adjudication") {
         turns.push_back(pending + ms);
         pending = 0;
       }
     }
-    ahead.reset();
+    read->finish();
+    if (read->bad_line() >= 0)
+      throw Error(
+          "verify.malformed",
+          dir.string() + ": line " + std::to_string(read->bad_line()) + ": " + read->problem(),
+          Exit::kVerifyFailed);
+    t.lines = int(a.log().size());
+    t.adjudications = replay.adjudications();
+    read.reset();  // the reader thread joined
     double total = ms_since(start);
     t.verify_cpu_ms = std::min(t.verify_cpu_ms, cpu_ms() - cpu_start);
     if (total < t.verify_ms) {
@@ -86,8 +99,6 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
       t.turn_ms = turns;
       per_line = lines;
     }
-    t.lines = int(a.log().size());
-    t.adjudications = replay.adjudications();
     Archive b = Archive::open(dir);
     auto floor_start = Clock::now();
     volatile int checked = crypto_floor(b);

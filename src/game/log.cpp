@@ -58,60 +58,72 @@ struct BadLine {
   std::string what;
 };
 
+LogEntry read_line(const std::string& text, std::size_t& pos, int n, const std::string& source) {
+  auto bad = [&](const std::string& what) { throw BadLine{what}; };
+  std::size_t end = text.find('\n', pos);
+  if (end == std::string::npos) bad("truncated: the last line has no newline");
+  std::string line = text.substr(pos, end - pos);
+  pos = end + 1;
+  if (!line.empty() && line.back() == '\r')
+    bad("the line ends in CR LF; log.jsonl lines end in LF alone (was the file converted "
+        "by a mail program or an editor?)");
+  Json j;
+  try {
+    j = ledger::parse_strict(line, source + " line " + std::to_string(n));
+  } catch (const Error& e) {
+    bad(std::string("not valid JSON: ") + e.what());
+  }
+  if (!j.is_object() || j.size() != 5 || !j.contains("seq") || !j.contains("prev") ||
+      !j.contains("kind") || !j.contains("body") || !j.contains("sig"))
+    bad("an entry needs exactly seq, prev, kind, body and sig");
+  const Json& seq = j["seq"];
+  if (!seq.is_number_integer() || seq.get<long long>() < 0 || seq.get<long long>() > kMaxCount)
+    bad("seq must be an integer from 0 to " + std::to_string(kMaxCount));
+  if (!j["prev"].is_string() || !j["kind"].is_string() || !j["body"].is_object() ||
+      !j["sig"].is_object())
+    bad("prev and kind must be strings, body and sig objects");
+  std::string canon;
+  try {
+    canon = ledger::canonical(j);
+  } catch (const Error& e) {
+    bad(e.what());
+  }
+  if (canon != line) bad("not in canonical form");
+  LogEntry e;
+  e.seq = int(seq.get<long long>());
+  e.prev = j["prev"].get<std::string>();
+  e.kind = j["kind"].get<std::string>();
+  e.body = std::move(j["body"]);
+  e.sig = std::move(j["sig"]);
+  e.line = std::move(line);
+  e.hash = ledger::sha256_hex(e.line);
+  return e;
+}
+
 }  // namespace
+
+std::optional<LogEntry> parse_log_line(const std::string& text, std::size_t& pos, int n,
+                                       const std::string& source, std::string& problem) {
+  try {
+    return read_line(text, pos, n, source);
+  } catch (const BadLine& b) {
+    problem = b.what;
+    return std::nullopt;
+  }
+}
 
 std::vector<LogEntry> parse_log_text(const std::string& text, const std::string& source,
                                      int& bad_line, std::string& problem) {
   bad_line = -1;
   std::vector<LogEntry> out;
   std::size_t pos = 0;
-  int n = 0;
-  auto bad = [&](const std::string& what) { throw BadLine{what}; };
-  try {
-    while (pos < text.size()) {
-      std::size_t end = text.find('\n', pos);
-      if (end == std::string::npos) bad("truncated: the last line has no newline");
-      std::string line = text.substr(pos, end - pos);
-      pos = end + 1;
-      if (!line.empty() && line.back() == '\r')
-        bad("the line ends in CR LF; log.jsonl lines end in LF alone (was the file converted "
-            "by a mail program or an editor?)");
-      Json j;
-      try {
-        j = ledger::parse_strict(line, source + " line " + std::to_string(n));
-      } catch (const Error& e) {
-        bad(std::string("not valid JSON: ") + e.what());
-      }
-      if (!j.is_object() || j.size() != 5 || !j.contains("seq") || !j.contains("prev") ||
-          !j.contains("kind") || !j.contains("body") || !j.contains("sig"))
-        bad("an entry needs exactly seq, prev, kind, body and sig");
-      const Json& seq = j["seq"];
-      if (!seq.is_number_integer() || seq.get<long long>() < 0 || seq.get<long long>() > kMaxCount)
-        bad("seq must be an integer from 0 to " + std::to_string(kMaxCount));
-      if (!j["prev"].is_string() || !j["kind"].is_string() || !j["body"].is_object() ||
-          !j["sig"].is_object())
-        bad("prev and kind must be strings, body and sig objects");
-      std::string canon;
-      try {
-        canon = ledger::canonical(j);
-      } catch (const Error& e) {
-        bad(e.what());
-      }
-      if (canon != line) bad("not in canonical form");
-      LogEntry e;
-      e.seq = int(seq.get<long long>());
-      e.prev = j["prev"].get<std::string>();
-      e.kind = j["kind"].get<std::string>();
-      e.body = std::move(j["body"]);
-      e.sig = std::move(j["sig"]);
-      e.line = std::move(line);
-      e.hash = ledger::sha256_hex(e.line);
-      out.push_back(std::move(e));
-      ++n;
+  for (int n = 0; pos < text.size(); ++n) {
+    auto e = parse_log_line(text, pos, n, source, problem);
+    if (!e) {
+      bad_line = n;
+      break;
     }
-  } catch (const BadLine& b) {
-    bad_line = n;
-    problem = b.what;
+    out.push_back(std::move(*e));
   }
   return out;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ std::vector<LogEntry> read_log_partial(const fs::path& file, int& bad_line, std:
 // The same over log text in memory (`source` names it in messages).
 std::vector<LogEntry> parse_log_text(const std::string& text, const std::string& source,
                                      int& bad_line, std::string& problem);
+// Line `n` of log text, which begins at `pos` (< text.size()); `pos` moves
+// past its newline. nullopt, with `problem` set, when the line is damaged.
+std::optional<LogEntry> parse_log_line(const std::string& text, std::size_t& pos, int n,
+                                       const std::string& source, std::string& problem);
 
 // Appends lines atomically: the old log plus the new lines is written to a
 // temporary file, fsynced and renamed, so a crash leaves old or new, never torn.

@@ -6,36 +6,38 @@
 
 namespace adjutant::game {
 
-std::vector<ledger::SignatureJob> signature_jobs(const Archive& a) {
+void entry_signature_jobs(const Archive& a, const LogEntry& e,
+                          std::vector<ledger::SignatureJob>& jobs) {
   auto key_of = [&](const std::string& key_id) -> const Party* {
     for (const auto& p : a.parties())
       if (p.key_id == key_id) return &p;
     return nullptr;
   };
-  std::vector<ledger::SignatureJob> jobs;
-  for (const LogEntry& e : a.log()) {
-    try {
-      ledger::SignatureJob job;
-      const Party* p = e.sig.is_object() && e.sig.contains("keyid") && e.sig["keyid"].is_string()
-                           ? key_of(e.sig["keyid"].get<std::string>())
-                           : nullptr;
-      if (p && entry_signed_parts(e, job.message, job.signature)) {
-        job.public_raw = p->public_key;
-        jobs.push_back(std::move(job));
-      }
-      if (e.kind != "orders") continue;
-      auto env = ledger::parse_envelope(e.body, "orders");
-      const Json& side =
-          env.body.is_object() && env.body.contains("side") ? env.body["side"] : Json();
-      auto q = side.is_string() ? a.party(side.get<std::string>()) : std::nullopt;
-      if (!q || env.signatures.empty()) continue;
-      std::string message = ledger::pae(env.payload_type, ledger::canonical(env.body));
-      for (const auto& [key_id, sig] : env.signatures)
-        jobs.push_back({q->public_key, message, sig});
-    } catch (const std::exception&) {
-      // Malformed: the replay names it at this line.
+  try {
+    ledger::SignatureJob job;
+    const Party* p = e.sig.is_object() && e.sig.contains("keyid") && e.sig["keyid"].is_string()
+                         ? key_of(e.sig["keyid"].get<std::string>())
+                         : nullptr;
+    if (p && entry_signed_parts(e, job.message, job.signature)) {
+      job.public_raw = p->public_key;
+      jobs.push_back(std::move(job));
     }
+    if (e.kind != "orders") return;
+    auto env = ledger::parse_envelope(e.body, "orders");
+    const Json& side =
+        env.body.is_object() && env.body.contains("side") ? env.body["side"] : Json();
+    auto q = side.is_string() ? a.party(side.get<std::string>()) : std::nullopt;
+    if (!q || env.signatures.empty()) return;
+    std::string message = ledger::pae(env.payload_type, ledger::canonical(env.body));
+    for (const auto& [key_id, sig] : env.signatures) jobs.push_back({q->public_key, message, sig});
+  } catch (const std::exception&) {
+    // Malformed: the replay names it at this line.
   }
+}
+
+std::vector<ledger::SignatureJob> signature_jobs(const Archive& a) {
+  std::vector<ledger::SignatureJob> jobs;
+  for (const LogEntry& e : a.log()) entry_signature_jobs(a, e, jobs);
   return jobs;
 }
 

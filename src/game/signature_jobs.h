@@ -14,5 +14,9 @@ namespace adjutant::game {
 
 // In log order, genesis first. Never throws: what cannot be read is left to the replay to refuse.
 std::vector<ledger::SignatureJob> signature_jobs(const Archive& a);
+// Those of one entry of `a`'s log, appended to `jobs`; reads only `a`'s
+// parties, so a reader thread may call it while the replay runs.
+void entry_signature_jobs(const Archive& a, const LogEntry& e,
+                          std::vector<ledger::SignatureJob>& jobs);
 
 }  // namespace adjutant::game

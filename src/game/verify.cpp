@@ -4,8 +4,8 @@
 
 #include "game/archive.h"
 #include "game/caches.h"
+#include "game/read_ahead.h"
 #include "game/replay.h"
-#include "game/signature_jobs.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -50,19 +50,15 @@ void failed(VerifyReport& report, const std::string& id, const std::string& wher
 
 }  // namespace
 
-std::unique_ptr<ledger::VerifyAhead> verify_ahead(const Archive& a, const VerifyOptions& options) {
-  bool worker = options.check_ahead && std::thread::hardware_concurrency() >= 2;
-  if (!worker) return nullptr;
-  return std::make_unique<ledger::VerifyAhead>(signature_jobs(a), true);
+bool read_ahead(const VerifyOptions& options) {
+  return options.check_ahead && std::thread::hardware_concurrency() >= 2;
 }
 
 VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
   VerifyReport report;
-  int bad_line = -1;
-  std::string problem;
-  std::optional<Archive> archive;
+  std::optional<ReadAhead> read;
   try {
-    archive = Archive::open_partial(dir, bad_line, problem);
+    read.emplace(dir, read_ahead(options));
   } catch (const Error& e) {
     // A version newer than this build is not tampering (exit 5).
     bool newer = e.exit_code() == Exit::kRulesetVersion;
@@ -79,29 +75,33 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
     failed(report, "verify.malformed", dir.string(), -1, e.what(), Exit::kVerifyFailed);
     return report;
   }
-  const Archive& a = *archive;
-  const auto& log = a.log();
+  Archive& a = read->archive();
   int current = 0;
+  std::string kind = "genesis";
   try {
-    auto ahead = verify_ahead(a, options);
     check_genesis(a);
     Replay replay(a);
-    for (std::size_t n = 1; n < log.size(); ++n) {
+    for (std::size_t n = 1;; ++n) {
+      const LogEntry* e = read->line(n);
+      if (!e) break;
       current = int(n);
-      replay.step(log[n]);
+      kind = e->kind;
+      replay.step(*e);
       report.adjudications = replay.adjudications();
       report.dice = replay.dice();
     }
-    if (bad_line >= 0) {
-      current = bad_line;
-      throw Error("verify.malformed", problem, Exit::kVerifyFailed);
+    read->finish();
+    if (read->bad_line() >= 0) {
+      current = read->bad_line();
+      kind = "damaged";
+      throw Error("verify.malformed", read->problem(), Exit::kVerifyFailed);
     }
     if (replay.awaiting_adjudication())
       throw Error("verify.sequence", "the last order entry has no adjudication",
                   Exit::kVerifyFailed);
     report.ok = true;
     report.exit_code = 0;
-    report.lines = int(log.size());
+    report.lines = int(a.log().size());
     report.head = a.head();
     report.state = replay.state().hash();
     // state.json is a cache: stale (a run stopped after its log append) or
@@ -111,7 +111,6 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
     else if (!state_cache_fresh(a, replay.state()))
       report.caches.push_back("state.json is stale (a cache); adjutant rebuilds it from the log");
   } catch (const Error& e) {
-    std::string kind = current < int(log.size()) ? log[std::size_t(current)].kind : "damaged";
     std::string id = e.id().rfind("verify.", 0) == 0 ? e.id() : "verify.malformed";
     failed(report, id, "log.jsonl line " + std::to_string(current) + " (" + kind + ")", current,
            e.detail(), Exit::kVerifyFailed);

@@ -43,9 +43,10 @@ struct VerifyOptions {
   bool check_ahead = true;
 };
 
-// The signature checker a verify of `a` runs beside its replay: a worker
-// thread when `options` asks for one and the machine has two cores or more.
-std::unique_ptr<ledger::VerifyAhead> verify_ahead(const Archive& a, const VerifyOptions& options);
+// Whether a verify with `options` reads the log and checks its signatures
+// on a second thread (game/read_ahead.h): when `options` asks for it and the
+// machine has two cores or more.
+bool read_ahead(const VerifyOptions& options);
 
 VerifyReport verify_archive(const std::filesystem::path& dir, const VerifyOptions& options = {});
 

@@ -12,13 +12,10 @@ thread_local VerifyAhead* in_force = nullptr;
 
 }  // namespace
 
-VerifyAhead::VerifyAhead(std::vector<SignatureJob> jobs, bool worker)
-    : jobs_(std::move(jobs)), state_(new std::atomic<int>[jobs_.size()]) {
-  for (std::size_t i = 0; i < jobs_.size(); ++i) {
-    state_[i].store(kOpen);
-    by_signature_.emplace(std::string_view(jobs_[i].signature), i);
-  }
-  if (worker && !jobs_.empty()) {
+VerifyAhead::VerifyAhead(std::vector<SignatureJob> jobs, bool worker) {
+  bool any = !jobs.empty();
+  add(std::move(jobs));
+  if (worker && any) {
     try {
       worker_ = std::thread([this] { work(); });
     } catch (const std::system_error&) {
@@ -39,44 +36,68 @@ VerifyAhead* VerifyAhead::current() {
   return in_force;
 }
 
-// Checks job i unless someone has claimed it; true when this call checked
+void VerifyAhead::add(std::vector<SignatureJob> jobs) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& job : jobs) {
+    Slot& slot = slots_.emplace_back();
+    slot.job = std::move(job);
+    by_signature_.emplace(std::string_view(slot.job.signature), &slot);
+  }
+}
+
+// Checks a job unless someone has claimed it; true when this call checked
 // it. A check that throws (no memory) gives the job back unchecked.
-bool VerifyAhead::check_if_open(std::size_t i) {
+bool VerifyAhead::check_if_open(Slot& slot) {
   int expected = kOpen;
-  if (!state_[i].compare_exchange_strong(expected, kRunning)) return false;
-  const SignatureJob& j = jobs_[i];
+  if (!slot.state.compare_exchange_strong(expected, kRunning)) return false;
+  const SignatureJob& j = slot.job;
   bool ok = false;
   try {
     // Not through verify_signature(): it would ask this VerifyAhead again.
     ok = verify_signature_now(j.public_raw, j.message, j.signature);
   } catch (...) {
-    state_[i].store(kOpen);
-    state_[i].notify_all();
+    slot.state.store(kOpen);
+    slot.state.notify_all();
     throw;
   }
-  state_[i].store(ok ? kGood : kBad);
-  state_[i].notify_all();
+  slot.state.store(ok ? kGood : kBad);
+  slot.state.notify_all();
   return true;
 }
 
 // The asking thread checks a job the worker has not reached, waits for one
 // the worker is checking, and checks itself one the worker gave back.
-bool VerifyAhead::run(std::size_t i) {
+bool VerifyAhead::run(Slot& slot) {
   for (;;) {
-    check_if_open(i);
-    int s = state_[i].load();
+    check_if_open(slot);
+    int s = slot.state.load();
     while (s == kRunning) {
-      state_[i].wait(kRunning);
-      s = state_[i].load();
+      slot.state.wait(kRunning);
+      s = slot.state.load();
     }
     if (s != kOpen) return s == kGood;
   }
 }
 
+bool VerifyAhead::check_next() {
+  for (;;) {
+    Slot* slot = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (next_ >= slots_.size()) return false;
+      slot = &slots_[next_++];
+    }
+    if (check_if_open(*slot)) {
+      ++by_worker_;
+      return true;
+    }
+  }
+}
+
 void VerifyAhead::work() {
   try {
-    for (std::size_t i = 0; i < jobs_.size() && !stop_.load(std::memory_order_relaxed); ++i)
-      if (check_if_open(i)) ++by_worker_;
+    while (!stop_.load(std::memory_order_relaxed) && check_next()) {
+    }
   } catch (...) {
     // The asking thread checks whatever is left.
   }
@@ -84,11 +105,15 @@ void VerifyAhead::work() {
 
 std::optional<bool> VerifyAhead::verdict(std::string_view public_raw, std::string_view message,
                                          std::string_view signature) {
-  auto [from, to] = by_signature_.equal_range(signature);
-  for (auto it = from; it != to; ++it) {
-    const SignatureJob& j = jobs_[it->second];
-    if (j.public_raw == public_raw && j.message == message) return run(it->second);
+  Slot* found = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto [from, to] = by_signature_.equal_range(signature);
+    for (auto it = from; it != to && !found; ++it)
+      if (it->second->job.public_raw == public_raw && it->second->job.message == message)
+        found = it->second;
   }
+  if (found) return run(*found);
   ++misses_;
   return std::nullopt;
 }

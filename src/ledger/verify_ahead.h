@@ -9,8 +9,10 @@
 #pragma once
 
 #include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +44,14 @@ class VerifyAhead {
   std::optional<bool> verdict(std::string_view public_raw, std::string_view message,
                               std::string_view signature);
 
+  // More jobs, from any thread: a reader that finds the signatures as it
+  // reads (game/read_ahead.h) hands them over line by line.
+  void add(std::vector<SignatureJob> jobs);
+  // Checks the first job in log order that nobody has claimed; false when
+  // there is none. For one checking thread only (the one that drives this
+  // VerifyAhead when it was made without a worker).
+  bool check_next();
+
   // How many jobs the worker checked (the rest were checked on demand or never asked).
   int checked_by_worker() const { return by_worker_.load(); }
   // How many questions were about bytes that are not one of the jobs.
@@ -49,13 +59,20 @@ class VerifyAhead {
 
  private:
   enum : int { kOpen = 0, kRunning = 1, kGood = 2, kBad = 3 };
-  bool check_if_open(std::size_t i);
-  bool run(std::size_t i);
+  struct Slot {
+    SignatureJob job;
+    std::atomic<int> state{kOpen};
+  };
+  bool check_if_open(Slot& slot);
+  bool run(Slot& slot);
   void work();
 
-  std::vector<SignatureJob> jobs_;
-  std::unique_ptr<std::atomic<int>[]> state_;
-  std::multimap<std::string_view, std::size_t> by_signature_;
+  // A deque never moves what it holds: a slot found under the lock is used
+  // after it.
+  std::deque<Slot> slots_;
+  std::multimap<std::string_view, Slot*> by_signature_;
+  mutable std::mutex mutex_;  // guards slots_ (its size) and by_signature_
+  std::size_t next_ = 0;      // check_next()'s place, on the checking thread
   std::atomic<bool> stop_{false};
   std::atomic<int> by_worker_{0};
   int misses_ = 0;  // asked on the owning thread only

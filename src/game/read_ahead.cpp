@@ -1,0 +1,128 @@
+#include "game/read_ahead.h"
+
+#include <iterator>
+#include <optional>
+#include <system_error>
+#include <vector>
+
+#include "game/log.h"
+#include "game/signature_jobs.h"
+
+namespace adjutant::game {
+
+namespace {
+
+// How many lines the reader keeps read ahead of the one the replay asks for
+// before it turns to the signatures.
+constexpr std::size_t kLead = 2;
+
+}  // namespace
+
+ReadAhead::ReadAhead(const fs::path& dir, bool reader) : source_((dir / "log.jsonl").string()) {
+  archive_ = Archive::open_genesis(dir, text_, pos_);
+  done_ = pos_ >= text_.size();
+  if (!reader) return;
+  std::vector<ledger::SignatureJob> genesis;
+  entry_signature_jobs(archive_, archive_.log().front(), genesis);
+  signatures_ = std::make_unique<ledger::VerifyAhead>(std::move(genesis), false);
+  reading_ = !done_;
+  try {
+    reader_ = std::thread([this] { work(); });
+  } catch (const std::system_error&) {
+    // No thread to be had: the asking thread reads, and checks every
+    // signature when the replay asks.
+    reading_ = false;
+  }
+}
+
+ReadAhead::~ReadAhead() {
+  stop_.store(true);
+  if (reader_.joinable()) reader_.join();
+}
+
+bool ReadAhead::read_next() {
+  std::size_t n = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    n = lines_.size() + 1;
+  }
+  std::size_t began = pos_;
+  std::optional<LogEntry> e;
+  std::string problem;
+  std::vector<ledger::SignatureJob> jobs;
+  try {
+    e = parse_log_line(text_, pos_, int(n), source_, problem);
+    // The line's signatures are listed before the replay can ask for it.
+    if (e && signatures_) entry_signature_jobs(archive_, *e, jobs);
+  } catch (...) {
+    pos_ = began;  // read again by whoever reads next
+    throw;
+  }
+  if (!jobs.empty()) signatures_->add(std::move(jobs));
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (e) {
+    lines_.push_back(std::move(*e));
+    done_ = pos_ >= text_.size();
+  } else {
+    done_ = true;
+    bad_line_ = int(n);
+    problem_ = std::move(problem);
+  }
+  if (done_) reading_ = false;
+  more_.notify_all();
+  return !done_;
+}
+
+void ReadAhead::work() {
+  bool more = true;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    more = reading_;
+  }
+  std::size_t next = 1;  // the line this thread reads next
+  try {
+    while (!stop_.load(std::memory_order_relaxed)) {
+      if (more && next <= wanted_.load() + kLead) {
+        more = read_next();
+        ++next;
+      } else if (!signatures_->check_next()) {
+        if (!more) break;
+        more = read_next();
+        ++next;
+      }
+    }
+  } catch (...) {
+    // The asking thread reads the rest and checks what is left.
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  reading_ = false;
+  more_.notify_all();
+}
+
+const LogEntry* ReadAhead::line(std::size_t n) {
+  wanted_.store(n);
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    if (n >= 1 && n - 1 < lines_.size()) return &lines_[n - 1];
+    if (done_) return nullptr;
+    if (reading_) {
+      more_.wait(lock);
+      continue;
+    }
+    lock.unlock();
+    read_next();
+    lock.lock();
+  }
+}
+
+void ReadAhead::finish() {
+  std::vector<LogEntry> read;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    read.assign(std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
+    lines_.clear();
+  }
+  archive_.extend_log(std::move(read));
+}
+
+}  // namespace adjutant::game
