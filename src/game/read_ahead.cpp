@@ -7,6 +7,7 @@
 
 #include "game/log.h"
 #include "game/signature_jobs.h"
+#include "ledger/keys.h"
 
 namespace adjutant::game {
 
@@ -19,24 +20,44 @@ constexpr std::size_t kLead = 2;
 }  // namespace
 
 ReadAhead::ReadAhead(const fs::path& dir, bool reader) : source_((dir / "log.jsonl").string()) {
-  archive_ = Archive::open_genesis(dir, text_, pos_);
-  done_ = pos_ >= text_.size();
-  if (!reader) return;
-  std::vector<ledger::SignatureJob> genesis;
-  entry_signature_jobs(archive_, archive_.log().front(), genesis);
-  signatures_ = std::make_unique<ledger::VerifyAhead>(std::move(genesis), false);
-  reading_ = !done_;
-  try {
-    reader_ = std::thread([this] { work(); });
-  } catch (const std::system_error&) {
-    // No thread to be had: the asking thread reads, and checks every
-    // signature when the replay asks.
-    reading_ = false;
+  if (reader) {
+    try {
+      // Started first: it loads OpenSSL while this thread reads genesis.
+      reader_ = std::thread([this] { work(); });
+    } catch (const std::system_error&) {
+      // No thread to be had: the asking thread reads, and checks every
+      // signature when the replay asks.
+    }
   }
+  try {
+    archive_ = Archive::open_genesis(dir, text_, pos_);
+    std::vector<ledger::SignatureJob> genesis;
+    if (reader_.joinable()) entry_signature_jobs(archive_, archive_.log().front(), genesis);
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = pos_ >= text_.size();
+    if (reader_.joinable()) {
+      signatures_ = std::make_unique<ledger::VerifyAhead>(std::move(genesis), false);
+      reading_ = !done_;
+    }
+    opened_ = true;
+  } catch (...) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_.store(true);
+    }
+    more_.notify_all();
+    if (reader_.joinable()) reader_.join();
+    throw;
+  }
+  more_.notify_all();
 }
 
 ReadAhead::~ReadAhead() {
-  stop_.store(true);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_.store(true);
+  }
+  more_.notify_all();
   if (reader_.joinable()) reader_.join();
 }
 
@@ -74,9 +95,16 @@ bool ReadAhead::read_next() {
 }
 
 void ReadAhead::work() {
+  try {
+    ledger::warm_up();
+  } catch (...) {
+    // Loaded again, and refused as ever, where it is used.
+  }
   bool more = true;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
+    more_.wait(lock, [this] { return opened_ || stop_.load(); });
+    if (!opened_) return;
     more = reading_;
   }
   std::size_t next = 1;  // the line this thread reads next

@@ -1,12 +1,13 @@
 // An archive's log read while it is replayed. A verify opens the archive
-// with only its genesis line read; a reader thread reads the other lines in
-// turn, finds the signatures each holds and checks them (ledger::
-// VerifyAhead), staying a line or two ahead of the replay and spending the
-// rest of its time on the signatures. The replay asks for line n and gets
-// the very entry a whole read would have given (game/log.h
-// parse_log_line), so it reports the same first bad line: only the wall
-// time changes. Without a reader thread (none asked for, or none to be had)
-// the asking thread reads each line when it asks for it.
+// with only its genesis line read; a reader thread, started first, loads
+// OpenSSL meanwhile (ledger::warm_up), then reads the other lines in turn,
+// finds the signatures each holds and checks them (ledger::VerifyAhead),
+// staying a line or two ahead of the replay and spending the rest of its
+// time on the signatures. The replay asks for line n and gets the very
+// entry a whole read would have given (game/log.h parse_log_line), so it
+// reports the same first bad line: only the wall time changes. Without a
+// reader thread (none asked for, or none to be had) the asking thread reads
+// each line when it asks for it.
 #pragma once
 
 #include <atomic>
@@ -60,10 +61,11 @@ class ReadAhead {
   std::size_t pos_ = 0;  // where the next line begins; only the reading thread
   std::unique_ptr<ledger::VerifyAhead> signatures_;
 
-  std::mutex mutex_;  // guards lines_, done_, reading_, bad_line_, problem_
+  std::mutex mutex_;  // guards lines_, opened_, done_, reading_, bad_line_, problem_
   std::condition_variable more_;
   std::deque<LogEntry> lines_;  // lines 1, 2, ... read so far
   bool done_ = false;           // the log read to its end or its first damaged line
+  bool opened_ = false;         // genesis read: the reader may start
   bool reading_ = false;        // the reader thread reads (else the asking thread does)
   int bad_line_ = -1;
   std::string problem_;

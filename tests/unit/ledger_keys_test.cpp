@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
+
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "ledger/digest.h"
 #include "ledger/keys.h"
@@ -59,6 +61,15 @@ TEST_CASE("a key from a raw seed matches RFC 8032 test 1", "[ledger][keys]") {
         "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
         "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
   CHECK(error_id([] { SigningKey::from_seed("short"); }) == "key.seed");
+}
+
+TEST_CASE("warming OpenSSL up checks RFC 8032 test 1 on any thread", "[ledger][keys]") {
+  // The vector warm_up() checks is the one above: a typo in it would make
+  // the warm-up a failed check, and this false.
+  CHECK(adjutant::ledger::warm_up());
+  bool on_another = false;
+  std::thread([&] { on_another = adjutant::ledger::warm_up(); }).join();
+  CHECK(on_another);
 }
 
 TEST_CASE("key ids are the first 16 hex digits of SHA-256 of the raw key", "[ledger][keys]") {

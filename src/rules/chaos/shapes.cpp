@@ -52,13 +52,20 @@ Box box_of(const Outline& o) {
   return b;
 }
 
-Wide box_gap_squared(const Outline& a, const Outline& b) {
-  if (a.points.empty() || b.points.empty()) return 0;
-  Box p = box_of(a), q = box_of(b);
+Wide box_gap_squared(const Box& p, const Box& q) {
   Wide dx = std::max<Coord>({0, q.lo_x - p.hi_x, p.lo_x - q.hi_x});
   Wide dy = std::max<Coord>({0, q.lo_y - p.hi_y, p.lo_y - q.hi_y});
   return dx * dx + dy * dy;
 }
+
+// The squared gap between two outlines' boxes, each box found once for the
+// tests that follow (0 when either outline is empty).
+struct Gap {
+  Wide squared = 0;
+  Gap(const Outline& a, const Outline& b) {
+    if (!a.points.empty() && !b.points.empty()) squared = box_gap_squared(box_of(a), box_of(b));
+  }
+};
 
 Outline doubled(const Outline& o) {
   Outline d = o;
@@ -143,14 +150,24 @@ SquaredDistance point_segment(Point p, Point a, Point b) {
   return {c * c, len2};
 }
 
-bool touch(const Outline& a, const Outline& b) {
-  if (box_gap_squared(a, b) > 0) return false;
+namespace {
+
+// touch() once the boxes' gap is known.
+bool touch(const Outline& a, const Outline& b, const Gap& gap) {
+  if (gap.squared > 0) return false;
   return edges_meet(a, b) || any_inside(a, b) || any_inside(b, a);
 }
 
+}  // namespace
+
+bool touch(const Outline& a, const Outline& b) {
+  return touch(a, b, Gap(a, b));
+}
+
 bool within(const Outline& a, const Outline& b, Coord r) {
-  if (box_gap_squared(a, b) > Wide(r) * r) return false;
-  if (touch(a, b)) return true;
+  Gap gap(a, b);
+  if (gap.squared > Wide(r) * r) return false;
+  if (touch(a, b, gap)) return true;
   bool yes = false;
   auto check = [&](const Outline& from, const Outline& to) {
     for (Point p : from.points)
@@ -163,8 +180,9 @@ bool within(const Outline& a, const Outline& b, Coord r) {
 
 bool closer_than(const Outline& a, const Outline& b, Coord r) {
   if (r <= 0) return false;
-  if (box_gap_squared(a, b) >= Wide(r) * r) return false;
-  if (touch(a, b)) return true;
+  Gap gap(a, b);
+  if (gap.squared >= Wide(r) * r) return false;
+  if (touch(a, b, gap)) return true;
   bool yes = false;
   auto check = [&](const Outline& from, const Outline& to) {
     for (Point p : from.points)
