@@ -1,0 +1,172 @@
+#include "util/small_blocks.h"
+
+#include <sys/mman.h>
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <type_traits>
+
+namespace adjutant::small_blocks {
+
+namespace {
+
+constexpr std::size_t kGranule = 16;
+constexpr std::size_t kClasses = kLargest / kGranule;
+constexpr std::size_t kSlab = std::size_t(1) << 16;        // 64 KiB, all of one class
+constexpr std::size_t kReserve = std::size_t(1) << 30;     // 1 GiB of address space
+constexpr std::size_t kCommitStep = std::size_t(1) << 22;  // made usable 4 MiB at a time
+constexpr std::size_t kSlabs = kReserve / kSlab;
+
+struct Free {
+  Free* next;
+};
+
+// Shared by every thread. Constant-initialised (operator new runs before
+// any dynamic initialiser might), and never destroyed: blocks are given
+// back until the very end.
+struct Region {
+  std::atomic<char*> base{nullptr};       // the reservation, once made
+  std::atomic<bool> refused{false};       // no reservation to be had, or it is used up
+  std::mutex mutex;                       // guards what follows
+  std::size_t slabs = 0;                  // slabs handed out
+  std::size_t committed = 0;              // bytes made read-write
+  unsigned char size_class[kSlabs] = {};  // 1 + the class of each slab handed out
+  Free* pool[kClasses] = {};              // blocks left by threads that ended
+};
+
+static_assert(std::is_trivially_destructible_v<Region>, "blocks are given back until the end");
+constinit Region region;
+
+// One thread's lists and the slab it carves for each class. Zero-initialised
+// and trivially destroyed, so reaching it costs no guard.
+struct Cache {
+  Free* free[kClasses];
+  char* next[kClasses];
+  char* end[kClasses];
+  bool farewell;  // the thread's Farewell is registered
+};
+
+constinit thread_local Cache cache{};
+
+std::size_t class_of(std::size_t size) {
+  return (size - 1) / kGranule;
+}
+
+// On a thread's end: its free blocks, and the rest of the slabs it was
+// carving, go to the pool.
+struct Farewell {
+  ~Farewell() {
+    Cache& k = cache;
+    for (std::size_t c = 0; c < kClasses; ++c) {
+      std::size_t size = (c + 1) * kGranule;
+      for (; k.next[c] != k.end[c]; k.next[c] += size) {
+        Free* f = reinterpret_cast<Free*>(k.next[c]);
+        f->next = k.free[c];
+        k.free[c] = f;
+      }
+      k.next[c] = k.end[c] = nullptr;
+      if (!k.free[c]) continue;
+      Free* last = k.free[c];
+      while (last->next) last = last->next;
+      std::lock_guard<std::mutex> lock(region.mutex);
+      last->next = region.pool[c];
+      region.pool[c] = k.free[c];
+      k.free[c] = nullptr;
+    }
+  }
+};
+
+// Registers the thread's Farewell: once, when it first takes or gives back.
+void say_farewell_at_end() noexcept {
+  thread_local Farewell farewell;
+  (void)farewell;
+  cache.farewell = true;
+}
+
+// The slow path: the pool's blocks of this class, else a new slab.
+void* refill(std::size_t c) noexcept {
+  if (region.refused.load(std::memory_order_relaxed)) return nullptr;
+  if (!cache.farewell) say_farewell_at_end();
+  Cache& k = cache;
+  std::lock_guard<std::mutex> lock(region.mutex);
+  if (Free* f = region.pool[c]) {
+    region.pool[c] = nullptr;
+    k.free[c] = f->next;
+    return f;
+  }
+  char* base = region.base.load(std::memory_order_relaxed);
+  if (!base) {
+    void* r =
+        mmap(nullptr, kReserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED) {
+      region.refused.store(true);
+      return nullptr;
+    }
+    base = static_cast<char*>(r);
+    region.base.store(base);
+  }
+  if (region.slabs == kSlabs) {
+    region.refused.store(true);
+    return nullptr;
+  }
+  std::size_t at = region.slabs * kSlab;
+  if (at + kSlab > region.committed) {
+    if (mprotect(base + region.committed, kCommitStep, PROT_READ | PROT_WRITE) != 0) {
+      region.refused.store(true);
+      return nullptr;
+    }
+    region.committed += kCommitStep;
+  }
+  region.size_class[region.slabs++] = static_cast<unsigned char>(c + 1);
+  std::size_t size = (c + 1) * kGranule;
+  char* slab = base + at;
+  k.next[c] = slab + size;
+  k.end[c] = slab + (kSlab / size) * size;
+  return slab;
+}
+
+// The slab `p` lies in, or kSlabs when it is not in the reservation.
+std::size_t slab_of(const void* p) {
+  const char* base = region.base.load(std::memory_order_relaxed);
+  const char* q = static_cast<const char*>(p);
+  if (!base || q < base || q >= base + kReserve) return kSlabs;
+  return std::size_t(q - base) / kSlab;
+}
+
+}  // namespace
+
+void* allocate(std::size_t size) noexcept {
+  if (size == 0 || size > kLargest) return nullptr;
+  std::size_t c = class_of(size);
+  Cache& k = cache;
+  if (Free* f = k.free[c]) {
+    k.free[c] = f->next;
+    return f;
+  }
+  if (k.next[c] != k.end[c]) {
+    char* p = k.next[c];
+    k.next[c] += (c + 1) * kGranule;
+    return p;
+  }
+  return refill(c);
+}
+
+bool release(void* p) noexcept {
+  std::size_t slab = slab_of(p);
+  if (slab == kSlabs) return false;
+  std::size_t c = std::size_t(region.size_class[slab]) - 1;
+  Free* f = static_cast<Free*>(p);
+  Cache& k = cache;
+  if (!k.farewell) say_farewell_at_end();
+  f->next = k.free[c];
+  k.free[c] = f;
+  return true;
+}
+
+std::size_t block_size(const void* p) noexcept {
+  std::size_t slab = slab_of(p);
+  return slab == kSlabs ? 0 : std::size_t(region.size_class[slab]) * kGranule;
+}
+
+}  // namespace adjutant::small_blocks
