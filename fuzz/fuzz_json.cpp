@@ -1,6 +1,7 @@
 // The strict JSON reader and RFC 8785 canonicalisation. Properties: a text
 // that parses canonicalises to valid UTF-8 that parses again and
-// canonicalises to the same bytes; es_number round-trips every finite double.
+// canonicalises to the same bytes; es_number round-trips every finite double;
+// parse_canonical takes only canonical text, read as parse_strict reads it.
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -43,11 +44,30 @@ void check_number(const std::uint8_t* data, std::size_t size) {
   if (again != text) finding("es_number output " + text + " canonicalises to " + again);
 }
 
+// The one-pass reader of canonical text takes only what parse_strict reads
+// and canonical() writes back byte for byte.
+void check_one_pass(std::string_view text) {
+  auto fast = ledger::parse_canonical(text);
+  if (!fast) return;
+  ledger::Json slow;
+  if (!only_errors("parse_strict (after parse_canonical)",
+                   [&] { slow = ledger::parse_strict(text, "input"); }))
+    finding("parse_canonical took a text parse_strict refuses: " +
+            std::string(text.substr(0, 200)));
+  else if (ledger::canonical(slow) != text)
+    finding("parse_canonical took a text that is not canonical: " +
+            std::string(text.substr(0, 200)));
+  else if (ledger::canonical(*fast) != text || *fast != slow)
+    finding("parse_canonical read another value than parse_strict: " +
+            std::string(text.substr(0, 200)));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   check_number(data, size);
   const auto text = adjutant::fuzz::bytes(data, size);
+  check_one_pass(text);
   ledger::Json value;
   if (!only_errors("parse_strict", [&] { value = ledger::parse_strict(text, "input"); })) return 0;
   std::string first;

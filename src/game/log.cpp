@@ -67,11 +67,20 @@ LogEntry read_line(const std::string& text, std::size_t& pos, int n, const std::
   if (!line.empty() && line.back() == '\r')
     bad("the line ends in CR LF; log.jsonl lines end in LF alone (was the file converted "
         "by a mail program or an editor?)");
+  // A line as it should be is read in one pass that also proves it
+  // canonical; any other is read and judged the long way, which names what
+  // is wrong with it.
+  std::optional<Json> read = ledger::parse_canonical(line);
+  const bool canonical = read.has_value();
   Json j;
-  try {
-    j = ledger::parse_strict(line, source + " line " + std::to_string(n));
-  } catch (const Error& e) {
-    bad(std::string("not valid JSON: ") + e.what());
+  if (read) {
+    j = std::move(*read);
+  } else {
+    try {
+      j = ledger::parse_strict(line, source + " line " + std::to_string(n));
+    } catch (const Error& e) {
+      bad(std::string("not valid JSON: ") + e.what());
+    }
   }
   if (!j.is_object() || j.size() != 5 || !j.contains("seq") || !j.contains("prev") ||
       !j.contains("kind") || !j.contains("body") || !j.contains("sig"))
@@ -82,13 +91,15 @@ LogEntry read_line(const std::string& text, std::size_t& pos, int n, const std::
   if (!j["prev"].is_string() || !j["kind"].is_string() || !j["body"].is_object() ||
       !j["sig"].is_object())
     bad("prev and kind must be strings, body and sig objects");
-  std::string canon;
-  try {
-    canon = ledger::canonical(j);
-  } catch (const Error& e) {
-    bad(e.what());
+  if (!canonical) {
+    std::string canon;
+    try {
+      canon = ledger::canonical(j);
+    } catch (const Error& e) {
+      bad(e.what());
+    }
+    if (canon != line) bad("not in canonical form");
   }
-  if (canon != line) bad("not in canonical form");
   LogEntry e;
   e.seq = int(seq.get<long long>());
   e.prev = j["prev"].get<std::string>();

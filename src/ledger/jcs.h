@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,15 @@ void append_canonical_string(const std::string& value, std::string& out);
 // canonical(a) == canonical(b) (and throws as it does), without writing
 // either out when the two are the same value of the same types.
 bool same_canonical(const Json& a, const Json& b);
+
+// The value `text` is the canonical form of, read in one pass that checks
+// every byte is the one canonical() writes there: nullopt when `text` is
+// not canonical, or holds what this reader leaves to parse_strict and
+// canonical() to judge (a number that is not an integer of up to 15 digits,
+// a name with a character above U+FFFF, nesting deeper than 32). Where it
+// gives a value, parse_strict(text) gives the same one, with the same
+// types, and canonical() of it is `text`.
+std::optional<Json> parse_canonical(std::string_view text);
 
 // parse_strict + canonical.
 std::string canonical_text(std::string_view text, const std::string& source);

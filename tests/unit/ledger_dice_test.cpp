@@ -14,11 +14,14 @@
 #include "ledger/keys.h"
 #include "ledger/vectors.h"
 #include "support/error_id.h"
+#include "support/openssl_digest.h"
 #include "util/error.h"
 
 using namespace adjutant;
 using namespace adjutant::ledger;
 namespace fs = std::filesystem;
+
+using adjutant::testing::openssl_sha256;
 
 namespace {
 
@@ -32,13 +35,6 @@ std::string be(std::uint64_t n, int bytes) {
 }
 std::string field(const std::string& x) {
   return be(x.size(), 4) + x;
-}
-
-std::string openssl_sha256(const std::string& data) {
-  unsigned char md[32];
-  unsigned int len = 0;
-  REQUIRE(EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr) == 1);
-  return std::string(reinterpret_cast<char*>(md), len);
 }
 
 std::string openssl_hmac(const std::string& key, const std::string& data) {

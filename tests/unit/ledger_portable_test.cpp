@@ -12,18 +12,14 @@
 #include "ledger/digest.h"
 #include "ledger/es_number.h"
 #include "ledger/sha256.h"
+#include "support/openssl_digest.h"
 
 using adjutant::ledger::portable_sha256;
 using adjutant::ledger::to_hex;
 
-namespace {
+using adjutant::testing::openssl_sha256;
 
-std::string openssl_sha256(const std::string& data) {
-  unsigned char out[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  REQUIRE(EVP_Digest(data.data(), data.size(), out, &len, EVP_sha256(), nullptr) == 1);
-  return std::string(reinterpret_cast<char*>(out), len);
-}
+namespace {
 
 std::string to_chars_scientific(double v) {
   char buffer[64];
