@@ -274,3 +274,22 @@ TEST_CASE("malformed scenario fields are refused with stable ids", "[chaos][scen
           j["bases"] = {{"dragoon", {{"width", 80}, {"depth", 80}}}};
         }).id == "scenario.unknown_field");
 }
+
+TEST_CASE("a marker's outline is the outline of a one-stand body at its centre",
+          "[chaos][scenario]") {
+  // marker_outline() moves one shape worked out at the origin: the same
+  // corners, in the same order, as outline() gives at each centre, for each
+  // marker base it is asked about in turn.
+  auto sc = chaos::load_scenario(meeting(), "chaos-meeting.json");
+  const chaos::Point centres[] = {{0, 0}, {1, 1}, {-7, 3}, {1234, -5678}, {99999, 40001}};
+  for (chaos::BaseSize base : {sc.bases.at(chaos::Arm::kMarker), chaos::BaseSize{101, 37},
+                               chaos::BaseSize{3, 5}, sc.bases.at(chaos::Arm::kMarker)}) {
+    sc.bases[chaos::Arm::kMarker] = base;
+    for (auto c : centres) {
+      auto expected = chaos::outline(chaos::Body{c, 0, 1, base});
+      auto got = sc.marker_outline(c);
+      CHECK(got.closed == expected.closed);
+      CHECK(got.points == expected.points);
+    }
+  }
+}

@@ -1,5 +1,8 @@
 #include "rules/chaos/scenario.h"
 
+#include <optional>
+#include <utility>
+
 #include "util/error.h"
 
 namespace adjutant::rules::chaos {
@@ -58,7 +61,16 @@ Outline Scenario::regiment_outline(const Regiment& r, const Placed& p) const {
 }
 
 Outline Scenario::marker_outline(Point centre) const {
-  return outline(Body{centre, 0, 1, bases.at(Arm::kMarker)});
+  // A body's corners are its centre plus offsets that do not depend on the
+  // centre (stands.cpp), so a marker's outline is the one at the origin
+  // moved: worked out once per thread for the last marker base asked about.
+  const BaseSize& base = bases.at(Arm::kMarker);
+  thread_local std::optional<std::pair<BaseSize, Outline>> at_origin;
+  if (!at_origin || at_origin->first != base)
+    at_origin.emplace(base, outline(Body{{0, 0}, 0, 1, base}));
+  Outline out = at_origin->second;
+  for (auto& p : out.points) p = p + centre;
+  return out;
 }
 
 Outline Scenario::figure_outline(Arm arm, const Figure& f) const {
