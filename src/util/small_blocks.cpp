@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -18,9 +19,23 @@ constexpr std::size_t kReserve = std::size_t(1) << 30;     // 1 GiB of address s
 constexpr std::size_t kCommitStep = std::size_t(1) << 22;  // made usable 4 MiB at a time
 constexpr std::size_t kSlabs = kReserve / kSlab;
 
+// A free block. In the pool, the first block of each batch also points to
+// the next batch (every block has room for two pointers).
 struct Free {
   Free* next;
+  Free* next_batch;
 };
+
+// Blocks move between a thread and the pool in batches of about 32 KiB, and
+// a thread keeps at most two batches' worth of a class: what one thread
+// frees of what another made (a reader's parsed lines, dropped by the
+// replay) goes back to the pool for the maker to take, instead of piling up
+// where nobody asks for it.
+constexpr std::size_t kBatchBytes = std::size_t(1) << 15;
+
+std::size_t batch_of(std::size_t c) {
+  return kBatchBytes / ((c + 1) * kGranule);
+}
 
 // Shared by every thread. Constant-initialised (operator new runs before
 // any dynamic initialiser might), and never destroyed: blocks are given
@@ -32,7 +47,7 @@ struct Region {
   std::size_t slabs = 0;                  // slabs handed out
   std::size_t committed = 0;              // bytes made read-write
   unsigned char size_class[kSlabs] = {};  // 1 + the class of each slab handed out
-  Free* pool[kClasses] = {};              // blocks left by threads that ended
+  Free* pool[kClasses] = {};              // batches of free blocks, by class
 };
 
 static_assert(std::is_trivially_destructible_v<Region>, "blocks are given back until the end");
@@ -42,6 +57,7 @@ constinit Region region;
 // and trivially destroyed, so reaching it costs no guard.
 struct Cache {
   Free* free[kClasses];
+  std::size_t count[kClasses];  // blocks on free[c]
   char* next[kClasses];
   char* end[kClasses];
   bool farewell;  // the thread's Farewell is registered
@@ -51,6 +67,25 @@ constinit thread_local Cache cache{};
 
 std::size_t class_of(std::size_t size) {
   return (size - 1) / kGranule;
+}
+
+// Puts the list from `head` to `tail` in the pool as one batch.
+void to_pool(std::size_t c, Free* head, Free* tail) {
+  tail->next = nullptr;
+  std::lock_guard<std::mutex> lock(region.mutex);
+  head->next_batch = region.pool[c];
+  region.pool[c] = head;
+}
+
+// Gives the pool the first `n` blocks of the thread's list for class c
+// (there are at least n).
+void give_batch(Cache& k, std::size_t c, std::size_t n) {
+  Free* head = k.free[c];
+  Free* tail = head;
+  for (std::size_t i = 1; i < n; ++i) tail = tail->next;
+  k.free[c] = tail->next;
+  k.count[c] -= n;
+  to_pool(c, head, tail);
 }
 
 // On a thread's end: its free blocks, and the rest of the slabs it was
@@ -64,15 +99,10 @@ struct Farewell {
         Free* f = reinterpret_cast<Free*>(k.next[c]);
         f->next = k.free[c];
         k.free[c] = f;
+        ++k.count[c];
       }
       k.next[c] = k.end[c] = nullptr;
-      if (!k.free[c]) continue;
-      Free* last = k.free[c];
-      while (last->next) last = last->next;
-      std::lock_guard<std::mutex> lock(region.mutex);
-      last->next = region.pool[c];
-      region.pool[c] = k.free[c];
-      k.free[c] = nullptr;
+      while (k.count[c] > 0) give_batch(k, c, std::min(k.count[c], batch_of(c)));
     }
   }
 };
@@ -84,15 +114,18 @@ void say_farewell_at_end() noexcept {
   cache.farewell = true;
 }
 
-// The slow path: the pool's blocks of this class, else a new slab.
+// The slow path: a batch from the pool, else a new slab.
 void* refill(std::size_t c) noexcept {
   if (region.refused.load(std::memory_order_relaxed)) return nullptr;
   if (!cache.farewell) say_farewell_at_end();
   Cache& k = cache;
   std::lock_guard<std::mutex> lock(region.mutex);
   if (Free* f = region.pool[c]) {
-    region.pool[c] = nullptr;
+    region.pool[c] = f->next_batch;
+    std::size_t n = 0;
+    for (Free* b = f->next; b; b = b->next) ++n;
     k.free[c] = f->next;
+    k.count[c] = n;
     return f;
   }
   char* base = region.base.load(std::memory_order_relaxed);
@@ -142,6 +175,7 @@ void* allocate(std::size_t size) noexcept {
   Cache& k = cache;
   if (Free* f = k.free[c]) {
     k.free[c] = f->next;
+    --k.count[c];
     return f;
   }
   if (k.next[c] != k.end[c]) {
@@ -161,6 +195,7 @@ bool release(void* p) noexcept {
   if (!k.farewell) say_farewell_at_end();
   f->next = k.free[c];
   k.free[c] = f;
+  if (++k.count[c] >= 2 * batch_of(c)) give_batch(k, c, batch_of(c));
   return true;
 }
 

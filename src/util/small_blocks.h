@@ -7,10 +7,13 @@
 // malloc and free). Here each thread keeps a free list per size class
 // (16, 32, ... 256 bytes) in slabs of one class, carved from one reserved
 // stretch of address space: a block is taken and given back in a few
-// instructions, by any thread. Memory given back is kept for blocks of the
-// same size, never returned to the system; a thread that ends hands its
-// lists to a pool the next thread takes from. Where the reservation cannot
-// be had, or is used up, allocate() says so and the caller uses malloc.
+// instructions, by any thread. A thread keeps at most 64 KiB of free
+// blocks of a class and hands the rest, in batches, to a pool that threads
+// short of blocks take from first (so blocks one thread makes and another
+// drops go round), as does a thread that ends. Memory given back is kept
+// for blocks of the same size, never returned to the system. Where the
+// reservation cannot be had, or is used up, allocate() says so and the
+// caller uses malloc.
 //
 // Nothing observable depends on where a block lies: no output orders or
 // hashes by address.

@@ -3,6 +3,7 @@
 // never mistaken for memory of malloc's.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -92,4 +93,31 @@ TEST_CASE("blocks pass between threads, and an ended thread's are taken again", 
   void* next = nullptr;
   std::thread([&] { next = sb::allocate(193); }).join();
   CHECK(left.count(next) == 1);
+}
+
+TEST_CASE("blocks one thread drops of another's go round instead of piling up", "[util][memory]") {
+  // The replay drops the lines a reader thread made: the dropping thread
+  // keeps a little and hands the rest back, and a thread short of blocks
+  // takes those before carving new ones, while the dropper still runs.
+  std::vector<void*> made(10000);
+  std::thread([&] {
+    for (auto& p : made) p = sb::allocate(64);
+  }).join();
+  const std::set<void*> all(made.begin(), made.end());
+  std::atomic<bool> dropped{false}, taken{false};
+  std::thread dropper([&] {
+    for (void* p : made) sb::release(p);
+    dropped = true;
+    dropped.notify_all();
+    taken.wait(false);  // alive until the taker is done
+  });
+  dropped.wait(false);
+  int reused = 0;
+  std::thread([&] {
+    for (int i = 0; i < 5000; ++i) reused += all.count(sb::allocate(50)) ? 1 : 0;
+  }).join();
+  taken = true;
+  taken.notify_all();
+  dropper.join();
+  CHECK(reused == 5000);
 }
