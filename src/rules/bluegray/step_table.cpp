@@ -6,6 +6,7 @@
 
 #include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/readings.h"
+#include "rules/bluegray/zoc.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -15,6 +16,7 @@ constexpr int kKnown = 1;
 constexpr int kPassable = 2;
 constexpr int kMpBits = 14;
 constexpr int kMpMask = (1 << kMpBits) - 1;
+constexpr int kZoc = 1 << (2 + 2 * kMpBits);
 
 }  // namespace
 
@@ -48,6 +50,7 @@ int StepTable::fact(const Scenario& sc, Hex from, int dir) const {
   // same word.
   Hex to = hex::neighbour(from, dir);
   int word = kKnown;
+  if (zoc_extends(sc, from, to)) word |= kZoc;
   if (bluegray::passable(sc, from, to)) {
     const int mp[2] = {step_mp_read(sc, from, to, false), step_mp_read(sc, from, to, true)};
     if (mp[0] < 0 || mp[0] > kMpMask || mp[1] < 0 || mp[1] > kMpMask) return 0;
@@ -61,6 +64,12 @@ bool StepTable::passable(const Scenario& sc, Hex from, int dir) const {
   int word = fact(sc, from, dir);
   if (!word) return bluegray::passable(sc, from, hex::neighbour(from, dir));
   return word & kPassable;
+}
+
+bool StepTable::zoc(const Scenario& sc, Hex from, int dir) const {
+  int word = fact(sc, from, dir);
+  if (!word) return zoc_extends(sc, from, hex::neighbour(from, dir));
+  return word & kZoc;
 }
 
 int StepTable::step_mp(const Scenario& sc, Hex from, int dir) const {

@@ -1,7 +1,7 @@
 // What a path search asks of every step, remembered per scenario file: the
 // map's terrain, hexsides and routes are looked up by hex and by name for
-// each step (passable(), step_mp()), and the searches of a game try the same
-// steps again and again.
+// each step (passable(), step_mp(), and zoc() for the zones of control), and
+// the searches of a game try the same steps again and again.
 #pragma once
 
 #include <atomic>
@@ -27,6 +27,8 @@ class StepTable {
   // time any search asks.
   bool passable(const Scenario& sc, Hex from, int dir) const;
   int step_mp(const Scenario& sc, Hex from, int dir) const;
+  // zoc_extends(sc, from, neighbour(from, dir)), worked out once as well.
+  bool zoc(const Scenario& sc, Hex from, int dir) const;
 
  private:
   StepTable(int columns, int rows);
@@ -35,7 +37,8 @@ class StepTable {
   int columns_, rows_;
   // One word a hex and direction, 0 until known: bit 0 set once known,
   // bit 1 passable, then the step's MP under each reading of 7.5
-  // (readings::route_pays_hexside).
+  // (readings::route_pays_hexside), then whether a zone of control extends
+  // across the step (bit 30).
   std::unique_ptr<std::atomic<int>[]> facts_;
 };
 

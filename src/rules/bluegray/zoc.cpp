@@ -1,5 +1,7 @@
 #include "rules/bluegray/zoc.h"
 
+#include "rules/bluegray/step_table.h"
+
 namespace adjutant::rules::bluegray {
 
 bool zoc_extends(const Scenario& sc, Hex from, Hex into) {
@@ -19,11 +21,15 @@ std::shared_ptr<const std::set<Hex>> zoc_shared(const Board& board, const std::s
   if (auto known = board.index().known_zoc(side)) return known;
   auto found = std::make_shared<std::set<Hex>>();
   std::set<Hex>& out = *found;
+  const Scenario& sc = board.scenario();
+  const StepTable* table = StepTable::of(sc);
   for (const auto& id : board.units_of(side)) {
     if (!is_combat(*board.def(id))) continue;
     Hex at = *board.hex_of(id);
-    for (Hex n : hex::neighbours(at))
-      if (zoc_extends(board.scenario(), at, n)) out.insert(n);
+    const auto around = hex::neighbours(at);
+    for (int dir = 0; dir < 6; ++dir)
+      if (table ? table->zoc(sc, at, dir) : zoc_extends(sc, at, around[std::size_t(dir)]))
+        out.insert(around[std::size_t(dir)]);
   }
   board.index().remember_zoc(side, found);
   return found;
