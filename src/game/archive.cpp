@@ -73,7 +73,8 @@ Archive Archive::open_partial(const fs::path& dir, int& bad_line, std::string& p
   return from_log(dir, std::move(log), bad_line, problem);
 }
 
-Archive Archive::open_genesis(const fs::path& dir, std::string& text, std::size_t& rest) {
+Archive Archive::open_genesis(const fs::path& dir, std::string& text, std::size_t& rest,
+                              const std::function<void(const LogEntry&)>& read) {
   require_archive_folder(dir);
   fs::path file = dir / "log.jsonl";
   text = read_file(file, kMaxLogFile);
@@ -87,6 +88,7 @@ Archive Archive::open_genesis(const fs::path& dir, std::string& text, std::size_
     else
       bad_line = 0;
   }
+  if (read && !head.empty()) read(head.front());
   return from_log(dir, std::move(head), bad_line, problem);
 }
 
@@ -109,11 +111,6 @@ Archive Archive::from_log(const fs::path& dir, std::vector<LogEntry> log, int ba
                 Exit::kVerifyFailed);
   a.genesis_ = a.log_[0].body;
   a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
-  try {
-    a.parties_ = genesis_parties(a.genesis_);
-  } catch (const Error& e) {
-    a.genesis_problem_ = e.what();
-  }
   std::string scenario_file = (dir / "scenario.json").string();
   Json scenario =
       ledger::parse_strict(read_file(dir / "scenario.json", kMaxJsonFile), scenario_file);
@@ -141,6 +138,14 @@ Archive Archive::from_log(const fs::path& dir, std::vector<LogEntry> log, int ba
                            : rules::make_ruleset(scenario, scenario_file, version);
   if (a.scenario_) a.scenario_->rules_version = a.ruleset_->version();
   a.scenario_json_ = std::move(scenario);
+  // The cards last (their problems are kept, never thrown, so the order
+  // changes no outcome): a reader thread may check their signatures while
+  // the scenario above is read (game/read_ahead.h).
+  try {
+    a.parties_ = genesis_parties(a.genesis_);
+  } catch (const Error& e) {
+    a.genesis_problem_ = e.what();
+  }
   return a;
 }
 

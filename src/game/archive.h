@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -82,7 +83,10 @@ class Archive {
   // As open_partial, but reads only the genesis line: `text` receives the
   // whole log and `rest` where its line 1 begins, for the caller to read the
   // other lines in turn (game/read_ahead.h) and hand them to extend_log().
-  static Archive open_genesis(const fs::path& dir, std::string& text, std::size_t& rest);
+  // `read` is called with the genesis entry as soon as it is read, before
+  // the scenario is.
+  static Archive open_genesis(const fs::path& dir, std::string& text, std::size_t& rest,
+                              const std::function<void(const LogEntry&)>& read = {});
   // Appends entries read after the archive was opened (game/read_ahead.h).
   void extend_log(std::vector<LogEntry> lines);
 

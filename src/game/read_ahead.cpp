@@ -21,24 +21,33 @@ constexpr std::size_t kLead = 2;
 
 ReadAhead::ReadAhead(const fs::path& dir, bool reader) : source_((dir / "log.jsonl").string()) {
   if (reader) {
+    // Made here, on the asking thread, so that it answers this thread's
+    // verify_signature(); the reader thread adds to it and checks.
+    signatures_ = std::make_unique<ledger::VerifyAhead>(std::vector<ledger::SignatureJob>{}, false);
     try {
-      // Started first: it loads OpenSSL while this thread reads genesis.
+      // Started first: it loads OpenSSL while this thread reads genesis,
+      // then checks the cards' signatures while this thread reads the
+      // scenario.
       reader_ = std::thread([this] { work(); });
     } catch (const std::system_error&) {
       // No thread to be had: the asking thread reads, and checks every
       // signature when the replay asks.
     }
   }
+  auto cards = [this](const LogEntry& genesis) {
+    if (!reader_.joinable()) return;
+    signatures_->add(genesis_signature_jobs(genesis));
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++announced_;
+    }
+    more_.notify_all();
+  };
   try {
-    archive_ = Archive::open_genesis(dir, text_, pos_);
-    std::vector<ledger::SignatureJob> genesis;
-    if (reader_.joinable()) entry_signature_jobs(archive_, archive_.log().front(), genesis);
+    archive_ = Archive::open_genesis(dir, text_, pos_, cards);
     std::lock_guard<std::mutex> lock(mutex_);
     done_ = pos_ >= text_.size();
-    if (reader_.joinable()) {
-      signatures_ = std::make_unique<ledger::VerifyAhead>(std::move(genesis), false);
-      reading_ = !done_;
-    }
+    reading_ = reader_.joinable() && !done_;
     opened_ = true;
   } catch (...) {
     {
@@ -100,12 +109,19 @@ void ReadAhead::work() {
   } catch (...) {
     // Loaded again, and refused as ever, where it is used.
   }
+  // Until genesis is read: the cards' signatures, as they are announced.
   bool more = true;
-  {
+  int seen = 0;
+  for (;;) {
+    if (signatures_->check_next()) continue;
     std::unique_lock<std::mutex> lock(mutex_);
-    more_.wait(lock, [this] { return opened_ || stop_.load(); });
-    if (!opened_) return;
-    more = reading_;
+    more_.wait(lock, [&] { return opened_ || stop_.load() || announced_ != seen; });
+    if (stop_.load()) return;
+    if (opened_) {
+      more = reading_;
+      break;
+    }
+    seen = announced_;
   }
   std::size_t next = 1;  // the line this thread reads next
   try {

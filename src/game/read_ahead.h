@@ -1,6 +1,7 @@
 // An archive's log read while it is replayed. A verify opens the archive
 // with only its genesis line read; a reader thread, started first, loads
-// OpenSSL meanwhile (ledger::warm_up), then reads the other lines in turn,
+// OpenSSL meanwhile (ledger::warm_up) and checks the player cards'
+// signatures while the scenario is read, then reads the other lines in turn,
 // finds the signatures each holds and checks them (ledger::VerifyAhead),
 // staying a line or two ahead of the replay and spending the rest of its
 // time on the signatures. The replay asks for line n and gets the very
@@ -61,10 +62,12 @@ class ReadAhead {
   std::size_t pos_ = 0;  // where the next line begins; only the reading thread
   std::unique_ptr<ledger::VerifyAhead> signatures_;
 
-  std::mutex mutex_;  // guards lines_, opened_, done_, reading_, bad_line_, problem_
+  // guards lines_, announced_, opened_, done_, reading_, bad_line_, problem_
+  std::mutex mutex_;
   std::condition_variable more_;
   std::deque<LogEntry> lines_;  // lines 1, 2, ... read so far
   bool done_ = false;           // the log read to its end or its first damaged line
+  int announced_ = 0;           // times signatures were added before opened_
   bool opened_ = false;         // genesis read: the reader may start
   bool reading_ = false;        // the reader thread reads (else the asking thread does)
   int bad_line_ = -1;

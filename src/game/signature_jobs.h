@@ -14,6 +14,11 @@ namespace adjutant::game {
 
 // In log order, genesis first. Never throws: what cannot be read is left to the replay to refuse.
 std::vector<ledger::SignatureJob> signature_jobs(const Archive& a);
+// The signatures of the genesis entry's player cards, each by the key its
+// card names (what genesis_parties checks), and the entry's own by the card
+// key its keyid names, from the entry alone: a reader thread checks them
+// while the archive's scenario is read.
+std::vector<ledger::SignatureJob> genesis_signature_jobs(const LogEntry& entry);
 // Those of one entry of `a`'s log, appended to `jobs`; reads only `a`'s
 // parties, so a reader thread may call it while the replay runs.
 void entry_signature_jobs(const Archive& a, const LogEntry& e,

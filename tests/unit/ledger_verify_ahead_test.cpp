@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "game/archive.h"
+#include "game/log.h"
 #include "game/replay.h"
 #include "game/signature_jobs.h"
 #include "game/verify.h"
@@ -93,6 +94,28 @@ TEST_CASE("the signatures of a replay are all among the archive's jobs", "[game]
     for (std::size_t n = 1; n < a.log().size(); ++n) replay.step(a.log()[n]);
     CHECK(ahead.misses() == 0);
     CHECK(ahead.checked_by_worker() == 0);
+  }
+}
+
+TEST_CASE("the genesis jobs are the cards' signatures and genesis's own, as opening checks them",
+          "[game][verify]") {
+  // Listed from the genesis entry alone, before the archive is opened: the
+  // card checks of opening it, and check_genesis, ask for nothing else.
+  for (const char* game : {"skirmish-umpire", "hooker-lee-2006-bot", "chaos-meeting-bot"}) {
+    INFO(game);
+    fs::path dir = adjutant::testing::source_dir() / "samples" / "games" / game;
+    std::string text = adjutant::read_file(dir / "log.jsonl");
+    std::size_t pos = 0;
+    std::string problem;
+    auto genesis = adjutant::game::parse_log_line(text, pos, 0, "log", problem);
+    REQUIRE(genesis);
+    auto jobs = adjutant::game::genesis_signature_jobs(*genesis);
+    VerifyAhead ahead(jobs, false);
+    auto a = adjutant::game::Archive::open(dir);
+    adjutant::game::check_genesis(a);
+    CHECK(jobs.size() == a.parties().size() + 1);
+    CHECK(ahead.misses() == 0);
+    for (const auto& j : jobs) CHECK(verify_signature_now(j.public_raw, j.message, j.signature));
   }
 }
 
