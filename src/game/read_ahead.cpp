@@ -110,10 +110,16 @@ void ReadAhead::work() {
     // Loaded again, and refused as ever, where it is used.
   }
   // Until genesis is read: the cards' signatures, as they are announced.
+  // A check that throws (no memory) leaves them to the asking thread.
   bool more = true;
+  bool checking = true;
   int seen = 0;
   for (;;) {
-    if (signatures_->check_next()) continue;
+    try {
+      if (checking && signatures_->check_next()) continue;
+    } catch (...) {
+      checking = false;
+    }
     std::unique_lock<std::mutex> lock(mutex_);
     more_.wait(lock, [&] { return opened_ || stop_.load() || announced_ != seen; });
     if (stop_.load()) return;
