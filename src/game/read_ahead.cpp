@@ -23,7 +23,7 @@ ReadAhead::ReadAhead(const fs::path& dir, bool reader) : source_((dir / "log.jso
   if (reader) {
     // Made here, on the asking thread, so that it answers this thread's
     // verify_signature(); the reader thread adds to it and checks.
-    signatures_ = std::make_unique<ledger::VerifyAhead>(std::vector<ledger::SignatureJob>{}, false);
+    signatures_ = std::make_unique<ledger::VerifyAhead>();
     try {
       // Started first: it loads OpenSSL while this thread reads genesis,
       // then checks the cards' signatures while this thread reads the

@@ -4,12 +4,10 @@
 #pragma once
 
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "ledger/jcs.h"
-#include "ledger/verify_ahead.h"
 
 namespace adjutant::game {
 
@@ -37,8 +35,8 @@ struct VerifyReport {
 struct VerifyOptions {
   // Rebuild a stale state.json when the archive's lock is free.
   bool repair_caches = true;
-  // Check the log's signatures on a second thread while the replay runs
-  // (ledger/verify_ahead.h); the same verdicts, in less wall time. Off where
+  // Read the log and check its signatures on a second thread while the
+  // replay runs (game/read_ahead.h); the same verdicts, in less wall time. Off where
   // the threads are already busy (a batch verifies archives side by side).
   bool check_ahead = true;
 };

@@ -62,6 +62,13 @@ class Reader {
     return true;
   }
 
+  // Moves past `c` when it is next.
+  bool at(char c) {
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+
   // Names in strictly increasing byte order, which is RFC 8785's UTF-16
   // order for names without a character above U+FFFF (any such name is left
   // to the slow path); no name twice.
@@ -69,25 +76,17 @@ class Reader {
     ++p_;
     out = Json::object();
     auto& members = out.get_ref<Json::object_t&>();
-    if (p_ != end_ && *p_ == '}') {
-      ++p_;
-      return true;
-    }
+    if (at('}')) return true;
     const std::string* last = nullptr;
     for (;;) {
       std::string name;
       if (p_ == end_ || *p_ != '"' || !string(name) || has_astral_character(name)) return false;
-      if (last && !(*last < name)) return false;
-      if (p_ == end_ || *p_ != ':') return false;
-      ++p_;
+      if ((last && !(*last < name)) || !at(':')) return false;
       auto it = members.emplace_hint(members.end(), std::move(name), Json());
       last = &it->first;
-      if (!value(it->second, depth) || p_ == end_) return false;
-      if (*p_ == '}') {
-        ++p_;
-        return true;
-      }
-      if (*p_++ != ',') return false;
+      if (!value(it->second, depth)) return false;
+      if (at('}')) return true;
+      if (!at(',')) return false;
     }
   }
 
@@ -95,18 +94,11 @@ class Reader {
     ++p_;
     out = Json::array();
     auto& elements = out.get_ref<Json::array_t&>();
-    if (p_ != end_ && *p_ == ']') {
-      ++p_;
-      return true;
-    }
+    if (at(']')) return true;
     for (;;) {
-      elements.emplace_back();
-      if (!value(elements.back(), depth) || p_ == end_) return false;
-      if (*p_ == ']') {
-        ++p_;
-        return true;
-      }
-      if (*p_++ != ',') return false;
+      if (!value(elements.emplace_back(), depth)) return false;
+      if (at(']')) return true;
+      if (!at(',')) return false;
     }
   }
 

@@ -1,7 +1,5 @@
 #include "ledger/verify_ahead.h"
 
-#include <system_error>
-
 #include "ledger/keys.h"
 
 namespace adjutant::ledger {
@@ -12,23 +10,13 @@ thread_local VerifyAhead* in_force = nullptr;
 
 }  // namespace
 
-VerifyAhead::VerifyAhead(std::vector<SignatureJob> jobs, bool worker) {
-  bool any = !jobs.empty();
+VerifyAhead::VerifyAhead(std::vector<SignatureJob> jobs) {
   add(std::move(jobs));
-  if (worker && any) {
-    try {
-      worker_ = std::thread([this] { work(); });
-    } catch (const std::system_error&) {
-      // No thread to be had: every job is checked on demand instead.
-    }
-  }
   outer_ = in_force;
   in_force = this;
 }
 
 VerifyAhead::~VerifyAhead() {
-  stop_.store(true);
-  if (worker_.joinable()) worker_.join();
   in_force = outer_;
 }
 
@@ -91,15 +79,6 @@ bool VerifyAhead::check_next() {
       ++by_worker_;
       return true;
     }
-  }
-}
-
-void VerifyAhead::work() {
-  try {
-    while (!stop_.load(std::memory_order_relaxed) && check_next()) {
-    }
-  } catch (...) {
-    // The asking thread checks whatever is left.
   }
 }
 

@@ -1,11 +1,12 @@
-// Signatures checked ahead of need. A verify knows every signature an archive
-// holds before it replays its first line: a worker thread checks them in log
-// order while the replay does the rules' work, and verify_signature() on the
-// thread that made the VerifyAhead answers from the worker's verdict when it
-// is asked about the very same key, message and signature. A verdict is a
-// function of those three byte strings alone, so every answer, and so the
-// first problem a verify names, is the same as checking each in turn; only
-// the wall time changes.
+// Signatures checked ahead of need. A verify finds the signatures an
+// archive holds as it reads its log, ahead of the replay: a checking thread
+// (game/read_ahead.h's reader) hands them over with add() and checks them in
+// log order with check_next() while the replay does the rules' work, and
+// verify_signature() on the thread that made the VerifyAhead answers from
+// that verdict when it is asked about the very same key, message and
+// signature. A verdict is a function of those three byte strings alone, so
+// every answer, and so the first problem a verify names, is the same as
+// checking each in turn; only the wall time changes.
 #pragma once
 
 #include <atomic>
@@ -16,7 +17,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace adjutant::ledger {
@@ -29,10 +29,10 @@ struct SignatureJob {
 
 class VerifyAhead {
  public:
-  // Checks `jobs` on a worker thread when `worker` is true (the calling
-  // thread checks any the worker has not reached when it asks); without a
-  // worker every job is checked on demand, each once.
-  explicit VerifyAhead(std::vector<SignatureJob> jobs, bool worker = true);
+  // In force on the calling thread until destroyed. A job no checking
+  // thread has reached is checked by the asking thread when it asks; each
+  // job is checked once.
+  explicit VerifyAhead(std::vector<SignatureJob> jobs = {});
   ~VerifyAhead();
   VerifyAhead(const VerifyAhead&) = delete;
   VerifyAhead& operator=(const VerifyAhead&) = delete;
@@ -48,11 +48,10 @@ class VerifyAhead {
   // reads (game/read_ahead.h) hands them over line by line.
   void add(std::vector<SignatureJob> jobs);
   // Checks the first job in log order that nobody has claimed; false when
-  // there is none. For one checking thread only (the one that drives this
-  // VerifyAhead when it was made without a worker).
+  // there is none. For one checking thread only.
   bool check_next();
 
-  // How many jobs the worker checked (the rest were checked on demand or never asked).
+  // How many jobs check_next() checked (the rest were checked on demand or never asked).
   int checked_by_worker() const { return by_worker_.load(); }
   // How many questions were about bytes that are not one of the jobs.
   int misses() const { return misses_; }
@@ -65,7 +64,6 @@ class VerifyAhead {
   };
   bool check_if_open(Slot& slot);
   bool run(Slot& slot);
-  void work();
 
   // A deque never moves what it holds: a slot found under the lock is used
   // after it.
@@ -73,11 +71,9 @@ class VerifyAhead {
   std::multimap<std::string_view, Slot*> by_signature_;
   mutable std::mutex mutex_;  // guards slots_ (its size) and by_signature_
   std::size_t next_ = 0;      // check_next()'s place, on the checking thread
-  std::atomic<bool> stop_{false};
   std::atomic<int> by_worker_{0};
   int misses_ = 0;  // asked on the owning thread only
   VerifyAhead* outer_ = nullptr;
-  std::thread worker_;
 };
 
 }  // namespace adjutant::ledger
