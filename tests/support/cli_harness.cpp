@@ -22,10 +22,21 @@ fs::path source_dir() {
 
 namespace {
 
-// Keys and chains never go to the user's own secrets folder from a test.
+// Removes a folder when the test program ends.
+struct RemovedAtExit {
+  fs::path folder;
+  ~RemovedAtExit() {
+    std::error_code ec;
+    fs::remove_all(folder, ec);
+  }
+};
+
+// Keys and chains never go to the user's own secrets folder from a test,
+// and the test's own folder is gone once the test program ends.
 fs::path& secrets_folder() {
   static fs::path secrets =
       fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
+  static RemovedAtExit removed{secrets};
   return secrets;
 }
 
