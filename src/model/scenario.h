@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "hex/hex.h"
@@ -260,7 +261,8 @@ class Scenario {
 
  private:
   std::map<Hexside, std::string> route_sides_;
-  std::map<std::string, std::size_t, std::less<>> unit_index_;
+  // Looked up, never walked: the order of a hash map reaches no output.
+  std::unordered_map<std::string, std::size_t> unit_index_;
 };
 
 }  // namespace adjutant::model

@@ -27,8 +27,24 @@ void UnitIndex::rebuild(const State& state) {
   by_side_.clear();
   side_hexes_.clear();
   zoc_.clear();
-  for (const auto& [id, u] : state.units)
-    if (auto h = placed(u)) add(id, *h);
+  // add() for each placed unit; the units come in id order, so each one
+  // goes at the end of what it joins.
+  for (const auto& [id, u] : state.units) {
+    auto h = placed(u);
+    if (!h) continue;
+    const std::string& side = side_of(id);
+    where_.emplace_hint(where_.end(), id, *h);
+    by_hex_[*h].push_back(id);
+    auto& units = by_side_[side];
+    units.emplace_hint(units.end(), id);
+    ++side_hexes_[side][*h];
+  }
+}
+
+const std::string& UnitIndex::side_of(const std::string& unit) const {
+  static const std::string kNoSide;
+  const UnitDef* d = sc_.unit(unit);
+  return d ? d->side : kNoSide;
 }
 
 void UnitIndex::update(const State& state, const std::string& unit) {
@@ -39,8 +55,7 @@ void UnitIndex::update(const State& state, const std::string& unit) {
 }
 
 void UnitIndex::add(const std::string& unit, Hex h) {
-  const UnitDef* d = sc_.unit(unit);
-  std::string side = d ? d->side : "";
+  const std::string& side = side_of(unit);
   where_[unit] = h;
   auto& here = by_hex_[h];
   here.insert(std::lower_bound(here.begin(), here.end(), unit), unit);
@@ -54,8 +69,7 @@ void UnitIndex::remove(const std::string& unit) {
   if (it == where_.end()) return;
   Hex h = it->second;
   where_.erase(it);
-  const UnitDef* d = sc_.unit(unit);
-  std::string side = d ? d->side : "";
+  const std::string& side = side_of(unit);
   auto& here = by_hex_[h];
   here.erase(std::lower_bound(here.begin(), here.end(), unit));
   if (here.empty()) by_hex_.erase(h);

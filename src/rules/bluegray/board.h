@@ -52,6 +52,7 @@ class UnitIndex {
  private:
   void remove(const std::string& unit);
   void add(const std::string& unit, Hex h);
+  const std::string& side_of(const std::string& unit) const;  // "" for an unknown id
 
   const Scenario& sc_;
   std::map<std::string, Hex> where_;
