@@ -32,6 +32,8 @@ struct Free {
 // replay) goes back to the pool for the maker to take, instead of piling up
 // where nobody asks for it.
 constexpr std::size_t kBatchBytes = std::size_t(1) << 15;
+// How many uncarved slab ends the pool keeps of each class.
+constexpr std::size_t kRests = 8;
 
 std::size_t batch_of(std::size_t c) {
   return kBatchBytes / ((c + 1) * kGranule);
@@ -48,6 +50,13 @@ struct Region {
   std::size_t committed = 0;              // bytes made read-write
   unsigned char size_class[kSlabs] = {};  // 1 + the class of each slab handed out
   Free* pool[kClasses] = {};              // batches of free blocks, by class
+  // The uncarved ends of slabs whose threads ended, by class, for the next
+  // thread to carve: never written to, so never made resident, until then.
+  struct Rest {
+    char* next;
+    char* end;
+  } rest[kClasses][kRests] = {};
+  std::size_t rests[kClasses] = {};
 };
 
 static_assert(std::is_trivially_destructible_v<Region>, "blocks are given back until the end");
@@ -88,6 +97,14 @@ void give_batch(Cache& k, std::size_t c, std::size_t n) {
   to_pool(c, head, tail);
 }
 
+// Keeps the uncarved end of a slab in the pool; false when it has no room.
+bool keep_rest(std::size_t c, char* next, char* end) {
+  std::lock_guard<std::mutex> lock(region.mutex);
+  if (region.rests[c] == kRests) return false;
+  region.rest[c][region.rests[c]++] = {next, end};
+  return true;
+}
+
 // On a thread's end: its free blocks, and the rest of the slabs it was
 // carving, go to the pool.
 struct Farewell {
@@ -95,6 +112,7 @@ struct Farewell {
     Cache& k = cache;
     for (std::size_t c = 0; c < kClasses; ++c) {
       std::size_t size = (c + 1) * kGranule;
+      if (k.next[c] != k.end[c] && keep_rest(c, k.next[c], k.end[c])) k.next[c] = k.end[c];
       for (; k.next[c] != k.end[c]; k.next[c] += size) {
         Free* f = reinterpret_cast<Free*>(k.next[c]);
         f->next = k.free[c];
@@ -128,6 +146,13 @@ void* refill(std::size_t c) noexcept {
     k.count[c] = n;
     return f;
   }
+  std::size_t size = (c + 1) * kGranule;
+  if (region.rests[c] > 0) {
+    Region::Rest r = region.rest[c][--region.rests[c]];
+    k.next[c] = r.next + size;
+    k.end[c] = r.end;
+    return r.next;
+  }
   char* base = region.base.load(std::memory_order_relaxed);
   if (!base) {
     void* r =
@@ -152,7 +177,6 @@ void* refill(std::size_t c) noexcept {
     region.committed += kCommitStep;
   }
   region.size_class[region.slabs++] = static_cast<unsigned char>(c + 1);
-  std::size_t size = (c + 1) * kGranule;
   char* slab = base + at;
   k.next[c] = slab + size;
   k.end[c] = slab + (kSlab / size) * size;

@@ -10,10 +10,12 @@
 // instructions, by any thread. A thread keeps at most 64 KiB of free
 // blocks of a class and hands the rest, in batches, to a pool that threads
 // short of blocks take from first (so blocks one thread makes and another
-// drops go round), as does a thread that ends. Memory given back is kept
-// for blocks of the same size, never returned to the system. Where the
-// reservation cannot be had, or is used up, allocate() says so and the
-// caller uses malloc.
+// drops go round), as does a thread that ends; the slabs it was carving
+// go to the pool uncarved, never written to until another thread carves
+// them, so their pages are not made resident for nothing. Memory given
+// back is kept for blocks of the same size, never returned to the system.
+// Where the reservation cannot be had, or is used up, allocate() says so
+// and the caller uses malloc.
 //
 // Nothing observable depends on where a block lies: no output orders or
 // hashes by address.
