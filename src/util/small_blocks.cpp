@@ -17,6 +17,7 @@ constexpr std::size_t kClasses = kLargest / kGranule;
 constexpr std::size_t kSlab = std::size_t(1) << 16;        // 64 KiB, all of one class
 constexpr std::size_t kReserve = std::size_t(1) << 30;     // 1 GiB of address space
 constexpr std::size_t kCommitStep = std::size_t(1) << 22;  // made usable 4 MiB at a time
+constexpr std::size_t kHugePage = std::size_t(1) << 21;  // 2 MiB, a multiple of the above's divisor
 constexpr std::size_t kSlabs = kReserve / kSlab;
 
 // A free block. In the pool, the first block of each batch also points to
@@ -155,13 +156,21 @@ void* refill(std::size_t c) noexcept {
   }
   char* base = region.base.load(std::memory_order_relaxed);
   if (!base) {
-    void* r =
-        mmap(nullptr, kReserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    // Reserved one huge page more than needed, so that the reservation can
+    // start on a huge page's boundary.
+    void* r = mmap(nullptr, kReserve + kHugePage, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (r == MAP_FAILED) {
       region.refused.store(true);
       return nullptr;
     }
-    base = static_cast<char*>(r);
+    auto at = reinterpret_cast<std::uintptr_t>(r);
+    base = reinterpret_cast<char*>((at + kHugePage - 1) / kHugePage * kHugePage);
+    // Where the system offers it, the slabs are made resident a huge page
+    // at a time: one page fault where there were 512, which a verify's
+    // thousands of small blocks paid for in about 400 faults. Refused or
+    // not, nothing else changes.
+    madvise(base, kReserve, MADV_HUGEPAGE);
     region.base.store(base);
   }
   if (region.slabs == kSlabs) {

@@ -12,8 +12,10 @@
 // short of blocks take from first (so blocks one thread makes and another
 // drops go round), as does a thread that ends; the slabs it was carving
 // go to the pool uncarved, never written to until another thread carves
-// them, so their pages are not made resident for nothing. Memory given
-// back is kept for blocks of the same size, never returned to the system.
+// them, so their pages are not made resident for nothing. The stretch
+// starts on a huge page's boundary (so every slab on a 64 KiB one) and asks
+// the system for huge pages. Memory given back is kept for blocks of the
+// same size, never returned to the system.
 // Where the reservation cannot be had, or is used up, allocate() says so
 // and the caller uses malloc.
 //
