@@ -63,7 +63,7 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
     auto start = Clock::now();
     double cpu_start = cpu_ms();
     // As verify_archive reads and replays it (game/read_ahead.h).
-    auto read = std::make_unique<ReadAhead>(dir, read_ahead({}));
+    auto read = std::make_unique<ReadAhead>(dir, read_ahead({}), true);
     const Archive& a = read->archive();
     check_genesis(a);
     Replay replay(a);
@@ -89,7 +89,7 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
           "verify.malformed",
           dir.string() + ": line " + std::to_string(read->bad_line()) + ": " + read->problem(),
           Exit::kVerifyFailed);
-    t.lines = int(a.log().size());
+    t.lines = int(read->log_lines());
     t.adjudications = replay.adjudications();
     read.reset();  // the reader thread joined
     double total = ms_since(start);

@@ -19,7 +19,8 @@ constexpr std::size_t kLead = 2;
 
 }  // namespace
 
-ReadAhead::ReadAhead(const fs::path& dir, bool reader) : source_((dir / "log.jsonl").string()) {
+ReadAhead::ReadAhead(const fs::path& dir, bool reader, bool drop_replayed)
+    : source_((dir / "log.jsonl").string()), drop_(reader && drop_replayed) {
   if (reader) {
     // Made here, on the asking thread, so that it answers this thread's
     // verify_signature(); the reader thread adds to it and checks.
@@ -144,13 +145,40 @@ void ReadAhead::work() {
   } catch (...) {
     // The asking thread reads the rest and checks what is left.
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  reading_ = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    reading_ = false;
+  }
   more_.notify_all();
+  if (drop_) drop_replayed();
+}
+
+void ReadAhead::drop_replayed() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    // Line n (lines_[n - 1]) is done with once line n + 1 is asked for; it
+    // is dropped once line n + 2 is, and the last line read stays for
+    // finish() to name the head.
+    std::size_t wanted = wanted_.load();
+    std::size_t upto =
+        finished_ ? lines_.size()
+                  : std::min(lines_.empty() ? 0 : lines_.size() - 1, wanted >= 2 ? wanted - 2 : 0);
+    if (dropped_ < upto) {
+      std::vector<LogEntry> gone;
+      for (; dropped_ < upto; ++dropped_) gone.push_back(std::move(lines_[dropped_]));
+      lock.unlock();
+      gone.clear();  // here, not under the lock
+      lock.lock();
+      continue;
+    }
+    if (stop_.load() || finished_) return;
+    more_.wait(lock);
+  }
 }
 
 const LogEntry* ReadAhead::line(std::size_t n) {
   wanted_.store(n);
+  if (drop_) more_.notify_all();
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     if (n >= 1 && n - 1 < lines_.size()) return &lines_[n - 1];
@@ -169,9 +197,16 @@ void ReadAhead::finish() {
   std::vector<LogEntry> read;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    read.assign(std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
-    lines_.clear();
+    log_lines_ = archive_.log().size() + lines_.size();
+    head_ = lines_.empty() ? archive_.head() : lines_.back().hash;
+    if (drop_ && reader_.joinable()) {
+      finished_ = true;
+    } else {
+      read.assign(std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
+      lines_.clear();
+    }
   }
+  more_.notify_all();
   archive_.extend_log(std::move(read));
 }
 

@@ -30,8 +30,11 @@ class ReadAhead {
  public:
   // Opens `dir` (Archive::open_genesis; throws as Archive::open_partial
   // does). With `reader`, starts the reader thread, which also checks the
-  // signatures; without, checks none ahead.
-  ReadAhead(const fs::path& dir, bool reader);
+  // signatures; without, checks none ahead. With `drop_replayed` as well,
+  // the reader thread drops each line once the replay has asked for the one
+  // after it, and every line at finish(), so the replay's thread never
+  // spends its time on that; the archive then keeps only genesis.
+  ReadAhead(const fs::path& dir, bool reader, bool drop_replayed = false);
   ~ReadAhead();
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
@@ -49,12 +52,20 @@ class ReadAhead {
   const std::string& problem() const { return problem_; }
 
   // Once line() has returned nullptr: hands every line read to the archive,
-  // whose log() is then what Archive::open_partial would have read.
+  // whose log() is then what Archive::open_partial would have read (or,
+  // dropping them, leaves them to the reader thread to drop).
   void finish();
+  // Once finished: the lines read, genesis included, and the hash of the
+  // last (the log's head, as Archive::head()).
+  std::size_t log_lines() const { return log_lines_; }
+  const std::string& head() const { return head_; }
 
  private:
   bool read_next();  // reads the next line; false at the end or a damaged one
   void work();
+  // Drops the lines the replay is done with (every line once finished),
+  // until stopped or finished; the reader thread's last task.
+  void drop_replayed();
 
   Archive archive_;
   std::string text_;
@@ -73,6 +84,11 @@ class ReadAhead {
   int bad_line_ = -1;
   std::string problem_;
   std::atomic<std::size_t> wanted_{1};  // the line the replay asks for
+  const bool drop_ = false;
+  std::size_t dropped_ = 0;  // lines_[0, dropped_) are dropped; the reader thread's
+  bool finished_ = false;    // finish() was called
+  std::size_t log_lines_ = 0;
+  std::string head_;
   std::atomic<bool> stop_{false};
   std::thread reader_;
 };

@@ -58,7 +58,7 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
   VerifyReport report;
   std::optional<ReadAhead> read;
   try {
-    read.emplace(dir, read_ahead(options));
+    read.emplace(dir, read_ahead(options), true);
   } catch (const Error& e) {
     // A version newer than this build is not tampering (exit 5).
     bool newer = e.exit_code() == Exit::kRulesetVersion;
@@ -101,8 +101,8 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
                   Exit::kVerifyFailed);
     report.ok = true;
     report.exit_code = 0;
-    report.lines = int(a.log().size());
-    report.head = a.head();
+    report.lines = int(read->log_lines());
+    report.head = read->head();
     report.state = replay.state().hash();
     // state.json is a cache: stale (a run stopped after its log append) or
     // edited, it is named and rebuilt from the log, never called forged.

@@ -22,12 +22,13 @@ fs::path sample(const char* game) {
 }
 
 // Reads every line of `dir` through a ReadAhead and holds it equal to
-// Archive::open_partial's read, entry by entry.
-void same_as_whole_read(const fs::path& dir, bool reader) {
+// Archive::open_partial's read, entry by entry. With `drop`, the reader
+// thread drops the lines behind, and the archive keeps genesis alone.
+void same_as_whole_read(const fs::path& dir, bool reader, bool drop = false) {
   int bad_line = -1;
   std::string problem;
   Archive whole = Archive::open_partial(dir, bad_line, problem);
-  ReadAhead read(dir, reader);
+  ReadAhead read(dir, reader, drop);
   REQUIRE(read.archive().log().size() == 1);
   std::size_t n = 1;
   for (; const auto* e = read.line(n); ++n) {
@@ -46,8 +47,14 @@ void same_as_whole_read(const fs::path& dir, bool reader) {
   CHECK(read.bad_line() == bad_line);
   CHECK(read.problem() == problem);
   read.finish();
-  REQUIRE(read.archive().log().size() == whole.log().size());
-  CHECK(read.archive().head() == whole.head());
+  CHECK(read.log_lines() == whole.log().size());
+  CHECK(read.head() == whole.head());
+  if (drop && reader) {
+    CHECK(read.archive().log().size() == 1);
+  } else {
+    REQUIRE(read.archive().log().size() == whole.log().size());
+    CHECK(read.archive().head() == whole.head());
+  }
 }
 
 // A copy of skirmish-noumpire whose log `spoil` rewrote.
@@ -72,10 +79,12 @@ std::size_t line_start(const std::string& text, int n) {
 
 TEST_CASE("a log read ahead gives the entries of a whole read", "[game][verify]") {
   for (const char* game : {"skirmish-umpire", "hooker-lee-2006-bot", "chaos-meeting-bot"})
-    for (bool reader : {false, true}) {
-      INFO(game << (reader ? " with a reader thread" : " without one"));
-      same_as_whole_read(sample(game), reader);
-    }
+    for (bool reader : {false, true})
+      for (bool drop : {false, true}) {
+        INFO(game << (reader ? " with a reader thread" : " without one")
+                  << (drop ? ", dropping the lines behind" : ""));
+        same_as_whole_read(sample(game), reader, drop);
+      }
 }
 
 TEST_CASE("a log read ahead stops at the damaged line a whole read stops at", "[game][verify]") {
@@ -94,10 +103,12 @@ TEST_CASE("a log read ahead stops at the damaged line a whole read stops at", "[
       spoiled_copy(tmp, "genesis-only", [](std::string& t) { t.resize(line_start(t, 1)); }),
   };
   for (const auto& game : games)
-    for (bool reader : {false, true}) {
-      INFO(game.filename().string() << (reader ? " with a reader thread" : " without one"));
-      same_as_whole_read(game, reader);
-    }
+    for (bool reader : {false, true})
+      for (bool drop : {false, true}) {
+        INFO(game.filename().string() << (reader ? " with a reader thread" : " without one")
+                                      << (drop ? ", dropping the lines behind" : ""));
+        same_as_whole_read(game, reader, drop);
+      }
 }
 
 TEST_CASE("a verify that reads ahead reports what one that does not reports", "[game][verify]") {
