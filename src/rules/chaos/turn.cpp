@@ -1,6 +1,7 @@
 #include "rules/chaos/turn.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "ledger/dice_draw.h"
@@ -202,14 +203,24 @@ class Turn {
   Group settle(Group g, int bearing, bool approach, const std::string& side) const {
     Point forward = turn(0, kMarchStep, bearing);
     Point back = Point{} - forward;
-    for (int i = 0; i < kMaxSettleSteps; ++i) {
+    // One step changes the distance (whole units, rounded down) by less than
+    // this: the step's length, at most |x| + |y|, plus a unit for rounding
+    // each way. So while the enemy is farther than 5" by k such reaches,
+    // the next k steps approach too, and are taken at once: the same steps,
+    // one distance worked out instead of k + 1.
+    const Coord reach = std::abs(forward.x) + std::abs(forward.y) + 3;
+    for (int i = 0; i < kMaxSettleSteps;) {
       Coord d = enemy_distance(g, side);
-      if (approach && d > kDeployNear)
-        g = shifted(g, forward);
-      else if (d <= kDeployBand)
+      if (approach && d > kDeployNear) {
+        Coord steps = std::min<Coord>((d - kDeployNear - 1) / reach + 1, kMaxSettleSteps - i);
+        g = shifted(g, Point{forward.x * steps, forward.y * steps});
+        i += int(steps);
+      } else if (d <= kDeployBand) {
         g = shifted(g, back);
-      else
+        ++i;
+      } else {
         break;
+      }
     }
     return g;
   }
