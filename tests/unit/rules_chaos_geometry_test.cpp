@@ -344,3 +344,40 @@ TEST_CASE("distance tests agree with the vertex-edge definition", "[chaos][geome
   }
   CHECK(near > 20);  // the sample holds near pairs, not only far ones
 }
+
+// A brigade's outlines tested against a unit all at once: beyond() may
+// answer only where within() is false for every one of them, and says
+// something of pairs that are far apart (the point of it).
+TEST_CASE("the box around several outlines settles only what within() settles",
+          "[chaos][geometry]") {
+  std::uint64_t seed = 777;
+  auto next = [&](std::uint64_t n) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<long long>((seed >> 33) % n);
+  };
+  int settled = 0;
+  for (int i = 0; i < 1000; ++i) {
+    std::vector<chaos::Outline> group;
+    Point centre{next(3000), next(3000)};
+    for (int k = 0, n = int(1 + next(4)); k < n; ++k)
+      group.push_back(chaos::outline(chaos::Body{
+          centre + Point{next(600) - 300, next(600) - 300}, int(next(360)), 2, {100, 75}}));
+    auto other =
+        chaos::outline(chaos::Body{{next(3000), next(3000)}, int(next(360)), 3, {125, 150}});
+    chaos::Coord r = next(1200);
+    if (!chaos::beyond(chaos::bounds_of(group), other, r)) continue;
+    ++settled;
+    for (const auto& o : group) {
+      INFO(i);
+      CHECK_FALSE(chaos::within(o, other, r));
+    }
+  }
+  CHECK(settled > 100);
+  // No outline, or one without points: nothing is settled.
+  chaos::Outline far = box(5000, 5000, 5100, 5100);
+  CHECK_FALSE(chaos::beyond(chaos::bounds_of({}), far, 10));
+  CHECK_FALSE(chaos::beyond(chaos::bounds_of({box(0, 0, 10, 10), chaos::Outline{}}), far, 10));
+  CHECK(chaos::beyond(chaos::bounds_of({box(0, 0, 10, 10)}), far, 10));
+  CHECK_FALSE(
+      chaos::beyond(chaos::bounds_of({box(0, 0, 10, 10), box(4990, 4990, 4995, 4995)}), far, 10));
+}

@@ -164,6 +164,26 @@ bool touch(const Outline& a, const Outline& b) {
   return touch(a, b, Gap(a, b));
 }
 
+Bounds bounds_of(const std::vector<Outline>& outlines) {
+  Bounds out;
+  for (const auto& o : outlines) {
+    if (o.points.empty()) return Bounds{};
+    Box b = box_of(o);
+    if (!out.known) {
+      out = Bounds{b.lo_x, b.lo_y, b.hi_x, b.hi_y, true};
+      continue;
+    }
+    out.lo_x = std::min(out.lo_x, b.lo_x), out.hi_x = std::max(out.hi_x, b.hi_x);
+    out.lo_y = std::min(out.lo_y, b.lo_y), out.hi_y = std::max(out.hi_y, b.hi_y);
+  }
+  return out;
+}
+
+bool beyond(const Bounds& box, const Outline& b, Coord r) {
+  if (!box.known || b.points.empty()) return false;
+  return box_gap_squared(Box{box.lo_x, box.lo_y, box.hi_x, box.hi_y}, box_of(b)) > Wide(r) * r;
+}
+
 bool within(const Outline& a, const Outline& b, Coord r) {
   Gap gap(a, b);
   if (gap.squared > Wide(r) * r) return false;

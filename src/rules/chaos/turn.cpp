@@ -870,9 +870,11 @@ class Turn {
                          const std::vector<Mover>& movers,
                          const std::vector<UnitBase>& units) const {
     const auto& mine = at_next.at(m.brigade);
+    const Bounds around = bounds_of(mine);
     std::string found;
     auto consider = [&](const std::string& brigade, const Outline& base) {
       if (found == m.target && !found.empty()) return;
+      if (beyond(around, base, kEngagementRange)) return;  // none of `mine` is within
       for (const auto& o : mine)
         if (within(o, base, kEngagementRange)) {
           if (found.empty() || brigade == m.target) found = brigade;
