@@ -17,7 +17,7 @@ constexpr std::size_t kClasses = kLargest / kGranule;
 constexpr std::size_t kSlab = std::size_t(1) << 16;        // 64 KiB, all of one class
 constexpr std::size_t kReserve = std::size_t(1) << 30;     // 1 GiB of address space
 constexpr std::size_t kCommitStep = std::size_t(1) << 22;  // made usable 4 MiB at a time
-constexpr std::size_t kHugePage = std::size_t(1) << 21;  // 2 MiB, a multiple of the above's divisor
+constexpr std::size_t kHugePage = std::size_t(1) << 21;    // 2 MiB: the reservation starts on one
 constexpr std::size_t kSlabs = kReserve / kSlab;
 
 // A free block. In the pool, the first block of each batch also points to

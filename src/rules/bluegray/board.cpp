@@ -27,18 +27,8 @@ void UnitIndex::rebuild(const State& state) {
   by_side_.clear();
   side_hexes_.clear();
   zoc_.clear();
-  // add() for each placed unit; the units come in id order, so each one
-  // goes at the end of what it joins.
-  for (const auto& [id, u] : state.units) {
-    auto h = placed(u);
-    if (!h) continue;
-    const std::string& side = side_of(id);
-    where_.emplace_hint(where_.end(), id, *h);
-    by_hex_[*h].push_back(id);
-    auto& units = by_side_[side];
-    units.emplace_hint(units.end(), id);
-    ++side_hexes_[side][*h];
-  }
+  for (const auto& [id, u] : state.units)
+    if (auto h = placed(u)) add(id, *h);
 }
 
 const std::string& UnitIndex::side_of(const std::string& unit) const {
@@ -55,11 +45,14 @@ void UnitIndex::update(const State& state, const std::string& unit) {
 }
 
 void UnitIndex::add(const std::string& unit, Hex h) {
+  // Hinted at the end, where each unit goes when they come in id order, as
+  // rebuild() brings them; elsewhere the hint is only passed over.
   const std::string& side = side_of(unit);
-  where_[unit] = h;
+  where_.insert_or_assign(where_.end(), unit, h);
   auto& here = by_hex_[h];
   here.insert(std::lower_bound(here.begin(), here.end(), unit), unit);
-  by_side_[side].insert(unit);
+  auto& units = by_side_[side];
+  units.emplace_hint(units.end(), unit);
   ++side_hexes_[side][h];
   zoc_.erase(side);
 }

@@ -35,14 +35,8 @@ bool any_inside(const Outline& polygon, const Outline& other) {
                      [&](Point p) { return inside(polygon, p); });
 }
 
-// The axis-aligned box around an outline, and the squared distance between
-// two boxes (0 when they overlap or touch): no point of one outline is
-// nearer a point of the other than their boxes are, so a gap between the
-// boxes settles a test before any edge is looked at.
-struct Box {
-  Coord lo_x, lo_y, hi_x, hi_y;
-};
-
+// The box around an outline (shapes.h), and the squared distance between
+// two boxes (0 when they overlap or touch).
 Box box_of(const Outline& o) {
   Box b{o.points.front().x, o.points.front().y, o.points.front().x, o.points.front().y};
   for (Point p : o.points) {
@@ -164,24 +158,23 @@ bool touch(const Outline& a, const Outline& b) {
   return touch(a, b, Gap(a, b));
 }
 
-Bounds bounds_of(const std::vector<Outline>& outlines) {
-  Bounds out;
+std::optional<Box> bounds_of(const std::vector<Outline>& outlines) {
+  std::optional<Box> out;
   for (const auto& o : outlines) {
-    if (o.points.empty()) return Bounds{};
+    if (o.points.empty()) return std::nullopt;
     Box b = box_of(o);
-    if (!out.known) {
-      out = Bounds{b.lo_x, b.lo_y, b.hi_x, b.hi_y, true};
+    if (!out) {
+      out = b;
       continue;
     }
-    out.lo_x = std::min(out.lo_x, b.lo_x), out.hi_x = std::max(out.hi_x, b.hi_x);
-    out.lo_y = std::min(out.lo_y, b.lo_y), out.hi_y = std::max(out.hi_y, b.hi_y);
+    out->lo_x = std::min(out->lo_x, b.lo_x), out->hi_x = std::max(out->hi_x, b.hi_x);
+    out->lo_y = std::min(out->lo_y, b.lo_y), out->hi_y = std::max(out->hi_y, b.hi_y);
   }
   return out;
 }
 
-bool beyond(const Bounds& box, const Outline& b, Coord r) {
-  if (!box.known || b.points.empty()) return false;
-  return box_gap_squared(Box{box.lo_x, box.lo_y, box.hi_x, box.hi_y}, box_of(b)) > Wide(r) * r;
+bool beyond(const std::optional<Box>& box, const Outline& b, Coord r) {
+  return box && !b.points.empty() && box_gap_squared(*box, box_of(b)) > Wide(r) * r;
 }
 
 bool within(const Outline& a, const Outline& b, Coord r) {

@@ -3,6 +3,7 @@
 // a range, overlap. Every coordinate must be within kMaxCoord (measure.h).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "rules/chaos/measure.h"
@@ -60,17 +61,18 @@ bool within(const Outline& a, const Outline& b, Coord r);
 bool closer_than(const Outline& a, const Outline& b, Coord r);
 Coord distance_floor(const Outline& a, const Outline& b);
 
-// The axis-aligned box around several outlines. No point of one of them is
-// nearer a point of another outline than the box is, so beyond() settles
-// that within() is false for every one of them at once, by the very test
-// within() makes first.
-struct Bounds {
-  Coord lo_x = 0, lo_y = 0, hi_x = 0, hi_y = 0;
-  bool known = false;  // false when there is no outline, or one without points
+// An axis-aligned box. No point of an outline is nearer a point of another
+// than their boxes are, so a gap between boxes settles a distance test
+// before any edge is looked at.
+struct Box {
+  Coord lo_x, lo_y, hi_x, hi_y;
 };
-Bounds bounds_of(const std::vector<Outline>& outlines);
-// True when within(a, b, r) is false for every outline a that `box` was made of.
-bool beyond(const Bounds& box, const Outline& b, Coord r);
+// The box around every point of several outlines; nullopt when there is no
+// outline, or one without points.
+std::optional<Box> bounds_of(const std::vector<Outline>& outlines);
+// True when within(a, b, r) is false for every outline a inside `box`, by
+// the very test within() makes first: all of them settled at once.
+bool beyond(const std::optional<Box>& box, const Outline& b, Coord r);
 
 // Two convex polygons overlap when their insides intersect deeper than
 // `tolerance` hundredths along every axis (separating axis test); bases

@@ -870,7 +870,7 @@ class Turn {
                          const std::vector<Mover>& movers,
                          const std::vector<UnitBase>& units) const {
     const auto& mine = at_next.at(m.brigade);
-    const Bounds around = bounds_of(mine);
+    const auto around = bounds_of(mine);
     std::string found;
     auto consider = [&](const std::string& brigade, const Outline& base) {
       if (found == m.target && !found.empty()) return;
