@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 #include "ledger/digest.h"
@@ -22,25 +23,30 @@ fs::path source_dir() {
 
 namespace {
 
-// Removes a folder when the test program ends.
-struct RemovedAtExit {
-  fs::path folder;
-  ~RemovedAtExit() {
-    std::error_code ec;
-    fs::remove_all(folder, ec);
-  }
-};
-
 // Keys and chains never go to the user's own secrets folder from a test,
 // and the test's own folder is gone once the test program ends.
 fs::path& secrets_folder() {
-  static fs::path secrets =
-      fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
-  static RemovedAtExit removed{secrets};
+  static fs::path secrets = [] {
+    fs::path folder =
+        fs::temp_directory_path() / ("adjutant-secrets-" + std::to_string(::getpid()));
+    remove_at_exit(folder);
+    return folder;
+  }();
   return secrets;
 }
 
 }  // namespace
+
+void remove_at_exit(const fs::path& folder) {
+  static struct Folders {
+    std::vector<fs::path> all;
+    ~Folders() {
+      std::error_code ec;
+      for (const auto& f : all) fs::remove_all(f, ec);
+    }
+  } folders;
+  folders.all.push_back(folder);
+}
 
 ScopedSecrets::ScopedSecrets(const fs::path& folder) : previous_(secrets_folder()) {
   secrets_folder() = folder;

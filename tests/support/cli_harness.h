@@ -31,6 +31,9 @@ class ScopedSecrets {
   std::filesystem::path previous_;
 };
 
+// Removes `folder` and what it holds when the test program ends.
+void remove_at_exit(const std::filesystem::path& folder);
+
 // A fresh empty folder under the system temp folder, removed by the destructor.
 class TempDir {
  public:

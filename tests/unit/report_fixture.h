@@ -10,12 +10,11 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <system_error>
-#include <vector>
 
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "report/report_input.h"
+#include "support/cli_harness.h"
 #include "util/files.h"
 
 namespace adjutant::testing {
@@ -106,18 +105,11 @@ inline std::string fake_png() {
 // A fresh empty folder under the system temp folder, removed when the test
 // program ends.
 inline fs::path temp_folder(const std::string& name) {
-  static struct Folders {
-    std::vector<fs::path> all;
-    ~Folders() {
-      std::error_code ec;
-      for (const auto& dir : all) fs::remove_all(dir, ec);
-    }
-  } folders;
   fs::path dir =
       fs::temp_directory_path() / ("adjutant-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  folders.all.push_back(dir);
+  remove_at_exit(dir);
   return dir;
 }
 
