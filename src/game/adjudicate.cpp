@@ -78,10 +78,7 @@ Json adjudication_body(const Archive& archive, const model::State& state,
   std::string seed = adjudication_seed(archive, t, id, i, s_i, reveals);
   ledger::SeededDice dice(seed);
   rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  Json events = phase.simultaneous()
-                    ? archive.ruleset().adjudicate_phase(state, orders, dice)
-                    : archive.ruleset().adjudicate(state, orders.front().checked, dice);
-  model::State after = apply_adjudication(archive.ruleset(), state, events);
+  auto [events, after] = resolve_phase(archive.ruleset(), state, orders, dice);
   Json rolls = Json::array();
   for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
   std::vector<std::string> echo;

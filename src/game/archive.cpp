@@ -25,6 +25,19 @@ model::State apply_adjudication(const rules::Ruleset& ruleset, const model::Stat
   return after;
 }
 
+rules::Adjudicated resolve_phase(const rules::Ruleset& ruleset, const model::State& state,
+                                 const std::vector<rules::SideOrders>& orders, ledger::Dice& dice) {
+  rules::Adjudicated out;
+  if (ruleset.current_phase(state).simultaneous()) {
+    out.events = ruleset.adjudicate_phase(state, orders, dice);
+    out.after = ruleset.apply(state, out.events);
+  } else {
+    out = ruleset.adjudicate_to(state, orders.front().checked, dice);
+  }
+  out.after.adjudications = state.adjudications + 1;
+  return out;
+}
+
 std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source) {
   const Json* r =
       genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;

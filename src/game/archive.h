@@ -69,6 +69,13 @@ struct Adjudication {
 model::State apply_adjudication(const rules::Ruleset& ruleset, const model::State& before,
                                 const Json& events);
 
+// A phase's orders resolved, as adjudicate appends them and verify
+// recomputes them: the events and the state after them (counted as
+// apply_adjudication counts it). `orders` are in the order of the sides
+// the phase waits on.
+rules::Adjudicated resolve_phase(const rules::Ruleset& ruleset, const model::State& state,
+                                 const std::vector<rules::SideOrders>& orders, ledger::Dice& dice);
+
 // The ruleset id and version genesis pins; Error "log.malformed" (exit 3)
 // when genesis does not say.
 std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source);

@@ -356,13 +356,10 @@ void Replay::adjudication(const LogEntry& e) {
          "be " +
              in_quotes(echo.empty() ? "" : echo.front()));
   ledger::SeededDice dice(seed);
-  Json events = ph.simultaneous()
-                    ? a_.ruleset().adjudicate_phase(state_, side_orders, dice)
-                    : a_.ruleset().adjudicate(state_, side_orders.front().checked, dice);
+  auto [events, after] = resolve_phase(a_.ruleset(), state_, side_orders, dice);
   check_rolls(logged_rolls, dice.rolls());
   if (!ledger::same_canonical(events, logged_events))
     fail("verify.events", "the logged events differ from the replay's");
-  model::State after = apply_adjudication(a_.ruleset(), state_, events);
   if (after.hash() != b.state)
     fail("verify.state_hash", "the state hash differs from the replay's (" + after.hash() + ")");
   if (collect_) {

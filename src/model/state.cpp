@@ -164,4 +164,35 @@ std::string State::hash() const {
   return ledger::sha256_hex(canonical());
 }
 
+bool same_json(const Json& a, const Json& b) {
+  if (a.type() != b.type()) return false;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!same_json(a[i], b[i])) return false;
+    return true;
+  }
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+      if (x.key() != y.key() || !same_json(x.value(), y.value())) return false;
+    return true;
+  }
+  return a == b;
+}
+
+bool same_state(const State& a, const State& b) {
+  if (a.scenario != b.scenario || a.turn != b.turn || a.phase != b.phase ||
+      a.adjudications != b.adjudications || a.vp != b.vp || a.result != b.result ||
+      a.units.size() != b.units.size() || !same_json(a.extra, b.extra))
+    return false;
+  for (auto x = a.units.begin(), y = b.units.begin(); x != a.units.end(); ++x, ++y)
+    if (x->first != y->first || x->second.status != y->second.status ||
+        x->second.location != y->second.location ||
+        x->second.ineffective != y->second.ineffective ||
+        !same_json(x->second.extra, y->second.extra))
+      return false;
+  return true;
+}
+
 }  // namespace adjutant::model

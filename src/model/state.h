@@ -91,4 +91,11 @@ struct State {
   std::string hash() const;  // hex SHA-256 of canonical()
 };
 
+// The same JSON value of the same types, member by member (1 and 1.0
+// differ): what code reads of the one it reads of the other.
+bool same_json(const Json& a, const Json& b);
+// Every member of the two the same (same_json for the JSON ones); the memo
+// is a cache and is not compared.
+bool same_state(const State& a, const State& b);
+
 }  // namespace adjutant::model

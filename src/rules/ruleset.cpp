@@ -34,6 +34,14 @@ Json Ruleset::empty_orders(const std::string&) const {
   return {{"moves", Json::array()}, {"attacks", Json::array()}};
 }
 
+Adjudicated Ruleset::adjudicate_to(const model::State& state, const Checked& checked,
+                                   ledger::Dice& dice) const {
+  Adjudicated out;
+  out.events = adjudicate(state, checked, dice);
+  out.after = apply(state, out.events);
+  return out;
+}
+
 Json Ruleset::adjudicate_phase(const model::State& state, const std::vector<SideOrders>& orders,
                                ledger::Dice& dice) const {
   if (orders.size() != 1)

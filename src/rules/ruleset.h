@@ -49,11 +49,27 @@ class OrdersRefused : public Error {
   std::vector<OrderProblem> problems_;
 };
 
+// A ruleset's own record of where its order check left a phase.
+struct Resumable {
+  virtual ~Resumable() = default;
+};
+
 // Orders as understood: a normalised plan the adjudication consumes and the
 // echo lines a player reads back ("1/V moves 1115-1114-1014, 6 of 6 MP").
 struct Checked {
   Json plan = Json::object();
   std::vector<std::string> echo;
+  // Where the check left the phase, for adjudicate to take up rather than
+  // work it out again: the ruleset's own, null when it keeps none. It is
+  // taken up only for the very state and plan it was checked with, and
+  // once.
+  std::shared_ptr<Resumable> resume;
+};
+
+// What an adjudication resolves: the events, and the state they lead to.
+struct Adjudicated {
+  Json events;
+  model::State after;  // apply(state, events)
 };
 
 // One player-turn (or other order-taking step) of the sequence of play.
@@ -114,6 +130,11 @@ class Ruleset {
                           ledger::Dice& dice) const = 0;
   // The state after the events (apply(adjudicate(...)) is the new state).
   virtual model::State apply(const model::State& state, const Json& events) const = 0;
+  // adjudicate, with the state the events lead to (apply(state, events)):
+  // a ruleset that builds that state as it resolves hands it over rather
+  // than applying every event again.
+  virtual Adjudicated adjudicate_to(const model::State& state, const Checked& checked,
+                                    ledger::Dice& dice) const;
 
   // One combat's whole chain in words, from its logged event and the events
   // it caused (for `adjutant explain`); reads events, decides nothing.

@@ -38,6 +38,11 @@ class SheetsBound : public Ruleset {
     hex::SheetsScope scope(sheets_);
     return inner_->apply(state, events);
   }
+  Adjudicated adjudicate_to(const model::State& state, const Checked& checked,
+                            ledger::Dice& dice) const override {
+    hex::SheetsScope scope(sheets_);
+    return inner_->adjudicate_to(state, checked, dice);
+  }
   std::string explain_combat(const Json& combat, const Json& consequences) const override {
     hex::SheetsScope scope(sheets_);
     return inner_->explain_combat(combat, consequences);

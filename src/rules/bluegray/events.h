@@ -29,6 +29,8 @@ class Emitter {
   const Json& events() const { return events_; }
   // The events, moved out: the emitter is done with.
   Json take_events() { return std::move(events_); }
+  // The state, moved out: the emitter is done with.
+  State take_state() { return std::move(st_); }
 
  private:
   const Scenario& sc_;

@@ -96,18 +96,27 @@ void end(TurnContext& c) {
 struct Row {
   Step step;
   void (*run)(TurnContext&);
+  // The order check has taken this step already, on its way to the
+  // attacks (BlueGray::run_check): resume_player_turn starts after it.
+  bool checked;
 };
 
 // The player-turn, in the exact order 4.0 states.
 const Row kPlayerTurn[] = {
-    {{"standing orders", "-", true}, &record_standing},
-    {{"movement phase", "4.0 A, 7.0", true}, &movement},
-    {{"movement quota tallied", "H&L 17.1", true}, &quota},
-    {{"blocked reinforcements rescheduled", "14.33", true}, &rescheduling},
-    {{"ineffective units retreat", "10.2", false}, &ineffective},
-    {{"combat phase", "4.0 B, 8.0", false}, &combat},
-    {{"end of player-turn", "4.0 II, 10.4, 14.53, H&L 17.2", true}, &end},
+    {{"standing orders", "-", true}, &record_standing, true},
+    {{"movement phase", "4.0 A, 7.0", true}, &movement, true},
+    {{"movement quota tallied", "H&L 17.1", true}, &quota, true},
+    {{"blocked reinforcements rescheduled", "14.33", true}, &rescheduling, true},
+    {{"ineffective units retreat", "10.2", false}, &ineffective, true},
+    {{"combat phase", "4.0 B, 8.0", false}, &combat, false},
+    {{"end of player-turn", "4.0 II, 10.4, 14.53, H&L 17.2", true}, &end, false},
 };
+
+void run_rows(const Scenario& sc, TurnContext& c, bool from_check) {
+  bool night = is_night(sc, c.turn);
+  for (const auto& row : kPlayerTurn)
+    if ((row.step.at_night || !night) && !(from_check && row.checked)) row.run(c);
+}
 
 }  // namespace
 
@@ -140,13 +149,18 @@ const std::vector<Step>& player_turn_steps() {
   return steps;
 }
 
-Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, ledger::Dice& dice) {
+Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, ledger::Dice& dice,
+                     State* after) {
   Emitter em(sc, state);
   TurnContext c{em, plan, dice, state.turn, state.phase};
-  bool night = is_night(sc, state.turn);
-  for (const auto& row : kPlayerTurn)
-    if (row.step.at_night || !night) row.run(c);
+  run_rows(sc, c, false);
+  if (after) *after = em.take_state();
   return em.take_events();
+}
+
+void resume_player_turn(Emitter& em, const State& state, const Json& plan, ledger::Dice& dice) {
+  TurnContext c{em, plan, dice, state.turn, state.phase};
+  run_rows(em.scenario(), c, true);
 }
 
 }  // namespace adjutant::rules::bluegray

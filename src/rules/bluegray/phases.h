@@ -11,6 +11,8 @@
 
 namespace adjutant::rules::bluegray {
 
+class Emitter;
+
 struct PlayerTurn {
   int turn = 0;
   std::string side;
@@ -39,6 +41,15 @@ const std::vector<Step>& player_turn_steps();
 
 // Adjudicates one player-turn from a checked plan: runs the steps of the
 // table in order and returns the events.
-Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, ledger::Dice& dice);
+// With `after`, also the state the events lead to.
+Json run_player_turn(const Scenario& sc, const State& state, const Json& plan, ledger::Dice& dice,
+                     State* after = nullptr);
+
+// The same player-turn taken up where the order check of `plan` left it:
+// `em` began at `state` and has the events of the steps the check takes
+// (standing orders to the retreat of ineffective units, record_quota
+// included) and no other; runs the rest into it. Its events are then
+// run_player_turn's.
+void resume_player_turn(Emitter& em, const State& state, const Json& plan, ledger::Dice& dice);
 
 }  // namespace adjutant::rules::bluegray

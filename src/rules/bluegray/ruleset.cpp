@@ -1,4 +1,6 @@
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include "rules/bluegray/arrivals.h"
@@ -13,6 +15,7 @@
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/phases.h"
 #include "rules/bluegray/restrictions.h"
+#include "rules/bluegray/resume.h"
 #include "rules/bluegray/stacking.h"
 
 namespace adjutant::rules::bluegray {
@@ -67,7 +70,7 @@ class BlueGray : public Ruleset {
   Checked check(const model::State& state, const Json& orders,
                 const std::string& source) const override {
     Problems problems;
-    Checked out = run_check(state, orders, source, problems, nullptr);
+    Checked out = run_check(state, orders, source, problems, nullptr, true);
     if (!problems.empty()) throw OrdersRefused(source, problems);
     return out;
   }
@@ -86,20 +89,42 @@ class BlueGray : public Ruleset {
 
   Json adjudicate(const model::State& state, const Checked& checked,
                   ledger::Dice& dice) const override {
+    if (Resume* r = take_up(checked, this, state)) {
+      resume_player_turn(r->em, r->before, checked.plan, dice);
+      return r->em.take_events();
+    }
     return run_player_turn(sc_, state, checked.plan, dice);
+  }
+
+  Adjudicated adjudicate_to(const model::State& state, const Checked& checked,
+                            ledger::Dice& dice) const override {
+    Adjudicated out;
+    if (Resume* r = take_up(checked, this, state)) {
+      resume_player_turn(r->em, r->before, checked.plan, dice);
+      out.events = r->em.take_events();
+      out.after = r->em.take_state();
+    } else {
+      out.events = run_player_turn(sc_, state, checked.plan, dice, &out.after);
+    }
+    return out;
   }
 
  private:
   // check's work: the problems are left in `problems` (and the plan is
   // incomplete when there are any); `facts` gathers what preview returns.
+  // With `resume`, a plan without problems comes with where the check left
+  // the player-turn, for adjudicate (resume.h).
   Checked run_check(const model::State& state, const Json& orders, const std::string& source,
-                    Problems& problems, Json* facts) const {
+                    Problems& problems, Json* facts, bool resume = false) const {
     if (state.phase.empty())
       problems.push_back(problem("orders.game_over", -1, "", "", "4.0", "the game has ended"));
     OrderSet set = parse_orders(orders, problems);
     if (state.phase.empty()) throw OrdersRefused(source, problems);
     Checked out;
-    Emitter em(sc_, state, false);
+    std::shared_ptr<Resume> kept = resume ? std::make_shared<Resume>(this, sc_, state) : nullptr;
+    std::optional<Emitter> own;
+    if (!kept) own.emplace(sc_, state, false);
+    Emitter& em = kept ? kept->em : *own;
     if (set.standing) {
       em.emit({{"type", "standing"},
                {"side", state.phase},
@@ -150,6 +175,13 @@ class BlueGray : public Ruleset {
     if (auto q = exclusive_of(sc_).quota; q && q->side == state.phase)
       out.echo.push_back("movement quota: " + std::to_string(counted.size()) + " of " +
                          std::to_string(q->units) + " units moved (rule " + q->rule + ")");
+    // H&L 17.1's tally, as the player-turn records it after its moves (no
+    // rule reads it back: only the resumed turn's events need it).
+    if (kept) {
+      std::vector<std::string> units;
+      for (const auto& m : moves) units.push_back(m.at("unit").get<std::string>());
+      record_quota(em, units);
+    }
     // H&L 19.0, 15.11: the side's stacking holds at the end of the movement phase.
     if (!phase_end_stacking_rule(sc_, state.phase).empty())
       check_phase_end_stacking(em.board(), state.phase, last_into, problems);
@@ -169,6 +201,10 @@ class BlueGray : public Ruleset {
     }
     out.plan["moves"] = std::move(moves);
     out.plan["attacks"] = std::move(attacks);
+    if (kept) {
+      kept->plan = out.plan;
+      out.resume = std::move(kept);
+    }
     return out;
   }
 
