@@ -47,9 +47,10 @@ bool verify_signature_now(std::string_view public_raw, std::string_view message,
                           std::string_view signature);
 
 // Loads what OpenSSL loads on its first use (its configuration, its default
-// provider, SHA-256 and Ed25519) by checking RFC 8032's first Ed25519 test
-// vector; true when it verifies. A thread that calls it first spares the
-// next thread that hashes or checks a signature that wait (game/read_ahead.h).
+// provider, Ed25519 and the SHA-512 inside it) by checking RFC 8032's first
+// Ed25519 test vector; true when it verifies. A thread that calls it first
+// spares the next thread that checks a signature that wait
+// (game/read_ahead.h). Once a process: later calls return true at once.
 bool warm_up();
 
 // First 16 hex digits of SHA-256 of the raw public key.

@@ -65,7 +65,8 @@ TEST_CASE("a key from a raw seed matches RFC 8032 test 1", "[ledger][keys]") {
 
 TEST_CASE("warming OpenSSL up checks RFC 8032 test 1 on any thread", "[ledger][keys]") {
   // The vector warm_up() checks is the one above: a typo in it would make
-  // the warm-up a failed check, and this false.
+  // the warm-up a failed check, and this false. It is checked once a
+  // process; another thread gets the same answer.
   CHECK(adjutant::ledger::warm_up());
   bool on_another = false;
   std::thread([&] { on_another = adjutant::ledger::warm_up(); }).join();
