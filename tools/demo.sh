@@ -4,11 +4,11 @@
 # orders signed, checked and adjudicated by the other side, maps, reports and
 # mail files written, the mail delivered to a local SMTP server, and the
 # archive verified.
-# usage: tools/demo.sh path/to/adjutant
+# usage: tools/demo.sh path/to/adjutant [folder]  (the folder: ./demo)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 adjutant=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-demo=$top/demo
+demo=${2:-$top/demo}
 rm -rf "$demo"
 mkdir -p "$demo/players"
 cd "$demo/players"
@@ -51,7 +51,8 @@ play() {  # side orders-file adjudicator
   "$adjutant" adjudicate "$demo/game" "$side.signed.json" --key "$adj.key"
   if [ -n "$smtp_pid" ]; then
     say "the mail goes out"
-    "$adjutant" mail send "$demo/game" --smtp "smtp://127.0.0.1:$port"
+    # The mails this copy sends: those its adjudicator signed.
+    "$adjutant" mail send "$demo/game" --smtp "smtp://127.0.0.1:$port" --as "$adj"
   fi
 }
 
