@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -71,6 +72,17 @@ Run run_adjutant(const std::string& args, const fs::path& cwd) {
   r.err = read_file(base.string() + ".err");
   fs::remove(base.string() + ".out");
   fs::remove(base.string() + ".err");
+  return r;
+}
+
+Run run_command(const std::string& command) {
+  Run r;
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+  int status = ::pclose(p);
+  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
 

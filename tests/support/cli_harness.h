@@ -17,6 +17,10 @@ struct Run {
 // Runs `adjutant ARGS` (ARGS is shell-quoted by the caller) in `cwd`.
 Run run_adjutant(const std::string& args, const std::filesystem::path& cwd = ".");
 
+// Runs a shell command (quoted by the caller): its exit code (-1 when it did
+// not exit) and its output, standard error included, in `out`.
+Run run_command(const std::string& command);
+
 // While one lives, run_adjutant gives the program this secrets folder instead
 // of the test process's own: for a test that claims the sample chains, which
 // another test in the same process may already have claimed.

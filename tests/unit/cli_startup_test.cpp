@@ -16,14 +16,9 @@ namespace {
 
 // What the dynamic loader says it loaded for `args` (LD_DEBUG=libs).
 std::string loaded_libraries(const std::string& args) {
-  std::string cmd = "LD_DEBUG=libs '" + std::string(ADJUTANT_BINARY) + "' " + args + " 2>&1";
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  pclose(p);
-  return out;
+  return adjutant::testing::run_command("LD_DEBUG=libs '" + std::string(ADJUTANT_BINARY) + "' " +
+                                        args)
+      .out;
 }
 
 }  // namespace

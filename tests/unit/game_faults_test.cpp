@@ -18,14 +18,10 @@ int sweep(const std::string& step, int stride = 1) {
       "/usr/bin/python3 '" +
       (adjutant::testing::source_dir() / "tests" / "tools" / "fault_sweep.py").string() + "' '" +
       std::string(ADJUTANT_BINARY) + "' '" + adjutant::testing::source_dir().string() + "' " +
-      step + " --stride " + std::to_string(stride) + " 2>&1";
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  int status = pclose(p);
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      step + " --stride " + std::to_string(stride);
+  auto r = adjutant::testing::run_command(cmd);
+  int code = r.exit;
+  const std::string& out = r.out;
   INFO(out);
   // 77: strace cannot inject faults on this machine (make deps installs it).
   REQUIRE(code != 77);

@@ -87,17 +87,13 @@ TEST_CASE("every scenario has a whole sample game, verified alike by both verifi
     INFO(e.path().string() << "\n" << v.out << v.err);
     REQUIRE(v.exit == 0);
     auto report = adjutant::ledger::Json::parse(v.out);
-    std::string cmd = "/usr/bin/python3 '" +
-                      (source_dir() / "tests" / "tools" / "independent_verify.py").string() +
-                      "' --no-vectors '" + e.path().string() + "'";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::string text;
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
-    int status = ::pclose(p);
+    auto iv = adjutant::testing::run_command(
+        "/usr/bin/python3 '" +
+        (source_dir() / "tests" / "tools" / "independent_verify.py").string() + "' --no-vectors '" +
+        e.path().string() + "'");
+    const std::string& text = iv.out;
     INFO(text);
-    CHECK(status == 0);
+    CHECK(iv.exit == 0);
     CHECK(text.find(": " + std::to_string(report["lines"].get<int>()) + " lines, " +
                     std::to_string(report["adjudications"].get<int>()) + " adjudications, " +
                     std::to_string(report["dice"].get<int>()) + " dice agree") !=
