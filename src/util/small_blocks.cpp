@@ -35,6 +35,15 @@ struct Free {
 constexpr std::size_t kBatchBytes = std::size_t(1) << 15;
 // How many uncarved slab ends the pool keeps of each class.
 constexpr std::size_t kRests = 8;
+// The pool keeps each thread's batches in a lane of its own (threads share
+// lanes beyond kLanes), and a thread short of blocks takes back its own
+// before another's. Threads verifying archives side by side each free a
+// whole log at a time and take it back for the next: through one shared
+// list, each took the other's batches, still in the other core's cache, and
+// two threads spent 13% more CPU time than one on the same archives (about
+// 40% of it in `allocate`). The replay still hands the reader thread's
+// lines back to it: the reader, having none of its own, takes the replay's.
+constexpr std::size_t kLanes = 16;
 
 std::size_t batch_of(std::size_t c) {
   return kBatchBytes / ((c + 1) * kGranule);
@@ -50,7 +59,10 @@ struct Region {
   std::size_t slabs = 0;                  // slabs handed out
   std::size_t committed = 0;              // bytes made read-write
   unsigned char size_class[kSlabs] = {};  // 1 + the class of each slab handed out
-  Free* pool[kClasses] = {};              // batches of free blocks, by class
+  Free* pool[kClasses][kLanes] = {};      // whole batches of free blocks, by class and lane
+  Free* odd[kClasses] = {};               // blocks short of a batch, from ended threads
+  std::size_t odds[kClasses] = {};        // how many blocks odd[c] holds
+  std::size_t threads = 0;                // threads that have taken or given back
   // The uncarved ends of slabs whose threads ended, by class, for the next
   // thread to carve: never written to, so never made resident, until then.
   struct Rest {
@@ -70,7 +82,8 @@ struct Cache {
   std::size_t count[kClasses];  // blocks on free[c]
   char* next[kClasses];
   char* end[kClasses];
-  bool farewell;  // the thread's Farewell is registered
+  std::size_t lane;  // its batches' lane in the pool
+  bool farewell;     // the thread's Farewell is registered, and `lane` set
 };
 
 constinit thread_local Cache cache{};
@@ -79,23 +92,41 @@ std::size_t class_of(std::size_t size) {
   return (size - 1) / kGranule;
 }
 
-// Puts the list from `head` to `tail` in the pool as one batch.
+// Puts the list from `head` to `tail` in the pool as one batch, in the
+// thread's lane.
 void to_pool(std::size_t c, Free* head, Free* tail) {
   tail->next = nullptr;
   std::lock_guard<std::mutex> lock(region.mutex);
-  head->next_batch = region.pool[c];
-  region.pool[c] = head;
+  Free*& top = region.pool[c][cache.lane];
+  head->next_batch = top;
+  top = head;
 }
 
-// Gives the pool the first `n` blocks of the thread's list for class c
-// (there are at least n).
-void give_batch(Cache& k, std::size_t c, std::size_t n) {
+// Gives the pool a batch: the first batch_of(c) blocks of the thread's list
+// for class c (there are at least that many). Every batch in a lane is
+// whole, so that a thread taking one knows its length without walking it:
+// walking a batch of blocks gone cold was half of what `allocate` cost.
+void give_batch(Cache& k, std::size_t c) {
+  std::size_t n = batch_of(c);
   Free* head = k.free[c];
   Free* tail = head;
   for (std::size_t i = 1; i < n; ++i) tail = tail->next;
   k.free[c] = tail->next;
   k.count[c] -= n;
   to_pool(c, head, tail);
+}
+
+// Adds all of the thread's list for class c, short of a batch, to the odd
+// blocks of the pool.
+void give_odd(Cache& k, std::size_t c) {
+  Free* tail = k.free[c];
+  while (tail->next) tail = tail->next;
+  std::lock_guard<std::mutex> lock(region.mutex);
+  tail->next = region.odd[c];
+  region.odd[c] = k.free[c];
+  region.odds[c] += k.count[c];
+  k.free[c] = nullptr;
+  k.count[c] = 0;
 }
 
 // Keeps the uncarved end of a slab in the pool; false when it has no room.
@@ -121,15 +152,21 @@ struct Farewell {
         ++k.count[c];
       }
       k.next[c] = k.end[c] = nullptr;
-      while (k.count[c] > 0) give_batch(k, c, std::min(k.count[c], batch_of(c)));
+      while (k.count[c] >= batch_of(c)) give_batch(k, c);
+      if (k.count[c] > 0) give_odd(k, c);
     }
   }
 };
 
-// Registers the thread's Farewell: once, when it first takes or gives back.
+// Registers the thread's Farewell and gives it a lane: once, when it first
+// takes or gives back.
 void say_farewell_at_end() noexcept {
   thread_local Farewell farewell;
   (void)farewell;
+  {
+    std::lock_guard<std::mutex> lock(region.mutex);
+    cache.lane = region.threads++ % kLanes;
+  }
   cache.farewell = true;
 }
 
@@ -139,14 +176,27 @@ void* refill(std::size_t c) noexcept {
   if (!cache.farewell) say_farewell_at_end();
   Cache& k = cache;
   std::lock_guard<std::mutex> lock(region.mutex);
-  if (Free* f = region.pool[c]) {
-    region.pool[c] = f->next_batch;
-    std::size_t n = 0;
-    for (Free* b = f->next; b; b = b->next) ++n;
+  // The thread's own batches, then an ended thread's odd blocks, then
+  // another's batches.
+  auto take_batch = [&](std::size_t lane) -> Free* {
+    Free*& top = region.pool[c][lane];
+    Free* f = top;
+    if (!f) return nullptr;
+    top = f->next_batch;
     k.free[c] = f->next;
-    k.count[c] = n;
+    k.count[c] = batch_of(c) - 1;
+    return f;
+  };
+  if (Free* f = take_batch(k.lane)) return f;
+  if (Free* f = region.odd[c]) {
+    k.free[c] = f->next;
+    k.count[c] = region.odds[c] - 1;
+    region.odd[c] = nullptr;
+    region.odds[c] = 0;
     return f;
   }
+  for (std::size_t i = 1; i < kLanes; ++i)
+    if (Free* f = take_batch((k.lane + i) % kLanes)) return f;
   std::size_t size = (c + 1) * kGranule;
   if (region.rests[c] > 0) {
     Region::Rest r = region.rest[c][--region.rests[c]];
@@ -228,7 +278,7 @@ bool release(void* p) noexcept {
   if (!k.farewell) say_farewell_at_end();
   f->next = k.free[c];
   k.free[c] = f;
-  if (++k.count[c] >= 2 * batch_of(c)) give_batch(k, c, batch_of(c));
+  if (++k.count[c] >= 2 * batch_of(c)) give_batch(k, c);
   return true;
 }
 

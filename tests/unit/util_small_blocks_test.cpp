@@ -122,6 +122,48 @@ TEST_CASE("blocks one thread drops of another's go round instead of piling up", 
   CHECK(reused == 5000);
 }
 
+TEST_CASE("a thread takes back the blocks it gave before another's", "[util][memory]") {
+  // Archives verified side by side: each thread frees a whole log, then
+  // allocates for its next archive. Blocks the other thread freed last are
+  // in the other core's cache; a thread's own are not.
+  constexpr int kBlocks = 3000;
+  std::atomic<int> step{0};
+  auto wait_for = [&](int s) {
+    for (int v = step.load(); v < s; v = step.load()) step.wait(v);
+  };
+  auto advance = [&] {
+    ++step;
+    step.notify_all();
+  };
+  std::vector<void*> a(kBlocks), b(kBlocks);
+  std::set<void*> of_b;
+  int foreign = 0;
+  std::thread first([&] {
+    for (auto& p : a) p = sb::allocate(64);
+    advance();  // 1
+    wait_for(2);
+    for (void* p : a) sb::release(p);  // most of them go to the pool
+    advance();                         // 3
+    wait_for(4);
+    // The second thread's blocks went to the pool after these.
+    for (int i = 0; i < kBlocks; ++i) foreign += int(of_b.count(sb::allocate(64)));
+  });
+  std::thread second([&] {
+    wait_for(1);
+    for (auto& p : b) p = sb::allocate(64);
+    of_b.insert(b.begin(), b.end());
+    advance();  // 2
+    wait_for(3);
+    for (void* p : b) sb::release(p);
+    advance();    // 4
+    wait_for(5);  // alive, with its blocks in the pool, until the first is done
+  });
+  first.join();
+  advance();  // 5
+  second.join();
+  CHECK(foreign == 0);
+}
+
 TEST_CASE("an ended thread's uncarved slab end is carved by the next, not listed",
           "[util][memory]") {
   // A thread that ends while carving a slab leaves the rest of it to the
