@@ -48,11 +48,13 @@ bench: all
 # N whole bot games of every scenario through sign, check, adjudicate, reports
 # and mail, each verified twice and rebuilt from its mails; maps are drawn for
 # every MAPS_EVERY-th game (docs/reliability.md "Soak"). `make test` runs 20.
+# The test-only keys of samples/keys make a run repeatable byte for byte: its
+# `heads` line compares two builds game for game.
 N ?= 1000
 MAPS_EVERY ?= 100
 soak: all
 	/usr/bin/python3 tools/soak.py --games $(N) --jobs $(JOBS) --maps-every $(MAPS_EVERY) \
-	  --progress 50 --adjutant $(BUILD)/adjutant
+	  --progress 50 --keys samples/keys --adjutant $(BUILD)/adjutant
 
 # libFuzzer harnesses under ASan and UBSan, each of FUZZERS run FUZZ_SECONDS from
 # its committed seed corpus (fuzz/corpus/<harness>/); findings land in

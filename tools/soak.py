@@ -3,15 +3,19 @@
 
 usage: tools/soak.py [--games N] [--jobs J] [--adjutant PATH] [--work DIR]
                      [--maps-every K] [--seed S] [--rotation A,B,...] [--keep]
+                     [--keys DIR]
 
 The rotation is every scenario of scenarios/ once, in name order, then each
 Chaos of Battle table of scenarios/table/ (named table/NAME), unless
 --rotation names scenarios (a name may come more than once, to weight the
 shorter games). Game i plays rotation[i mod R], with an umpire when
 (i div R) is even, the bot seed S + i, and dice chains derived from that
-seed (so any game can be played again exactly). Each game:
+seed. The parties' keys are made once a run (keygen), or taken from
+--keys DIR (union.key, confederate.key, umpire.key; samples/keys holds the
+test-only ones): with the same keys, seeds and program, a run plays the very
+same games again, byte for byte. Each game:
 
-  keygen (once), join, new, then `adjutant bot --play` for every party: the
+  keygen or the keys of --keys (once), join, new, then `adjutant bot --play` for every party: the
   bot signs each side's orders, checks them, the adjudicating party
   adjudicates, the turn's reports and mail are written and every post's mail
   is delivered to the game's maildir; then
@@ -29,6 +33,12 @@ maps), since drawing is most of the time. Prints one line per game that is
 not clean, then
 
   games N  adjudications A  dice D  divergences V  failures F
+  heads <sha256/16>
+
+where heads digests every game's name, counts and verified head, in seed
+order: two programs that print the same one for the same keys and seeds
+wrote the same logs (the dice follow the keys too, so only runs with the
+same keys compare).
 
 A divergence is a game whose verify, independent verification or mailed
 copy disagrees, or that did not reach its end; a failure is a bot order
@@ -161,6 +171,7 @@ def play_one(args, keys, i):
         report = json.loads(v.stdout)
         result["adjudications"] = report["adjudications"]
         result["dice"] = report["dice"]
+        result["head"] = report["head"]
         if report["adjudications"] != int(m.group(1)) or report["dice"] != int(m.group(2)):
             raise GameFailed("divergence", "verify counts %d adjudications and %d dice, the bot %s "
                              "and %s" % (report["adjudications"], report["dice"], m.group(1),
@@ -195,6 +206,9 @@ def main():
     ap.add_argument("--rotation", default=",".join(SCENARIOS),
                     help="the scenarios played in turn (default: every one once)")
     ap.add_argument("--keep", action="store_true", help="keep the games that passed too")
+    ap.add_argument("--keys", default="",
+                    help="take the parties' keys from DIR (e.g. samples/keys, test-only) "
+                         "instead of making new ones")
     ap.add_argument("--progress", type=int, default=0,
                     help="print the figures so far every P games (0: never)")
     args = ap.parse_args()
@@ -211,8 +225,11 @@ def main():
         keys[party] = os.path.join(args.work, party + ".key")
         if os.path.exists(keys[party]):
             os.remove(keys[party])
-        subprocess.run([args.adjutant, "keygen", "--out", keys[party]], check=True,
-                       stdout=subprocess.DEVNULL)
+        if args.keys:
+            shutil.copy(os.path.join(args.keys, party + ".key"), keys[party])
+        else:
+            subprocess.run([args.adjutant, "keygen", "--out", keys[party]], check=True,
+                           stdout=subprocess.DEVNULL)
     start = time.monotonic()
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -248,6 +265,11 @@ def main():
     print("games %d  adjudications %d  dice %d  divergences %d  failures %d" % (
         len(results), sum(r["adjudications"] for r in results), sum(r["dice"] for r in results),
         divergences, failures))
+    heads = hashlib.sha256()
+    for r in sorted(results, key=lambda r: int(r["name"].rsplit("-", 1)[1])):
+        heads.update(("%s %s %d %d %s\n" % (r["name"], r["scenario"], r["adjudications"],
+                                             r["dice"], r.get("head", "-"))).encode())
+    print("heads %s" % heads.hexdigest()[:16])
     print("time %.1f s wall, %.1f s cpu (user %.1f, system %.1f), %d jobs" % (
         wall, cpu.ru_utime + cpu.ru_stime, cpu.ru_utime, cpu.ru_stime, args.jobs))
     if made_work and not args.keep and divergences + failures == 0:
