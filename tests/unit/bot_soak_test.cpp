@@ -45,3 +45,32 @@ TEST_CASE("twenty bot games of every scenario through the whole pipeline, no div
   CHECK(text.find("games 20  adjudications 414  ") != std::string::npos);
   CHECK(text.find("divergences 0  failures 0") != std::string::npos);
 }
+
+TEST_CASE("a soak with the same keys and seeds plays the same games again, byte for byte",
+          "[bot][soak]") {
+  // `make soak` takes the test-only keys of samples/keys, so that two runs,
+  // or two builds, compare game for game by their `heads` line; with keys of
+  // their own, the dice, which follow the signed lines, differ.
+  adjutant::testing::TempDir tmp("soak-again");
+  auto soak = [&](const std::string& work, bool sample_keys) {
+    std::string cmd =
+        "/usr/bin/python3 '" + (adjutant::testing::source_dir() / "tools" / "soak.py").string() +
+        "' --games 3 --jobs 2 --maps-every 0 --rotation "
+        "bluegray-skirmish,hooker-lee-2006,table/chaos-meeting --work '" +
+        (tmp.path() / work).string() + "' --adjutant '" + ADJUTANT_BINARY + "'" +
+        (sample_keys
+             ? " --keys '" + (adjutant::testing::source_dir() / "samples" / "keys").string() + "'"
+             : std::string());
+    auto run = adjutant::testing::run_command(cmd);
+    INFO(run.out);
+    CHECK(run.exit == 0);
+    auto at = run.out.find("\nheads ");
+    REQUIRE(at != std::string::npos);
+    std::string heads = run.out.substr(at + 7, 16);
+    CHECK(heads.find_first_not_of("0123456789abcdef") == std::string::npos);
+    return heads;
+  };
+  std::string first = soak("first", true);
+  CHECK(soak("second", true) == first);
+  CHECK(soak("own-keys", false) != first);
+}
