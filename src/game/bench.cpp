@@ -90,6 +90,10 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
           dir.string() + ": line " + std::to_string(read->bad_line()) + ": " + read->problem(),
           Exit::kVerifyFailed);
     t.lines = int(read->log_lines());
+    if (a.hex_scenario()) {
+      t.hexes = long(a.scenario().columns) * a.scenario().rows;
+      t.units = long(a.scenario().units.size());
+    }
     t.adjudications = replay.adjudications();
     read.reset();  // the reader thread joined
     double total = ms_since(start);

@@ -12,6 +12,10 @@ namespace adjutant::game {
 struct VerifyTiming {
   std::string name;
   int lines = 0;
+  // The size of its scenario's map, hexes then units (0 for a table game),
+  // as `adjutant bench` ranks scenarios to find the largest.
+  long hexes = 0;
+  long units = 0;
   int adjudications = 0;
   double verify_ms = 0;  // open, check genesis, replay every line (best of the runs)
   // The CPU time of that verify, both of its threads (best of the runs): the

@@ -33,6 +33,26 @@ TEST_CASE("bench prints the signature recorded in tests/bench.sig", "[game][benc
   CHECK(r.out == adjutant::read_file(source_dir() / "tests" / "bench.sig"));
 }
 
+TEST_CASE("bench --time times the player-turns of the largest scenario and of the longest game",
+          "[game][bench]") {
+  // Cemetery Hill's sample is the longer game (59 lines against 37), Hooker
+  // and Lee's map the larger (25x28 against 21x27 hexes).
+  adjutant::testing::TempDir tmp("bench-time");
+  for (const char* g : {"cemetery-hill-bot", "hooker-lee-2006-bot"})
+    fs::copy(source_dir() / "samples" / "games" / g, tmp.path() / g, fs::copy_options::recursive);
+  auto r = run_adjutant("bench --time '" + tmp.path().string() + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit == 0);
+  CHECK(r.out.find("verify  cemetery-hill-bot ") != std::string::npos);
+  CHECK(r.out.find("verify  hooker-lee-2006-bot ") != std::string::npos);
+  CHECK(r.out.find("turn    hooker-lee-2006-bot (the largest scenario): one player-turn "
+                   "adjudicated (replayed): median ") != std::string::npos);
+  CHECK(r.out.find("turn    cemetery-hill-bot (the longest game): ") != std::string::npos);
+  CHECK(r.out.find("lines   cemetery-hill-bot: per line ") != std::string::npos);
+  CHECK(r.out.find("batch   ") != std::string::npos);
+  CHECK(r.out.find("memory  peak resident ") != std::string::npos);
+}
+
 TEST_CASE("a ruleset version newer than this build's is reported as such, not as tampering",
           "[game][version]") {
   adjutant::testing::TempDir tmp("version");
