@@ -54,6 +54,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -212,6 +213,11 @@ def main():
     ap.add_argument("--progress", type=int, default=0,
                     help="print the figures so far every P games (0: never)")
     args = ap.parse_args()
+    # Stopped early, by SIGINT or SIGTERM, a run prints the figures of the
+    # games finished so far: SIGINT too, for a run a shell started in the
+    # background, which it starts with SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     args.rotation = [s for s in args.rotation.split(",") if s]
     unknown = [s for s in args.rotation if s not in SCENARIOS]
     if unknown or not args.rotation:
@@ -248,7 +254,7 @@ def main():
                         sum(r["dice"] for r in results), sum(1 for r in results if not r["ok"]),
                         time.monotonic() - start), flush=True)
         except KeyboardInterrupt:
-            # Stopped early (SIGINT): the figures of the games finished so far.
+            # Stopped early (SIGINT or SIGTERM): the figures of the games finished so far.
             for f in futures:
                 f.cancel()
             print("interrupted after %d of %d games" % (len(results), args.games), flush=True)
@@ -256,10 +262,11 @@ def main():
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     by = {s: sum(1 for r in results if r["scenario"] == s) for s in SCENARIOS}
     by = {s: n for s, n in by.items() if n}
-    print("soak: %d games (%s; %d with an umpire), seeds %d-%d, maps every %s game" % (
+    # The games finished are the first ones, in order (a stopped run too).
+    print("soak: %d games (%s; %d with an umpire), seeds %d-%d, %s" % (
         len(results), ", ".join("%s %d" % kv for kv in by.items()),
-        sum(1 for r in results if r["umpire"]), args.seed, args.seed + args.games - 1,
-        "%dth" % args.maps_every if args.maps_every > 0 else "no"))
+        sum(1 for r in results if r["umpire"]), args.seed, args.seed + len(results) - 1,
+        "maps every %dth game" % args.maps_every if args.maps_every > 0 else "no maps"))
     divergences = sum(1 for r in results if not r["ok"] and r["kind"] == "divergence")
     failures = sum(1 for r in results if not r["ok"] and r["kind"] == "failure")
     print("games %d  adjudications %d  dice %d  divergences %d  failures %d" % (
