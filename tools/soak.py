@@ -15,10 +15,10 @@ seed. The parties' keys are made once a run (keygen), or taken from
 test-only ones): with the same keys, seeds and program, a run plays the very
 same games again, byte for byte. Each game:
 
-  keygen or the keys of --keys (once), join, new, then `adjutant bot --play` for every party: the
-  bot signs each side's orders, checks them, the adjudicating party
-  adjudicates, the turn's reports and mail are written and every post's mail
-  is delivered to the game's maildir; then
+  keygen or the keys of --keys (once), join, new, then `adjutant bot
+  --play` for every party: the bot signs each side's orders, checks them,
+  the adjudicating party adjudicates, the turn's reports and mail are
+  written and every post's mail is delivered to the game's maildir; then
   - `adjutant verify` proves the archive,
   - tests/tools/independent_verify.py (written from docs/protocol.md alone)
     agrees on every signature, link, seed and die,
@@ -273,7 +273,7 @@ def main():
         len(results), sum(r["adjudications"] for r in results), sum(r["dice"] for r in results),
         divergences, failures))
     heads = hashlib.sha256()
-    for r in sorted(results, key=lambda r: int(r["name"].rsplit("-", 1)[1])):
+    for r in results:  # in seed order already
         heads.update(("%s %s %d %d %s\n" % (r["name"], r["scenario"], r["adjudications"],
                                              r["dice"], r.get("head", "-"))).encode())
     print("heads %s" % heads.hexdigest()[:16])

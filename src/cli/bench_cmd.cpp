@@ -168,8 +168,9 @@ int cmd_bench(int argc, char** argv) {
             << "  digest " << ledger::sha256_hex(digest_input).substr(0, 16) << "\n";
   if (r->count("time")) {
     std::cout << "time    replay and verify " << ms << " ms for " << games.size() << " games\n";
-    // Each sample against its cryptographic floor; the largest game's
-    // player-turns and the cost per line early and late in it.
+    // Each sample against its cryptographic floor; the player-turns of the
+    // largest scenario's game and of the longest game, and the cost per line
+    // early and late in the longest game.
     game::VerifyTiming longest, largest;
     for (const auto& g : games) {
       // The quickest of 11 runs of each: a run beside other work on the

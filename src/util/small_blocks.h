@@ -9,8 +9,9 @@
 // stretch of address space: a block is taken and given back in a few
 // instructions, by any thread. A thread keeps at most 64 KiB of free
 // blocks of a class and hands the rest, in batches, to a pool that threads
-// short of blocks take from first (so blocks one thread makes and another
-// drops go round), as does a thread that ends; the slabs it was carving
+// short of blocks take from first, each its own batches before another's
+// (so blocks one thread makes and another drops go round, and threads side
+// by side keep to their own), as does a thread that ends; the slabs it was carving
 // go to the pool uncarved, never written to until another thread carves
 // them, so their pages are not made resident for nothing. The stretch
 // starts on a huge page's boundary (so every slab on a 64 KiB one) and asks
