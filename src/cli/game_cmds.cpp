@@ -9,6 +9,7 @@
 #include "game/fog.h"
 #include "game/genesis.h"
 #include "game/intake.h"
+#include "game/revisions.h"
 #include "game/secrets.h"
 #include "game/sign_orders.h"
 #include "game/text_orders.h"
@@ -25,6 +26,18 @@
 #include "util/printable.h"
 
 namespace adjutant::cli {
+
+namespace {
+
+// ", revision 2 (replaces the file signed before)" for a correction.
+std::string revision_note(const Json& body) {
+  long long n = body.value("revision", 0LL);
+  if (n < 2) return "";
+  return ", revision " + std::to_string(n) +
+         " (it replaces the file you signed before for this phase: send this one)";
+}
+
+}  // namespace
 
 namespace fs = std::filesystem;
 using ledger::Json;
@@ -47,6 +60,10 @@ int cmd_new(int argc, char** argv) {
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
                                      cxxopts::value<int>()->default_value("72"))(
       "ruleset-version", "pin an older version of the ruleset (default the latest)",
+      cxxopts::value<int>())(
+      "protocol",
+      "make a game of an older protocol version, for players on an older release (default "
+      "the latest; docs/protocol.md 3b)",
       cxxopts::value<int>())("no-outputs", "draw no maps, reports or mail for the invitation");
   options.parse_positional({"game"});
   options.positional_help("GAME");
@@ -73,6 +90,7 @@ int cmd_new(int argc, char** argv) {
     if (g.ruleset_version < 1)
       throw Error("usage.options", "--ruleset-version must be 1 or more", Exit::kUsage);
   }
+  if (r->count("protocol")) g.protocol = (*r)["protocol"].as<int>();
   fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
   std::optional<ledger::SigningKey> key;
   std::vector<game::Party> card_parties;
@@ -162,17 +180,19 @@ int cmd_sign(int argc, char** argv) {
       read = written.parsed.orders.size();
       std::cout << "read " << read << " orders from the text in " << orders_file.string() << "\n";
     }
-    Json envelope =
-        game::sign_sealed(required(*r, "game"), body, optional(*r, "key"), optional(*r, "chain"),
-                          game::secrets_dir(optional(*r, "secrets")));
+    fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
+    Json envelope = game::sign_sealed(required(*r, "game"), body, optional(*r, "key"),
+                                      optional(*r, "chain"), secrets);
     fs::path out =
         r->count("out")
             ? fs::path((*r)["out"].as<std::string>())
             : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
     write_file_atomic(out, envelope.dump(2) + "\n");
+    game::remember_signed(secrets, envelope);
     const Json& b = envelope["body"];
     std::cout << "signed " << out.string() << " for " << b["side"].get<std::string>() << ", turn "
               << b["turn"].get<int>() << " phase " << b["phase"].get<std::string>()
+              << revision_note(b)
               << " (from a sealed copy: the umpire checks the orders against the rules)\n";
     return 0;
   }
@@ -207,17 +227,19 @@ int cmd_sign(int argc, char** argv) {
                                            orders_file.string(), side);
   Json body = written.body;
   auto phase = g.replay.phase();
-  Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body);
+  Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body, secrets);
   fs::path out =
       r->count("out")
           ? fs::path((*r)["out"].as<std::string>())
           : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
   write_file_atomic(out, envelope.dump(2) + "\n");
+  game::remember_signed(secrets, envelope);
   if (written.text)
     std::cout << "read " << written.parsed.orders.size() << " orders from the text in "
               << orders_file.string() << "\n";
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
-            << phase.name << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
+            << phase.name << revision_note(envelope["body"])
+            << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
   if (r->count("mail")) {
     FolderLock lock(archive.dir());
     auto to = archive.party(archive.adjudicator_for(side));

@@ -42,6 +42,8 @@ const Command kCommands[] = {
     {"status", adjutant::cli::cmd_status, "show a game's turn, phase and log head"},
     {"replay", adjutant::cli::cmd_replay, "rebuild the state at a log line"},
     {"verify", adjutant::cli::cmd_verify, "prove every signature, die and state of a game"},
+    {"dispute", adjutant::cli::cmd_dispute,
+     "prove that a later revision of your orders was signed than the one adjudicated"},
     {"rules-diff", adjutant::cli::cmd_rules_diff,
      "list the games the latest ruleset version would adjudicate differently"},
     {"canon", adjutant::cli::cmd_canon, "print a JSON file's canonical (RFC 8785) form"},

@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
+#include "game/dispute.h"
 #include "game/fog.h"
 #include "game/posts.h"
 #include "game/secrets.h"
@@ -54,7 +55,8 @@ int cmd_sync(int argc, char** argv) {
       "refused, naming both heads.");
   options.add_options()("game", "your copy of the game archive", cxxopts::value<std::string>())(
       "files", "mails, maildirs or .jsonl files", cxxopts::value<std::vector<std::string>>())(
-      "no-outputs", "draw no maps, reports or mail for the new lines");
+      "no-outputs", "draw no maps, reports or mail for the new lines")(
+      "secrets", "the folder of your keys, chains and signed files", cxxopts::value<std::string>());
   options.parse_positional({"game", "files"});
   options.positional_help("GAME FILE...");
   auto r = parse(options, argc, argv);
@@ -74,6 +76,13 @@ int cmd_sync(int argc, char** argv) {
   auto result = game::sync_archive(dir, carried.lines,
                                    r->count("no-outputs") ? game::TurnWriter() : turn_writer());
   print_result(result, dir);
+  // Orders of yours adjudicated at an earlier revision than you signed
+  // (docs/protocol.md 5b): said at once, with the way to prove it.
+  if (result.added > 0)
+    for (const auto& d : game::recorded_disputes(game::Archive::open(dir),
+                                                 game::secrets_dir(optional(*r, "secrets"))))
+      std::cerr << "warning: " << printable(d.message) << ": `adjutant dispute "
+                << printable(dir.string()) << " --out dispute.json` writes the proof\n";
   return 0;
 }
 

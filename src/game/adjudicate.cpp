@@ -37,6 +37,28 @@ std::string record_time(const std::string& at) {
   return at.empty() ? now_utc() : canonical_time(at);
 }
 
+void refuse_future(const std::string& at, const std::string& what, const std::string& id) {
+  std::int64_t now = parse_rfc3339(now_utc());
+  if (parse_rfc3339(at) > now + kClockTolerance)
+    throw Error(id,
+                what + " is dated " + at + ", in the future of this machine's clock (" + now_utc() +
+                    "; " + std::to_string(kClockTolerance / 60) +
+                    " minutes' difference is allowed): check the clock, or the date given",
+                Exit::kBadInput);
+}
+
+std::string checked_record_time(const std::string& at, const Archive& archive, const Replay& replay,
+                                bool against_clock) {
+  std::string when = record_time(at);
+  if (!at.empty() && against_clock) refuse_future(when, "--at", "time.future");
+  if (archive.protocol() >= 2 && parse_rfc3339(when) < parse_rfc3339(replay.latest_time()))
+    throw Error("time.before_log",
+                "the time to record, " + when + ", is before " + replay.latest_time() +
+                    ", the latest time in the log: times never go back along the log",
+                Exit::kBadInput);
+  return when;
+}
+
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals) {
   Json out = Json::array();
   for (const auto& [party, r] : reveals)
@@ -146,8 +168,8 @@ ReadGame::ReadGame(const fs::path& dir, bool collect)
 
 CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options) {
-  std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
+  std::string at = checked_record_time(options.at, g.archive, g.replay, !options.simulated_time);
   Json envelope = read_order_file(orders_file);
   Intake in = take_orders(g.archive, g.replay.state(), envelope, orders_file.string(),
                           g.replay.expected_after(), g.replay.intake_reveals());
@@ -159,6 +181,12 @@ CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
       make_entry_line(orders_seq, g.archive.head(), "orders", in.envelope, adjudicator.key);
   std::vector<std::string> lines;
   if (g.replay.phase().simultaneous()) {
+    long long in_already = g.replay.pending_revision(in.side);
+    if (g.archive.protocol() >= 2 && in_already > 0 && in.revision.number <= in_already)
+      throw Error("orders.superseded", orders_file.string() + ": revision " +
+                                           std::to_string(in.revision.number) + " of " + in.side +
+                                           "'s orders, but revision " + std::to_string(in_already) +
+                                           " is already in: only a later revision replaces it");
     lines = phase_lines(g.archive, g.replay, orders_line, adjudicator, at);
   } else {
     auto reveals = g.replay.reveals();

@@ -28,10 +28,13 @@ std::string adjudication_seed(const Archive& archive, int t, const std::string& 
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals);
 
 struct AdjudicateOptions {
-  fs::path key;        // the signer's private key (default: found in the secrets folder)
-  fs::path chain;      // its dice chain (default: the secrets folder's, by its anchor)
-  fs::path secrets;    // the secrets folder (default: game::secrets_dir())
-  std::string at;      // time to record (any RFC 3339 time; default now)
+  fs::path key;      // the signer's private key (default: found in the secrets folder)
+  fs::path chain;    // its dice chain (default: the secrets folder's, by its anchor)
+  fs::path secrets;  // the secrets folder (default: game::secrets_dir())
+  std::string at;    // time to record (any RFC 3339 time; default now)
+  // A played-out game's times (`bot --play --at`) run ahead of the clock by
+  // design: `at` is then not held against this machine's clock.
+  bool simulated_time = false;
   TurnWriter outputs;  // draws maps, reports and mail into each new turn folder
   // The side a ruling concerns in a simultaneous phase ("": the one side
   // still awaited).
@@ -108,5 +111,20 @@ std::string record_time(const std::string& at);
 
 // Current UTC time as RFC 3339 ("2026-11-29T12:00:00Z"), for recording only.
 std::string now_utc();
+
+// How far ahead of this machine's clock a time may be before it is refused
+// as in the future: clocks of two machines differ (docs/protocol.md 4).
+inline constexpr std::int64_t kClockTolerance = 15 * 60;
+
+// Error `id` (exit 1) when `at` lies more than kClockTolerance ahead of
+// this machine's clock; `what` names it ("--at", "log line 7").
+void refuse_future(const std::string& at, const std::string& what, const std::string& id);
+
+// The time a command records (`record_time`), refused when it lies in the
+// future of this machine's clock (time.future) or, from protocol 2, before
+// the latest time of the log (time.before_log): verify would refuse the
+// line (docs/protocol.md 4).
+std::string checked_record_time(const std::string& at, const Archive& archive, const Replay& replay,
+                                bool against_clock = true);
 
 }  // namespace adjutant::game

@@ -38,6 +38,24 @@ rules::Adjudicated resolve_phase(const rules::Ruleset& ruleset, const model::Sta
   return out;
 }
 
+int protocol_of(const Json& genesis) {
+  if (!genesis.is_object() || !genesis.contains("format") || !genesis["format"].is_string())
+    return 0;
+  const std::string& f = genesis["format"].get_ref<const std::string&>();
+  if (f == kGameFormat) return 1;
+  if (f == kGameFormat2) return 2;
+  return 0;
+}
+
+const char* game_format(int protocol) {
+  return protocol >= 2 ? kGameFormat2 : kGameFormat;
+}
+
+int Archive::protocol() const {
+  int p = protocol_of(genesis_);
+  return p == 0 ? 1 : p;
+}
+
 std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source) {
   const Json* r =
       genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;

@@ -20,7 +20,18 @@ namespace adjutant::game {
 using ledger::Json;
 namespace fs = std::filesystem;
 
+// The protocol a game follows is its genesis format (docs/protocol.md 3b):
+// version 1 as first published; version 2 adds order revisions (5b), time
+// checks (4) and, under fog of war, dice hidden from the sides until the
+// end (10a). `new` makes games of the latest; every version verifies.
 inline constexpr const char* kGameFormat = "adjutant-game/1";
+inline constexpr const char* kGameFormat2 = "adjutant-game/2";
+inline constexpr int kLatestProtocol = 2;
+
+// The protocol version of a genesis body by its format: 1 or 2, 0 for none.
+int protocol_of(const Json& genesis);
+// The genesis format of a protocol version.
+const char* game_format(int protocol);
 inline constexpr const char* kZeroHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 
@@ -108,6 +119,9 @@ class Archive {
   const fs::path& dir() const { return dir_; }
   const Json& genesis() const { return genesis_; }         // the genesis body
   const std::string& game_id() const { return game_id_; }  // hex H(JCS(genesis body))
+  // The protocol version genesis pins (protocol_of); 1 for a genesis that
+  // names none, which check_genesis refuses.
+  int protocol() const;
   // Why genesis's cards could not be read ("" when they could): open()
   // refuses such an archive, open_partial() leaves it to verify to report.
   const std::string& genesis_problem() const { return genesis_problem_; }

@@ -5,6 +5,7 @@
 #include "ledger/envelope.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::game {
 
@@ -49,7 +50,22 @@ bool entry_signed_parts(const LogEntry& entry, std::string& message, std::string
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw) {
   std::string message, sig;
   return entry_signed_parts(entry, message, sig) &&
-         ledger::verify_signature(public_raw, message, sig);
+         ledger::verify_signature(public_raw, message, sig) &&
+         entry.sig["keyid"].get_ref<const std::string&>() == ledger::key_id(public_raw);
+}
+
+std::string entry_signature_fault(const LogEntry& entry, const std::string& public_raw,
+                                  const std::string& signer) {
+  std::string message, sig;
+  if (!entry_signed_parts(entry, message, sig) ||
+      !ledger::verify_signature(public_raw, message, sig))
+    return "the entry is not signed by " + signer;
+  const std::string& keyid = entry.sig["keyid"].get_ref<const std::string&>();
+  if (keyid != ledger::key_id(public_raw))
+    return "the signature's keyid " + printable(keyid.substr(0, 40)) + " is not " + signer +
+           "'s key id " + ledger::key_id(public_raw) +
+           " (the keyid is not signed: a relay may have rewritten it)";
+  return "";
 }
 
 namespace {

@@ -74,8 +74,8 @@ CommitResult rule_extend(const fs::path& dir, int hours, const std::string& reas
                          const AdjudicateOptions& options) {
   if (hours < 1 || hours > 24 * 365)
     throw Error("ruling.bad_hours", "an extension is 1 to 8760 hours", Exit::kUsage);
-  std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
+  std::string at = checked_record_time(options.at, g.archive, g.replay, !options.simulated_time);
   rules::PhaseInfo phase = awaited(g, options.expect_head);
   std::string side = ruled_side(g, phase, options.side);
   std::string by_id = g.archive.adjudicator_for(phase.side);
@@ -91,8 +91,8 @@ CommitResult rule_extend(const fs::path& dir, int hours, const std::string& reas
 
 CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
                       const AdjudicateOptions& options) {
-  std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
+  std::string at = checked_record_time(options.at, g.archive, g.replay, !options.simulated_time);
   rules::PhaseInfo phase = awaited(g, options.expect_head);
   std::string side = ruled_side(g, phase, options.side);
   // No moves received means the deadline has passed: before it, the mover
@@ -137,8 +137,8 @@ CommitResult rule_nmr(const fs::path& dir, const std::string& reason,
 
 CommitResult concede(const fs::path& dir, const fs::path& key_file, const fs::path& secrets,
                      const std::string& at_option, const TurnWriter& outputs) {
-  std::string at = record_time(at_option);
   OpenGame g(dir, outputs);
+  std::string at = checked_record_time(at_option, g.archive, g.replay);
   rules::PhaseInfo phase = awaited(g);
   auto mine = parties_of_keys(g.archive, secrets, key_file, true);
   if (mine.empty())

@@ -86,7 +86,8 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
       if (e["kind"] != "orders") continue;
       Json body = e["body"]["body"];
       std::string side = body["side"];
-      for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+      for (const char* k :
+           {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
         body.erase(k);
       std::string text = notation->print(body);
       INFO(body.dump() << "\n" << text);

@@ -48,7 +48,8 @@ const Sample& sample_scenario(const fs::path& file) {
 }
 
 Json own_fields(Json body) {
-  for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+  for (const char* k :
+       {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
     body.erase(k);
   return body;
 }
