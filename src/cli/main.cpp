@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/version.h"
+#include "game/archive.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -84,6 +85,9 @@ int main(int argc, char** argv) {
   if (name == "--version") {
     // The ruleset versions are what genesis pins and verify compares.
     std::cout << "adjutant " << adjutant::cli::version() << "\n";
+    // Every protocol version stays verifiable (docs/releases.md).
+    std::cout << "protocol " << adjutant::game::kLatestProtocol << " (verifies 1-"
+              << adjutant::game::kLatestProtocol << ")\n";
     for (const auto& r : adjutant::rules::registered_rulesets())
       std::cout << "ruleset " << r.id << " " << r.latest << " (verifies " << r.oldest << "-"
                 << r.latest << ")\n";

@@ -21,6 +21,9 @@ using ledger::Json;
 namespace fs = std::filesystem;
 
 inline constexpr const char* kGameFormat = "adjutant-game/1";
+// The newest protocol version (genesis "format": "adjutant-game/N") this
+// program writes; it verifies every one up to it.
+inline constexpr int kLatestProtocol = 1;
 inline constexpr const char* kZeroHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 
