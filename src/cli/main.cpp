@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/help_cmd.h"
 #include "cli/version.h"
 #include "game/archive.h"
 #include "rules/ruleset.h"
@@ -78,6 +79,11 @@ int main(int argc, char** argv) {
     return int(adjutant::Exit::kUsage);
   }
   std::string name = argv[1];
+  if (name == "help" && argc > 2) {
+    std::vector<adjutant::cli::CommandEntry> table;
+    for (const auto& c : kCommands) table.push_back({c.name, c.run, c.summary});
+    return adjutant::cli::cmd_help(argc - 1, argv + 1, table, usage);
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
     return 0;

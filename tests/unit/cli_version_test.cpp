@@ -1,6 +1,7 @@
 // `adjutant --version` names the program's version, the protocol version and
 // every ruleset with the versions it verifies; docs/releases.md says the same
-// for the release at hand (its newest section).
+// for the release at hand (its newest section), and the package's changelog
+// is made from that page.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -59,4 +60,10 @@ TEST_CASE("adjutant --version: program, protocol and every ruleset", "[cli][vers
   CHECK(words.find(writes + ".") != std::string::npos);
   CHECK(words.find(verifies + ".") != std::string::npos);
 
+  // The package's changelog, made from it at build time.
+  fs::path changelog = fs::path(ADJUTANT_BINARY).parent_path() / "packaging" / "changelog.gz";
+  auto c = adjutant::testing::run_command("gzip -dc '" + changelog.string() + "'");
+  REQUIRE(c.exit == 0);
+  CHECK(c.out.rfind("adjutant (" + top[1].str() + ") unstable; urgency=medium\n\n  * ", 0) == 0);
+  CHECK(c.out.find("  * Writes: protocol " + p[1].str()) != std::string::npos);
 }
