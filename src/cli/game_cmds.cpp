@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/data_dir.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
@@ -49,7 +50,7 @@ int cmd_new(int argc, char** argv) {
       "player's card (key and dice chain anchor). Add an umpire card for an umpire game; without\n"
       "one, each side adjudicates the other's orders.");
   options.add_options()("game", "the folder to create", cxxopts::value<std::string>())(
-      "scenario", "scenario file", cxxopts::value<std::string>())(
+      "scenario", "scenario file, or a shipped one by name", cxxopts::value<std::string>())(
       "card", "a signed player card (repeat for each side and the umpire)",
       cxxopts::value<std::vector<std::string>>())(
       "key", "the host's private key, the umpire's or a player's (default: found in SECRETS)",
@@ -71,7 +72,7 @@ int cmd_new(int argc, char** argv) {
   if (!r) return 0;
   fs::path dir = required(*r, "game");
   game::NewGame g;
-  std::string scenario_file = required(*r, "scenario");
+  std::string scenario_file = find_scenario(required(*r, "scenario"));
   g.scenario_text = read_file(scenario_file, kMaxJsonFile);
   g.scenario = ledger::parse_strict(g.scenario_text, scenario_file);
   // The full check, exclusive rules included, before anything is written.

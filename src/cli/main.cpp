@@ -7,7 +7,9 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/help_cmd.h"
 #include "cli/version.h"
+#include "game/archive.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -79,6 +81,11 @@ int main(int argc, char** argv) {
     return int(adjutant::Exit::kUsage);
   }
   std::string name = argv[1];
+  if (name == "help" && argc > 2) {
+    std::vector<adjutant::cli::CommandEntry> table;
+    for (const auto& c : kCommands) table.push_back({c.name, c.run, c.summary});
+    return adjutant::cli::cmd_help(argc - 1, argv + 1, table, usage);
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
     return 0;
@@ -86,6 +93,9 @@ int main(int argc, char** argv) {
   if (name == "--version") {
     // The ruleset versions are what genesis pins and verify compares.
     std::cout << "adjutant " << adjutant::cli::version() << "\n";
+    // Every protocol version stays verifiable (docs/releases.md).
+    std::cout << "protocol " << adjutant::game::kLatestProtocol << " (verifies 1-"
+              << adjutant::game::kLatestProtocol << ")\n";
     for (const auto& r : adjutant::rules::registered_rulesets())
       std::cout << "ruleset " << r.id << " " << r.latest << " (verifies " << r.oldest << "-"
                 << r.latest << ")\n";

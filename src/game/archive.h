@@ -32,6 +32,7 @@ inline constexpr int kLatestProtocol = 2;
 int protocol_of(const Json& genesis);
 // The genesis format of a protocol version.
 const char* game_format(int protocol);
+
 inline constexpr const char* kZeroHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 
