@@ -31,7 +31,7 @@ namespace adjutant::cli {
 namespace {
 
 // ", revision 2 (replaces the file signed before)" for a correction.
-std::string revision_note(const Json& body) {
+std::string revision_note(const ledger::Json& body) {
   long long n = body.value("revision", 0LL);
   if (n < 2) return "";
   return ", revision " + std::to_string(n) +
