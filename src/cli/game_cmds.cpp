@@ -43,6 +43,24 @@ std::string revision_note(const ledger::Json& body) {
 namespace fs = std::filesystem;
 using ledger::Json;
 
+namespace {
+
+// The shipped scenario whose canonical hash is `sha256` ("" when none is).
+std::string shipped_copy(const std::string& sha256) {
+  for (const auto& name : shipped_scenarios()) {
+    try {
+      fs::path file = data_dir() / "scenarios" / name;
+      Json j = ledger::parse_strict(read_file(file, kMaxJsonFile), file.string());
+      if (ledger::sha256_hex(ledger::canonical(j)) == sha256) return "scenarios/" + name;
+    } catch (const Error&) {
+      // An unreadable file is no copy of it.
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 int cmd_new(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant new",
@@ -137,6 +155,14 @@ int cmd_new(int argc, char** argv) {
             << "\nhost " << g.host << (a.has_umpire() ? " (umpire game)" : " (no umpire)")
             << "\nfirst orders due from "
             << a.ruleset().current_phase(a.ruleset().initial_state()).side << "\n";
+  // A fog-of-war game hides what a side cannot see from its sealed copy,
+  // but not from a file anyone can read (docs/protocol.md 10a).
+  if (a.ruleset().fog_of_war())
+    if (std::string shipped = shipped_copy(a.scenario_sha256()); !shipped.empty())
+      std::cerr << "note: the scenario is " << shipped
+                << ", shipped with adjutant: its file places every side's pieces, so a side "
+                   "that reads it knows the enemy's set-up. To hide it, give the game a "
+                   "scenario of your own (a copy with the set-up changed)\n";
   return 0;
 }
 

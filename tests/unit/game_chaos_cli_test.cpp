@@ -61,6 +61,9 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
                            work);
   require_ok(made, "new");
   CHECK(made.out.find("Chaos of Battle") != std::string::npos);
+  // The shipped file places every side's pieces: the host is told so.
+  CHECK(made.err.find("note: the scenario is scenarios/table/chaos-meeting.json") !=
+        std::string::npos);
 
   auto played = run_adjutant(
       "bot game --play --key union.key --key confederate.key --key umpire.key "
