@@ -2,8 +2,6 @@
 // commitments of genesis, and a side's sealed copy of the archive.
 #include "game/fog.h"
 
-#include <openssl/rand.h>
-
 #include <algorithm>
 
 #include "game/adjudicate.h"
@@ -32,8 +30,8 @@ const std::string& FogSalts::get(int line, const std::string& kind) {
   if (signer)
     salt = ledger::sha256(
         signer->sign(ledger::lp("adjutant-fog-v1/salt") + ledger::lp(context) + ledger::lp(key)));
-  else if (RAND_bytes(reinterpret_cast<unsigned char*>(salt.data()), 32) != 1)
-    throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
+  else
+    salt = ledger::random_bytes(32);
   changed = true;
   return salts[key] = salt;
 }

@@ -6,7 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include <openssl/types.h>
+// OpenSSL's key type, declared as openssl/types.h declares it, so that
+// this header needs no OpenSSL (the WebAssembly build has none).
+typedef struct evp_pkey_st EVP_PKEY;
 
 namespace adjutant::ledger {
 
@@ -55,6 +57,10 @@ bool warm_up();
 
 // First 16 hex digits of SHA-256 of the raw public key.
 std::string key_id(std::string_view public_raw);
+
+// `n` random bytes from the operating system's generator (OpenSSL's
+// RAND_bytes); Error crypto.random (exit 4).
+std::string random_bytes(std::size_t n);
 
 // Writes a secret file (private key, dice chain): mode 0600 from creation,
 // fsync, then rename over `file`, so no reader ever sees a partial or
