@@ -1,1 +1,1 @@
-games 15  adjudications 292  dice 729  digest bcbcfc99825490fd
+games 15  adjudications 292  dice 744  digest d4c54dd565f32d96
