@@ -56,29 +56,6 @@ SigningParty load_signing_party(const Archive& archive, const std::string& id,
                                 const AdjudicateOptions& options, bool with_chain,
                                 const std::string& role);
 
-// The adjudication entry body for checked orders: reveals the adjudicator's
-// next link, rolls from R_t, adjudicates.
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const rules::Checked& checked,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, int orders_seq, const std::string& at);
-
-// The same for the order files of a phase, one per side it waited on, in
-// its order; `orders_lines` their log lines ("orders" is an array when the
-// phase is simultaneous, protocol 5a).
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const std::vector<rules::SideOrders>& orders,
-                       const std::vector<int>& orders_lines,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, const std::string& at);
-
-// The lines that commit `line` (an orders entry or NMR ruling of the
-// current phase, signed by `adjudicator`): the line, and the adjudication
-// when it is the last order file the phase waits on.
-std::vector<std::string> phase_lines(const Archive& archive, const Replay& replay,
-                                     const std::string& line, const SigningParty& adjudicator,
-                                     const std::string& at);
-
 // An archive opened for writing: locked, temporaries of stopped runs removed,
 // the whole log replayed and verified (nothing is built on a log that does
 // not verify: Error verify.*, exit 3), caches repaired.

@@ -108,6 +108,11 @@ class Archive {
                               const std::function<void(const LogEntry&)>& read = {});
   // Appends entries read after the archive was opened (game/read_ahead.h).
   void extend_log(std::vector<LogEntry> lines);
+  // An archive with no folder (the player page): the log as text and the
+  // scenario as parsed; check_genesis then has no game.json to compare.
+  // Errors as open's.
+  static Archive in_memory(const std::string& log_text, Json scenario);
+  bool in_memory() const { return in_memory_; }
 
   // A copy holding `lines` (canonical entry lines) after the log, as if
   // they were appended: what adjudicate draws its outputs from before it
@@ -159,6 +164,8 @@ class Archive {
   // The archive around a log already read (bad_line as open_partial's).
   static Archive from_log(const fs::path& dir, std::vector<LogEntry> log, int bad_line,
                           const std::string& problem);
+  // The archive around a log whose line 0 is genesis and its scenario.
+  static Archive from_parts(const fs::path& dir, std::vector<LogEntry> log, Json scenario);
 
   fs::path dir_;
   Json genesis_;
@@ -170,6 +177,7 @@ class Archive {
   std::string scenario_sha256_;
   std::shared_ptr<rules::Ruleset> ruleset_;
   std::vector<LogEntry> log_;
+  bool in_memory_ = false;
 };
 
 }  // namespace adjutant::game

@@ -101,7 +101,7 @@ Dispute find_dispute(const Archive& archive, const Json& offered, const std::str
         return refused("dispute.stale", source + ": written after line " +
                                             std::to_string(after_seq) +
                                             ", but the file adjudicated (line " +
-                                            std::to_string(n) + ") was written after a later one");
+                                            std::to_string(n) + ") was written after another");
       d.line = n;
       adjudicated_revision = logged.value("revision", 0LL);
       adjudicated_hash = body_hash(logged);

@@ -18,7 +18,7 @@ Json unsigned_entry(int seq, const std::string& prev, const std::string& kind, c
 }  // namespace
 
 std::string make_entry_line(int seq, const std::string& prev, const std::string& kind,
-                            const Json& body, const ledger::SigningKey& key) {
+                            const Json& body, const ledger::Signer& key) {
   Json entry = unsigned_entry(seq, prev, kind, body);
   std::string message = ledger::pae(ledger::kLogEntryType, ledger::canonical(entry));
   std::string pub = key.public_raw();

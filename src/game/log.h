@@ -15,7 +15,7 @@ namespace adjutant::game {
 
 // The canonical line of a new entry signed by `key`.
 std::string make_entry_line(int seq, const std::string& prev, const std::string& kind,
-                            const Json& body, const ledger::SigningKey& key);
+                            const Json& body, const ledger::Signer& key);
 
 // True when the entry's "sig" verifies with `public_raw` over
 // PAE(log type, JCS(entry without sig)) and its keyid is exactly the key id

@@ -27,7 +27,7 @@ std::string pae(std::string_view type, std::string_view body) {
   return out;
 }
 
-Json sign_envelope(std::string_view type, const Json& body, const SigningKey& key) {
+Json sign_envelope(std::string_view type, const Json& body, const Signer& key) {
   std::string sig = key.sign(pae(type, canonical(body)));
   Json signature = Json::object();
   signature["keyid"] = key_id(key.public_raw());

@@ -12,7 +12,17 @@ typedef struct evp_pkey_st EVP_PKEY;
 
 namespace adjutant::ledger {
 
-class SigningKey {
+// What signs an entry or a file: a key held by this program (SigningKey),
+// or on the player page the player's key in the browser, which WebCrypto
+// signs with (web/page_signer.h).
+class Signer {
+ public:
+  virtual ~Signer() = default;
+  virtual std::string public_raw() const = 0;                    // 32 bytes
+  virtual std::string sign(std::string_view message) const = 0;  // 64 bytes
+};
+
+class SigningKey : public Signer {
  public:
   SigningKey(SigningKey&& other) noexcept;
   SigningKey& operator=(SigningKey&& other) noexcept;
@@ -31,8 +41,8 @@ class SigningKey {
   // Written 0600 from creation, atomically; throws Error "key.write".
   void save_pem(const std::filesystem::path& file) const;
 
-  std::string public_raw() const;                    // 32 bytes
-  std::string sign(std::string_view message) const;  // 64 bytes
+  std::string public_raw() const override;                    // 32 bytes
+  std::string sign(std::string_view message) const override;  // 64 bytes
 
  private:
   explicit SigningKey(EVP_PKEY* key) : key_(key) {}
