@@ -20,6 +20,7 @@
 #include "support/cli_harness.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "web/answer.h"
 #include "web/order_check.h"
 
 namespace fs = std::filesystem;
