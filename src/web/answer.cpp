@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/printable.h"
 #include "web/order_check.h"
+#include "web/page_json.h"
 #include "web/player.h"
 
 namespace adjutant::web {
@@ -48,6 +49,12 @@ std::string answer(const std::string& request) {
       if (!checker) throw Error("web.request", "no game loaded");
       if (!r.contains("body")) throw Error("web.request", "the request has no body");
       out = op == "check" ? checker->check(r["body"]) : checker->text(r["body"]);
+    } else if (op == "page.json" || op == "page.canonical") {
+      // The next page's data as the program writes it, and a signed file's
+      // canonical bytes (for its armored block).
+      if (!r.contains("data")) throw Error("web.request", "the request has no data");
+      out = {{"ok", true},
+             {"text", op == "page.json" ? page_json(r["data"]) : ledger::canonical(r["data"])}};
     } else if (op == "card" || op == "genesis" || op.rfind("game.", 0) == 0) {
       out = player_answer(r);
     } else {
