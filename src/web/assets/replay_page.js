@@ -74,9 +74,11 @@
     return;
   }
 
-  // The first view: the whole map when its counters stay legible so,
-  // else three quarters of their size, on what happened at this post.
-  var legible = 0.75;
+  // The first view: the whole map when its counters stay legible so, else
+  // the counters at their size (three quarters of it on a screen of two
+  // or more device pixels a pixel, a phone's, where that is still sharp),
+  // on what happened at this post.
+  var legible = (window.devicePixelRatio || 1) >= 2 ? 0.75 : 1;
   view = AdjutantMap.zoomable(board, svg, data.base.width, data.base.height);
   var fitted = view.fitScale();
   if (fitted >= legible) {
