@@ -58,9 +58,12 @@ demo: all
 	bash tools/demo.sh $(BUILD)/adjutant
 
 # The replay signature (compare tests/bench.sig), replay time, map drawing
-# time and peak memory. A benchmark, not a test.
+# time and peak memory; every sample's replay page for each view, its size
+# and the time to write it; and the time each page takes to be ready to
+# click in headless Chromium. A benchmark, not a test.
 bench: all
-	$(BUILD)/adjutant bench --time --render
+	$(BUILD)/adjutant bench --time --render --pages
+	/usr/bin/python3 tests/tools/page_bench.py $(BUILD)/adjutant samples/games
 
 # N whole bot games of every scenario through sign, check, adjudicate, reports
 # and mail, each verified twice and rebuilt from its mails; maps are drawn for
