@@ -107,8 +107,8 @@ int cmd_view(int argc, char** argv) {
       throw Error("usage.missing", "--play needs --side: the player's side", Exit::kUsage);
     game::ReadGame verified(game);
     write_index(out, report::play_page(report::play_data(verified.archive, side, version())));
-    std::cout << "wrote " << (out / "index.html").string() << " (" << side
-              << "'s player page, " << verified.archive.log().size() << " log lines)\n";
+    std::cout << "wrote " << (out / "index.html").string() << " (" << side << "'s player page, "
+              << verified.archive.log().size() << " log lines)\n";
     return 0;
   }
   game::LineChecks checks = game::check_lines(archive, bad_line, problem);

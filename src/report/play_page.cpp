@@ -66,19 +66,20 @@ Json base_map(const game::Archive& archive) {
       hex::Hex h{col, row};
       if (!sc.on_map(h)) continue;
       hex::Point c = geo.centre(h);
-      hexes.push_back({hex::format(h), std::lround(c.x * 10) / 10.0, std::lround(c.y * 10) / 10.0});
+      // Tenths of a pixel, as integers: JSON's numbers read back alike in
+      // the page, which writes the next page's data (56.0 would be 56).
+      hexes.push_back({hex::format(h), std::lround(c.x * 10), std::lround(c.y * 10)});
     }
   return {{"svg", svg},
           {"width", geo.width},
           {"height", geo.height},
-          {"radius", std::lround(geo.hex_size * 10) / 10.0},
+          {"radius", std::lround(geo.hex_size * 10)},  // tenths, as the hexes
           {"hexes", hexes}};
 }
 
 }  // namespace
 
-Json play_data(const game::Archive& archive, const std::string& side,
-               const std::string& release) {
+Json play_data(const game::Archive& archive, const std::string& side, const std::string& release) {
   auto sides = archive.ruleset().sides();
   if (std::find(sides.begin(), sides.end(), side) == sides.end())
     throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);

@@ -57,8 +57,8 @@ def main():
         b.call("DOM.setFileInputFiles", files=[backup], nodeId=b.node("keys-backup"))
         for n in range(40):
             status = json.loads(adj("status", "--json", "game").stdout)
-            due = status.get("due") or status.get("side_due") or status.get("next", {}).get("side")
-            if status.get("over") or status.get("result"):
+            due = status["orders_due_from"]
+            if not due:
                 break
             phase = {"n": n, "due": due}
             if due == "confederate":
@@ -98,6 +98,12 @@ def main():
                 if r.returncode != 0:
                     out["sync_error"] = r.stderr
                     break
+                # The union's next page, written by the confederate's page,
+                # is the one `adjutant view --play` writes for that log.
+                adj("view", "game", "--play", "--side", "union", "--out", "cli-page")
+                with open(mail) as f:
+                    attached = attachment(f.read(), "%s-union.html" % NAME)
+                phase["same_page"] = attached == open(os.path.join(WORK, "cli-page", "index.html")).read()
             out["phases"].append(phase)
         # Both copies: the page's archive folder against the command line's.
         files = b.eval("JSON.stringify(window.adjutantPlay.engine({op:'game.files'}).files)")
@@ -120,6 +126,16 @@ def save(b, ident, path):
         "fetch(document.getElementById(%s).href).then(function(r){return r.text();})" % json.dumps(ident)))
     with open(path, "w") as f:
         f.write(r["result"]["value"])
+
+
+def attachment(eml, name):
+    import email
+    from email import policy
+    msg = email.message_from_string(eml, policy=policy.default)
+    for part in msg.walk():
+        if part.get_filename() == name:
+            return part.get_payload(decode=True).decode()
+    return None
 
 
 def latest_mail(turns, side):

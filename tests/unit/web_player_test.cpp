@@ -194,3 +194,37 @@ TEST_CASE("the page's card, genesis, signed orders and adjudication are the comm
   Json files = page.ask({{"op", "game.files"}});
   CHECK(files["files"]["state.json"] == read_file(work / "game" / "state.json"));
 }
+
+// A whole game from a browser: the confederate plays in player pages only
+// (its orders signed, and the union's adjudicated, in headless Chromium with
+// WebCrypto), the union with the command line; mail passes as files.
+TEST_CASE("a whole training game: one side in player pages, the other with the command line",
+          "[web][player-page]") {
+  TempDir tmp("play-game");
+  auto r = adjutant::testing::run_command(
+      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "play_game.py").string() + "' '" +
+      std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
+      (tmp.path() / "work").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.exit == 0);
+  Json out = Json::parse(r.out.substr(r.out.find('{')));
+  CHECK_FALSE(out.contains("failure"));
+  CHECK(out["errors"].empty());
+  CHECK(out["requests"].empty());  // the page asks the network for nothing
+  // Eight game-turns, sixteen player-turns, to the end of the game.
+  CHECK(out["phases"].size() == 16);
+  for (const auto& p : out["phases"]) {
+    if (p["due"] == "confederate") CHECK(p["sync"] == "ok");
+    if (p["due"] == "union") {
+      CHECK(p["check"] == "ok");
+      CHECK(p["cli_sync"] == 0);
+      // The next page the confederate's page mails is the union's page
+      // `adjutant view --play` writes, byte for byte.
+      CHECK(p["same_page"] == true);
+    }
+  }
+  CHECK(out["same_log"] == true);  // both copies end byte-identical
+  CHECK(out["verify"] == 0);
+  Json status = Json::parse(out["page_status"].get<std::string>());
+  CHECK(status["over"] == true);
+}

@@ -330,7 +330,7 @@
     var svg = document.importNode(doc.documentElement, true);
     svg.setAttribute('id', 'map');
     board.appendChild(svg);
-    data.map.hexes.forEach(function (h) { centres[h[0]] = [h[1], h[2]]; });
+    data.map.hexes.forEach(function (h) { centres[h[0]] = [h[1] / 10, h[2] / 10]; });
     var layer = svgEl('g', {id: 'counters'});
     svg.appendChild(layer);
     svg.addEventListener('click', onMapClick);
@@ -350,7 +350,7 @@
     var colours = {};
     (data.scenario.sides || []).forEach(function (s) { colours[s.id] = s.colour || '#888'; });
     Object.keys(byHex).sort().forEach(function (h) {
-      var c = centres[h], r = data.map.radius;
+      var c = centres[h], r = data.map.radius / 10;
       byHex[h].forEach(function (u, k) {
         var g = svgEl('g', {'class': 'counter', 'data-unit': u.id, 'data-side': u.side,
                             transform: 'translate(' + (c[0] - 0.55 * r + 3 * k) + ',' + (c[1] - 0.4 * r - 3 * k) + ')'});
