@@ -122,6 +122,7 @@ std::vector<InDoubt> in_doubt(const fs::path& game) {
 }
 
 void settle(const fs::path& game, const InDoubt& doubt, bool accepted, const std::string& now) {
+  refuse_linked_folders(game);
   FolderLock lock(game / "mail");
   std::vector<Json> sent = read_sent(game);
   if (accepted && !sent_ids(sent).count(doubt.message_id)) {
@@ -209,6 +210,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
 SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   if (!options.dry_run)
     require_scheme(options.url, {"smtp://", "smtps://"}, "mail.smtp_url", "--smtp");
+  refuse_linked_folders(game);
   std::error_code ec;
   fs::create_directories(game / "mail", ec);
   if (ec)

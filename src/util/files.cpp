@@ -210,7 +210,21 @@ int remove_stale_temporaries(const fs::path& folder) {
   return removed;
 }
 
+void refuse_linked_folders(const fs::path& folder) {
+  for (const char* sub : {"turns", "inbox", "mail", "mail/outbox", "mail/sending"}) {
+    struct stat st {};
+    fs::path p = folder / sub;
+    if (::lstat(p.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+      throw Error("archive.folder_link",
+                  p.string() +
+                      ": is a symbolic link; adjutant never writes through one (make it "
+                      "a folder of the archive)",
+                  Exit::kEnvironment);
+  }
+}
+
 bool FolderLock::acquire(const fs::path& folder, bool throw_if_held) {
+  refuse_linked_folders(folder);
   fs::path file = folder / ".lock";
   fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd_ < 0) {

@@ -42,10 +42,16 @@ int remove_stale_temporaries(const std::filesystem::path& folder);
 // How many remove_stale_temporaries would remove (reads only).
 int count_stale_temporaries(const std::filesystem::path& folder);
 
+// Error "archive.folder_link" (exit 4) when a folder adjutant writes into
+// inside `folder` (turns/, inbox/, mail/, mail/outbox/, mail/sending/) is a
+// symbolic link: what a command writes there would land outside the archive.
+void refuse_linked_folders(const std::filesystem::path& folder);
+
 // An exclusive advisory lock on `folder/.lock` held for the object's lifetime,
 // so two runs on one game can never interleave (Error "archive.locked" if
 // held). The lock file is never followed through a symbolic link
-// ("archive.lock_link").
+// ("archive.lock_link"), nor is any folder refuse_linked_folders names
+// ("archive.folder_link").
 class FolderLock {
  public:
   explicit FolderLock(const std::filesystem::path& folder);
