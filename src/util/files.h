@@ -51,7 +51,9 @@ void refuse_linked_folders(const std::filesystem::path& folder);
 // so two runs on one game can never interleave (Error "archive.locked" if
 // held). The lock file is never followed through a symbolic link
 // ("archive.lock_link"), nor is any folder refuse_linked_folders names
-// ("archive.folder_link").
+// ("archive.folder_link"). A thread that already holds a folder's lock takes
+// it again at once (the inner lock releases nothing), so a step that locks
+// its game can run inside a longer step that holds it (the judge).
 class FolderLock {
  public:
   explicit FolderLock(const std::filesystem::path& folder);
@@ -67,6 +69,8 @@ class FolderLock {
   FolderLock() = default;
   bool acquire(const std::filesystem::path& folder, bool throw_if_held);
   int fd_ = -1;
+  bool nested_ = false;
+  std::pair<unsigned long, unsigned long> file_{0, 0};  // the lock file's device and inode
 };
 
 // "no such file", "is a folder", ...: the reason a path could not be used,

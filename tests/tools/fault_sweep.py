@@ -7,7 +7,14 @@ the step must be committed and `adjutant verify` must exit 0. Then a later
 run must leave no temporary file behind and every cache rebuilt.
 
 usage: fault_sweep.py ADJUTANT SOURCE_DIR STEP [--stride K]
-STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync | mail-send
+STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync | mail-send |
+      mail-fetch
+
+For mail-fetch (a maildir of three messages: the confederate's orders, the
+same orders again, and a mail with none) the log never changes; a file in
+GAME/inbox/ is whole or absent; a message is set aside (moved to
+.adjutant-processed) only once what it carried is filed; and the next
+`mail fetch` files the orders and sets aside both messages of the game.
 
 For mail-send (an SMTP sink of tests/tools/smtp_sink.py on loopback takes
 the mail) the step is committed when GAME/mail/sent.jsonl grew; the log never
@@ -79,6 +86,16 @@ def delivered_ids(sink, names):
 def log_lines(game):
     with open(os.path.join(game, "log.jsonl"), "rb") as f:
         return f.read().count(b"\n")
+
+
+def listing(folder):
+    """Every file of a folder and the SHA-256 of its bytes."""
+    out = {}
+    if os.path.isdir(folder):
+        for name in os.listdir(folder):
+            with open(os.path.join(folder, name), "rb") as f:
+                out[name] = hashlib.sha256(f.read()).hexdigest()
+    return out
 
 
 def temporaries(game):
@@ -170,6 +187,34 @@ class Sweep:
             self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
                        "union.key.chain",
                        "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
+        if self.step == "mail-fetch":
+            self.maildir_base = os.path.join(self.work, "maildir-base")
+            for sub in ("new", "cur", "tmp"):
+                os.makedirs(os.path.join(self.maildir_base, sub))
+            with open(os.path.join(self.work, "t2.json")) as f:
+                signed = f.read()
+
+            def mail(name, body, attach=None):
+                text = ("From: confederate@example.org\r\nTo: union@example.org\r\n"
+                        "Subject: %s\r\nMessage-ID: <%s@example.org>\r\n" % (name, name))
+                if attach:
+                    text += ("MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b"
+                             "\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n%s\r\n--b\r\n"
+                             "Content-Type: application/json\r\nContent-Disposition: attachment;"
+                             " filename=orders.json\r\n\r\n%s\r\n--b--\r\n" % (body, attach))
+                else:
+                    text += "\r\n" + body + "\r\n"
+                with open(os.path.join(self.maildir_base, "new", name), "w") as f:
+                    f.write(text)
+            mail("1700000001.orders", "My orders.", signed)
+            mail("1700000002.chat", "No orders today.")
+            mail("1700000003.again", "The same again.", signed)
+            # What a whole run leaves: the expected inbox and processed mail.
+            game = self.fresh_base(base)
+            self.must(self.command(game))
+            self.expected_inbox = listing(os.path.join(game, "inbox"))
+            self.expected_aside = sorted(os.listdir(
+                os.path.join(self.maildir, ".adjutant-processed", "cur")))
         if self.step == "mail-send":
             self.port = free_port()
             self.sink_dir = os.path.join(self.work, "sink")
@@ -206,13 +251,22 @@ class Sweep:
         if s == "mail-send":
             return ["mail", "send", game, "--smtp", "smtp://127.0.0.1:%d" % self.port, "--all",
                     "--timeout", "10"]
+        if s == "mail-fetch":
+            return ["mail", "fetch", game, "--maildir", self.maildir]
         raise SystemExit("unknown step " + s)
 
-    def fresh(self):
+    def fresh_base(self, base):
         game = os.path.join(self.work, "game")
         shutil.rmtree(game, ignore_errors=True)
-        shutil.copytree(self.base, game)
+        shutil.copytree(base, game)
+        if self.step == "mail-fetch":
+            self.maildir = os.path.join(self.work, "maildir")
+            shutil.rmtree(self.maildir, ignore_errors=True)
+            shutil.copytree(self.maildir_base, self.maildir)
         return game
+
+    def fresh(self):
+        return self.fresh_base(self.base)
 
     def count_calls(self, syscall):
         game = self.fresh()
@@ -250,10 +304,46 @@ class Sweep:
             problem = "mails left unsent after the next mail send"
         return problem, state
 
+    def check_fetch(self, what, game, before, result):
+        """mail fetch: the log untouched, no torn inbox file, a message set
+        aside only once what it carried is filed; the next fetch finishes."""
+        problem = None
+        # A killed run's temporaries (".NAME.tmpPID") are debris the next run removes.
+        inbox = {k: v for k, v in listing(os.path.join(game, "inbox")).items()
+                 if not is_debris(k)}
+        aside_dir = os.path.join(self.maildir, ".adjutant-processed", "cur")
+        aside = sorted(os.listdir(aside_dir)) if os.path.isdir(aside_dir) else []
+        if log_lines(game) != self.before_lines:
+            problem = "mail fetch changed the log"
+        elif any(name not in self.expected_inbox or inbox[name] != self.expected_inbox[name]
+                 for name in inbox):
+            problem = "an inbox file that a whole run does not write: %s" % sorted(inbox)
+        elif aside and not inbox:
+            problem = "a message set aside before its orders were filed: %s" % aside
+        state = "unchanged" if folder_hash(game) == before and not aside else \
+            "%d filed, %d set aside (exit %d)" % (len(inbox), len(aside), result.returncode)
+        if not problem:
+            again = self.run(self.command(game))
+            inbox = listing(os.path.join(game, "inbox"))
+            aside = sorted(os.listdir(aside_dir)) if os.path.isdir(aside_dir) else []
+            if again.returncode != 0:
+                problem = "the next mail fetch fails: " + again.stderr.strip()
+            elif inbox != self.expected_inbox:
+                problem = "the next mail fetch leaves the inbox %s" % sorted(inbox)
+            elif aside != self.expected_aside:
+                problem = "the next mail fetch sets aside %s, not %s" % (aside,
+                                                                         self.expected_aside)
+            elif self.run(["verify", game]).returncode != 0:
+                problem = "verify fails after mail fetch"
+            elif temporaries(game):
+                problem = "temporaries left: %s" % temporaries(game)
+        return problem, state
+
     def check(self, what, game, before, result):
         self.runs += 1
-        if self.step == "mail-send":
-            problem, state = self.check_mail(what, game, before, result)
+        if self.step in ("mail-send", "mail-fetch"):
+            problem, state = (self.check_mail if self.step == "mail-send" else
+                              self.check_fetch)(what, game, before, result)
             if problem:
                 self.failures += 1
                 print("FAIL %s: %s" % (what, problem))

@@ -65,3 +65,8 @@ TEST_CASE("faults at every write of mail send never send a mail recorded as sent
           "[game][faults][mail]") {
   sweep("mail-send", 2);
 }
+
+TEST_CASE("faults at every write of mail fetch leave no torn file and no mail set aside unfiled",
+          "[game][faults][mail]") {
+  sweep("mail-fetch");
+}
