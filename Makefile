@@ -58,9 +58,12 @@ demo: all
 	bash tools/demo.sh $(BUILD)/adjutant
 
 # The replay signature (compare tests/bench.sig), replay time, map drawing
-# time and peak memory. A benchmark, not a test.
+# time and peak memory; then the judge's passes on a made tournament of
+# TOURNAMENT games (docs/performance.md). A benchmark, not a test.
+TOURNAMENT ?= 100
 bench: all
 	$(BUILD)/adjutant bench --time --render
+	$(BUILD)/adjutant bench --tournament $(TOURNAMENT)
 
 # N whole bot games of every scenario through sign, check, adjudicate, reports
 # and mail, each verified twice and rebuilt from its mails; maps are drawn for
