@@ -17,7 +17,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZERS ?= json envelope orders scenario verify mime text
+FUZZERS ?= json envelope orders scenario verify mime text intake
 
 PREFIX ?= /usr/local
 

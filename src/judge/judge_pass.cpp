@@ -468,6 +468,13 @@ PassResult run_pass(const PassOptions& o) {
     if (o.out) *o.out << "another judge is running on " << o.dir.string() << "; pass skipped\n";
     return r;
   }
+  // What a pass killed while writing its seen-state file left (DIR's own
+  // temporaries only: each game's are its own lock's to remove).
+  std::error_code ec;
+  for (const auto& f : fs::directory_iterator(o.dir, ec))
+    if (f.path().filename().string().rfind("." + state_file(o.dir).filename().string() + ".tmp",
+                                           0) == 0)
+      fs::remove(f.path(), ec);
   Journal journal(journal_file(o.dir));
   Actions a(journal, o, r);
   std::string note;
