@@ -10,10 +10,13 @@
 #include <optional>
 
 #include <malloc.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
+#include "cli/tournament_bench.h"
 #include "game/archive.h"
 #include "game/batch_verify.h"
 #include "game/bench.h"
@@ -165,6 +168,43 @@ void time_pages(const std::vector<fs::path>& games) {
               largest / 1048576.0, largest_name.c_str(), slowest, slowest_name.c_str());
 }
 
+// The judge on a made tournament, built in a temporary folder removed after.
+int tournament(const cxxopts::ParseResult& r) {
+  TournamentOptions o;
+  o.games = r["tournament"].as<int>();
+  o.rounds = r["rounds"].as<int>();
+  if (o.games < 1 || o.games > 1000 || o.rounds < 1 || o.rounds > 8)
+    throw Error("usage.options", "--tournament is 1 to 1000 games, --rounds 1 to 8", Exit::kUsage);
+  bool keep = r.count("work") > 0;
+  std::string folder = (fs::temp_directory_path() / "adjutant-tournament-XXXXXX").string();
+  if (keep) {
+    folder = r["work"].as<std::string>();
+    std::error_code ec;
+    if (fs::exists(folder, ec) && !fs::is_empty(folder, ec))
+      throw Error("usage.options", "--work " + folder + ": give a new or empty folder",
+                  Exit::kUsage);
+    fs::create_directories(folder);
+  } else if (!::mkdtemp(folder.data())) {
+    throw Error("io.write", folder + ": cannot create", Exit::kEnvironment);
+  }
+  o.work = folder;
+  o.adjutant = fs::read_symlink("/proc/self/exe");
+  o.scenario = fs::path(r["scenarios"].as<std::string>()) / "bluegray-skirmish.json";
+  o.outputs = turn_writer();
+  o.out = &std::cout;
+  bool ok = false;
+  try {
+    ok = run_tournament(o);
+  } catch (...) {
+    std::error_code ec;
+    if (!keep) fs::remove_all(o.work, ec);
+    throw;
+  }
+  std::error_code ec;
+  if (!keep) fs::remove_all(o.work, ec);
+  return ok ? 0 : int(Exit::kEnvironment);
+}
+
 }  // namespace
 
 int cmd_bench(int argc, char** argv) {
@@ -180,11 +220,19 @@ int cmd_bench(int argc, char** argv) {
       "runs", "map drawing runs to average", cxxopts::value<int>()->default_value("20"))(
       "scenarios", "with --render, also draw the largest map among these scenario files",
       cxxopts::value<std::string>()->default_value("scenarios"))(
-      "pages", "also write every game's replay page for each view: sizes and times");
+      "pages", "also write every game's replay page for each view: sizes and times")(
+
+      "tournament",
+      "instead, time the judge on a made tournament of N umpired games (docs/performance.md)",
+      cxxopts::value<int>())("rounds", "with --tournament: player-turns played",
+                             cxxopts::value<int>()->default_value("3"))(
+      "work", "with --tournament: build it in this new folder and keep it",
+      cxxopts::value<std::string>());
   options.parse_positional({"dir"});
   options.positional_help("[DIR]");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  if (r->count("tournament")) return tournament(*r);
   fs::path dir = (*r)["dir"].as<std::string>();
   std::vector<fs::path> games;
   if (fs::is_directory(dir))

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/fog.h"
 #include "game/secrets.h"
 #include "util/error.h"
@@ -37,6 +38,7 @@ int cmd_seal(int argc, char** argv) {
   so.key = optional(*r, "key");
   so.secrets = game::secrets_dir(optional(*r, "secrets"));
   fs::path out = required(*r, "out");
+  refuse_inside_archive(out, "--out", OutputKind::kSealedCopy);
   auto result = game::seal_copy(required(*r, "game"), required(*r, "side"), out, so);
   std::cout << "sealed " << printable((*r)["side"].as<std::string>()) << "'s copy into "
             << out.string() << ": " << result.lines << " log lines, " << result.openings

@@ -103,7 +103,8 @@ int cmd_judge(int argc, char** argv) {
       p.errors = 1;
     }
     std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
-              << p.umpired << " umpired here, " << p.actions
+              << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
+              << (p.messages == 1 ? " message, " : " messages, ") << p.actions
               << (p.actions == 1 ? " action, " : " actions, ") << p.errors
               << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "") << "\n";
     std::cout.flush();

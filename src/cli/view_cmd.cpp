@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/version.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
@@ -84,6 +85,7 @@ int cmd_view(int argc, char** argv) {
   if (!r) return 0;
   fs::path game = required(*r, "game");
   fs::path out = required(*r, "out");
+  refuse_inside_archive(out, "--out", OutputKind::kFolder);
   if (r->count("orders") && game::is_sealed_copy(game))
     return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "");
   // A damaged line is shown as failed like any other, after the lines before it.

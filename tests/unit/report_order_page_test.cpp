@@ -14,9 +14,11 @@
 #include "game/adjudicate.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
+#include "report/inline_script.h"
 #include "report/order_page.h"
 #include "report/order_page_wasm.h"
 #include "rules/notation.h"
+#include "support/cli_game.h"
 #include "support/cli_harness.h"
 #include "support/page_engine.h"
 #include "util/error.h"
@@ -594,4 +596,33 @@ TEST_CASE("in a browser that cannot inflate its checker the order page says so a
   std::string said = b["result"];
   CHECK(said.find("DecompressionStream") != std::string::npos);
   CHECK(said.find("adjutant orders") != std::string::npos);
+}
+
+TEST_CASE("every JSON in a page writes < as \\u003c: no string ends or comments out a script",
+          "[view][orders]") {
+  Json hostile = {{"title", "<!--<script>alert(1)</script>"}, {"a<b", "</"}};
+  std::string text = adjutant::report::script_json(hostile);
+  CHECK(text.find('<') == std::string::npos);
+  CHECK(Json::parse(text) == hostile);
+  if (!adjutant::report::order_wasm().present()) {
+    WARN("SKIPPED: built without emscripten, so no order page (make deps installs it)");
+    return;
+  }
+  // A scenario whose title opens a comment and a script: the page's data
+  // block holds no "<", and reads back the same title.
+  TempDir work("hostile-page");
+  Json scenario =
+      Json::parse(adjutant::read_file(source_dir() / "scenarios" / "bluegray-skirmish.json"));
+  scenario["title"] = "Ely's Mill <!--<script>";
+  adjutant::write_file_atomic(work.path() / "hostile.json", scenario.dump(2));
+  adjutant::testing::CliGame game(work.path(), "hostile", (work.path() / "hostile.json").string());
+  auto r = run_adjutant("view game --out p --orders", work.path());
+  INFO(r.out << r.err);
+  REQUIRE(r.exit == 0);
+  std::string page = adjutant::read_file(work.path() / "p" / "index.html");
+  std::size_t a = page.find("id=\"order-data\">") + 16;
+  std::string block = page.substr(a, page.find("</script>", a) - a);
+  CHECK(block.find('<') == std::string::npos);
+  CHECK(Json::parse(block)["setup"]["scenario"]["title"] == scenario["title"]);
+  CHECK(page.find("<!--<script>") == std::string::npos);
 }
