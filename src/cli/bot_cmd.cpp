@@ -38,10 +38,11 @@ std::vector<fs::path> keys_of(const cxxopts::ParseResult& r) {
   return out;
 }
 
-// Reports and mail without maps: mail then carries no map attachment.
+// Reports and mail without maps: mail then carries no map attachment, and
+// no player page (a soak plays thousands of turns).
 game::TurnWriter reports_only() {
   return [](const game::Archive& archive, const game::Post& post, const fs::path& folder) {
-    report::write_post_outputs(archive, post, folder);
+    report::write_post_outputs(archive, post, folder, false);
   };
 }
 

@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
+#include "game/backup.h"
 #include "game/dispute.h"
 #include "game/fog.h"
 #include "game/game_name.h"
@@ -87,6 +88,39 @@ int cmd_sync(int argc, char** argv) {
   return 0;
 }
 
+namespace {
+
+// The player page's backup (docs/play-in-browser.md): the key and chain
+// into the secrets folder, and the page's copy of the game, when it held
+// one, into a folder of its own, verified as any import.
+int import_backup(const fs::path& file, const cxxopts::ParseResult& r) {
+  fs::path secrets = game::secrets_dir(optional(r, "secrets"));
+  game::RestoredBackup b = game::restore_backup(
+      ledger::parse_strict(read_file(file, kMaxJsonFile), file.string()), secrets);
+  std::cout << "restored " << b.side << "'s key (" << b.key_file << ") and dice chain ("
+            << b.chain_file << ") for " << b.game;
+  if (b.signed_files)
+    std::cout << ", and " << b.signed_files << " signed order file"
+              << (b.signed_files == 1 ? "" : "s");
+  std::cout << "\n";
+  if (b.log.empty()) return 0;
+  if (r.count("game"))
+    game::check_game_folder(r["game"].as<std::string>(), "import --game");
+  else
+    game::check_game_name(b.game, "the backup (give --game DIR for a folder of your own)");
+  fs::path dir = r.count("game") ? fs::path(r["game"].as<std::string>()) : fs::path(b.game);
+  game::OfferedLines offered;
+  game::add_lines(offered, b.log, file.string());
+  auto result = game::import_archive(dir, offered, b.scenario, secrets,
+                                     r.count("no-outputs") ? game::TurnWriter() : turn_writer());
+  print_notes(result.notes);
+  std::cout << "imported " << dir.string() << ": " << result.lines << " log line"
+            << (result.lines == 1 ? "" : "s") << ", verified; head " << result.head << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int cmd_import(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant import",
@@ -101,7 +135,11 @@ int cmd_import(int argc, char** argv) {
   options.positional_help("MAIL...");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), "");
+  auto given = paths_of(*r, "files");
+  if (given.size() == 1 && fs::is_regular_file(given.front()) &&
+      game::is_backup(read_file(given.front(), kMaxJsonFile)))
+    return import_backup(given.front(), *r);
+  mail::CarriedFiles carried = mail::read_carried(given, "");
   if (carried.scenario.empty())
     throw Error("import.no_invitation",
                 "no scenario.json attached to the mails given: import the game's invitation");

@@ -5,8 +5,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/version.h"
 #include "cli/outputs.h"
+#include "cli/version.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"

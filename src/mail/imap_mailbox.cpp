@@ -126,8 +126,8 @@ class ImapBox : public Mailbox {
     // refuses 300 KB of them), and without a seen-state which are unread.
     auto search = [&](const std::string& set) {
       for (long uid : search_uids(command("UID SEARCH UID " + set))) uids.push_back(uid);
-      for (long uid : search_uids(command("UID SEARCH UID " + set + " LARGER " +
-                                          std::to_string(kMaxIntakeMessage))))
+      for (long uid : search_uids(
+               command("UID SEARCH UID " + set + " LARGER " + std::to_string(kMaxIntakeMessage))))
         large.push_back(uid);
       if (!seen_)
         for (long uid : search_uids(command("UID SEARCH UID " + set + " UNSEEN")))

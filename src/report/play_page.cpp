@@ -6,6 +6,7 @@
 #include "ledger/digest.h"
 #include "render/map.h"
 #include "report/inline_script.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/markup.h"
 #include "util/printable.h"
@@ -51,10 +52,7 @@ std::string side_name(const Json& scenario, const std::string& side) {
 
 // The map every turn of the game is drawn on, and where its hexes are:
 // the page draws the units over it.
-Json base_map(const game::Archive& archive) {
-  if (!archive.hex_scenario()) return nullptr;
-  const model::Scenario& sc = archive.scenario();
-  model::State bare = archive.ruleset().initial_state();
+Json base_map(const model::Scenario& sc, model::State bare) {
   bare.units.clear();
   Json none = Json::array();
   // Drawn for no side: every side's page of the game carries the same map.
@@ -79,12 +77,42 @@ Json base_map(const game::Archive& archive) {
 
 }  // namespace
 
-Json play_data(const game::Archive& archive, const std::string& side, const std::string& release) {
+namespace {
+std::string& release_text() {
+  static std::string release;
+  return release;
+}
+}  // namespace
+
+void set_play_release(const std::string& release) {
+  release_text() = release;
+}
+const std::string& play_release() {
+  return release_text();
+}
+
+std::string play_page_refusal(const game::Archive& archive) {
+  if (archive.ruleset().fog_of_war())
+    return "under fog of war the game's log holds what a side may not see: play from the side's "
+           "sealed copy (adjutant seal, then view --orders on it; docs/protocol.md 10a)";
+  if (!archive.hex_scenario() || !archive.ruleset().draws_hex_map())
+    return "the player page draws hex maps only";
+  return "";
+}
+
+Json play_data(const game::Archive& archive, const std::string& side, const std::string& release,
+               int last) {
+  if (std::string why = play_page_refusal(archive); !why.empty())
+    throw Error("view.no_player_page", "no player page for " + archive.name() + ": " + why,
+                Exit::kUsage);
   auto sides = archive.ruleset().sides();
   if (std::find(sides.begin(), sides.end(), side) == sides.end())
     throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
   std::string log;
-  for (const auto& e : archive.log()) log += e.line + "\n";
+  for (const auto& e : archive.log()) {
+    if (last >= 0 && e.seq > last) break;
+    log += e.line + "\n";
+  }
   return {{"format", kPlayFormat},
           {"mode", "turn"},
           {"release", release},
@@ -93,10 +121,23 @@ Json play_data(const game::Archive& archive, const std::string& side, const std:
           {"name", archive.name()},
           {"log", log},
           {"scenario", archive.scenario_json()},
-          {"map", base_map(archive)}};
+          {"map", base_map(archive.scenario(), archive.ruleset().initial_state())}};
+}
+
+Json play_data_for(const Json& data, const game::Archive& archive, const std::string& side) {
+  auto sides = archive.ruleset().sides();
+  if (std::find(sides.begin(), sides.end(), side) == sides.end())
+    throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
+  Json out = data;
+  out["side"] = side;
+  out["title"] = archive.name() + ": " + side_name(archive.scenario_json(), side);
+  return out;
 }
 
 Json join_data(const JoinInvite& invite, const std::string& release) {
+  model::Scenario sc = model::Scenario::from_json(invite.scenario, "scenario");
+  hex::SheetsScope sheets(sc.sheets);
+  auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
   return {{"format", kPlayFormat},
           {"mode", "join"},
           {"release", release},
@@ -104,7 +145,9 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
           {"side", invite.side},
           {"name", invite.game},
           {"host", {{"name", invite.host_name}, {"email", invite.host_email}}},
-          {"scenario_title", invite.scenario_title}};
+          {"scenario_title", invite.scenario_title},
+          {"scenario", invite.scenario},
+          {"map", base_map(sc, ruleset->initial_state())}};
 }
 
 std::string play_page(const Json& data, const OrderWasm& wasm) {
