@@ -95,8 +95,7 @@ std::string esc(const std::string& text) {
 std::string frame_label(const GameFacts& g, const game::Post& p) {
   if (p.kind == "genesis") return "set-up, turn " + std::to_string(p.turn) + " before any orders";
   if (p.kind == "adjudication")
-    return "turn " + std::to_string(p.turn) + ", " + g.side_name(p.phase) +
-           " player-turn (adjudication " + std::to_string(p.t) + ")";
+    return g.phase_text(p.turn, p.phase) + " (adjudication " + std::to_string(p.t) + ")";
   if (p.kind == "extend") return "turn " + std::to_string(p.turn) + ": deadline extended";
   return "end of the game" + (p.state.result.empty() ? std::string() : ": " + p.state.result);
 }
