@@ -22,4 +22,12 @@ std::string optional(const cxxopts::ParseResult& r, const std::string& name);
 
 void print_json(const ledger::Json& j);
 
+// Lines of a refusal on standard error, each error id in colour on a
+// terminal (util/colour.h); `text` is already printable.
+void print_error(const std::string& text);
+
+// The reader's own time zone, for deadlines shown beside UTC: $ADJUTANT_TZ,
+// else "time_zone" in SECRETS/settings.json, else "" (UTC alone).
+std::string local_time_zone(const std::string& secrets_option);
+
 }  // namespace adjutant::cli
