@@ -146,11 +146,15 @@ ReadGame::ReadGame(const fs::path& dir, bool collect)
 
 CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options) {
+  return adjudicate_envelope(dir, read_order_file(orders_file), orders_file.string(), options);
+}
+
+CommitResult adjudicate_envelope(const fs::path& dir, const Json& envelope,
+                                 const std::string& source, const AdjudicateOptions& options) {
   std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
-  Json envelope = read_order_file(orders_file);
-  Intake in = take_orders(g.archive, g.replay.state(), envelope, orders_file.string(),
-                          g.replay.expected_after(), g.replay.intake_reveals());
+  Intake in = take_orders(g.archive, g.replay.state(), envelope, source, g.replay.expected_after(),
+                          g.replay.intake_reveals());
   std::string id = g.archive.adjudicator_for(g.replay.phase().side);
   SigningParty adjudicator =
       load_signing_party(g.archive, id, options, true, "who adjudicates " + in.side + "'s orders");
