@@ -73,8 +73,8 @@ int cmd_reveal(int argc, char** argv) {
     print_json({{"revealed", true}, {"salts", salts}});
     return 0;
   }
-  std::cout << "revealed: " << salts
-            << " salts will be published; seal each side's copy again to send the openings\n";
+  std::cout << "revealed: " << counted(salts, "salt")
+            << " will be published; seal each side's copy again to send the openings\n";
   return 0;
 }
 

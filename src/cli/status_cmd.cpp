@@ -341,8 +341,10 @@ int cmd_verify(int argc, char** argv) {
   } else {
     for (const auto& e : result.entries) {
       if (e.report.ok)
-        std::cout << "ok    " << printable(e.path.string()) << ": " << e.report.lines << " lines, "
-                  << e.report.adjudications << " adjudications, " << e.report.dice << " dice\n";
+        std::cout << "ok    " << printable(e.path.string()) << ": "
+                  << counted(e.report.lines, "line") << ", "
+                  << counted(e.report.adjudications, "adjudication") << ", "
+                  << counted(e.report.dice, "die", "dice") << "\n";
       else
         std::cout << "FAIL  " << printable(e.path.string()) << ": " << printable(e.report.where)
                   << ": [" << e.report.error_id << "] " << printable(e.report.message) << "\n";

@@ -29,6 +29,7 @@ tr.late td.when{color:#a4161a;font-weight:600}
   thead{display:none}
   tr{border-bottom:2px solid #b9b4a4;padding:6px 0}
   td{border:0;padding:2px 8px}
+  td:empty{display:none}
   td::before{content:attr(data-label) ": ";font-weight:600;color:#2a3b5c}
   td.num,td.when{text-align:left;white-space:normal}
 }

@@ -17,7 +17,7 @@ namespace problem_hints {
 
 // {id, the way forward}: "{unit}" stands for the problem's unit, "{hex}" for
 // its hex. Sorted by id.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 102> kHints{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 118> kHints{{
     {"attack.advance",
      "Name one of the attacking units that is not artillery, or leave "
      "\"advance\" out"},
@@ -150,6 +150,30 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 102> kHints{
     {"move.unknown_unit",
      "Write the unit as its id in the scenario (`adjutant status GAME "
      "--units` lists them)"},
+    {"orders.game_over",
+     "Send no more orders: the game has ended (`adjutant status GAME` gives the result)"},
+    {"orders.missing_field",
+     "Add the field (docs/orders.md and the ruleset's page in docs/rules/ give each order's "
+     "fields), or write the orders as text"},
+    {"orders.unknown_field",
+     "Check the field's spelling against the ruleset's page in docs/rules/, or write the orders as "
+     "text"},
+    {"orders.wrong_type",
+     "Give the field a value of the type the ruleset's page in docs/rules/ gives, or write the "
+     "orders as text"},
+    {"setup.brigade", "Place brigades only in place of their whole division"},
+    {"setup.corps",
+     "Keep back exactly two whole corps, two artillery brigades and the detachments"},
+    {"setup.count", "Place the side's number of fortifications"},
+    {"setup.fortified", "Put at most one fortification on a square"},
+    {"setup.missing", "Place every counter of this step"},
+    {"setup.placed", "Place each counter once"},
+    {"setup.region", "Place it on a square of the side's own region"},
+    {"setup.square", "Give a square on the map"},
+    {"setup.step", "Give only this step's placements (docs/rules/ah1961.md gives the steps)"},
+    {"setup.substitute", "Substitute brigades that total the whole division"},
+    {"setup.withheld", "Place every counter not held back"},
+    {"standing.bad", "Give one of the values docs/orders.md lists for standing orders"},
 }};
 static_assert(std::is_sorted(kHints.begin(), kHints.end()), "kHints is sorted by id");
 

@@ -24,9 +24,11 @@ std::string coloured_ids(std::string_view text, bool on) {
     if (open == std::string_view::npos) break;
     std::size_t close = text.find(']', open);
     if (close == std::string_view::npos) break;
-    // An id: lower-case letters, digits, '_' and '.', nothing else.
+    // An id: lower-case words joined by dots ("move.off_map"), or one of
+    // the two without ("[usage]", "[internal]").
     std::string_view id = text.substr(open + 1, close - open - 1);
-    bool is_id = !id.empty();
+    bool is_id = !id.empty() &&
+                 (id.find('.') != std::string_view::npos || id == "usage" || id == "internal");
     for (char c : id)
       is_id = is_id && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.');
     out.append(text.substr(i, open - i));

@@ -114,6 +114,12 @@ NoPathWords explain_no_path(const Scenario& sc, const PathRules& rules, Hex goal
     nearest = d;
     best.push_back(h);
   }
+  // Those where the move need not stop (outside enemy zones of control)
+  // first: from them it can go on next turn without an attack.
+  std::stable_sort(best.begin(), best.end(), [&](Hex a, Hex b) {
+    bool sa = rules.stops && rules.stops(a), sb = rules.stops && rules.stops(b);
+    return !sa && sb;
+  });
   if (best.size() > 4) best.resize(4);
   if (!best.empty())
     out.hint = "Within " + mp_words(rules.allowance) + " it can reach " + hex_list(best) + " (" +
