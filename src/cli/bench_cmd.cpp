@@ -164,7 +164,8 @@ int cmd_bench(int argc, char** argv) {
       "render", "also time PNG and SVG maps of a generated 25x28 map with ~90 counters")(
       "runs", "map drawing runs to average", cxxopts::value<int>()->default_value("20"))(
       "scenarios", "with --render, also draw the largest map among these scenario files",
-      cxxopts::value<std::string>()->default_value("scenarios"));
+      cxxopts::value<std::string>()->default_value("scenarios"))(
+      "json", "the signature as JSON (games, adjudications, dice, digest); no timings");
   options.parse_positional({"dir"});
   options.positional_help("[DIR]");
   auto r = parse(options, argc, argv);
@@ -194,8 +195,16 @@ int cmd_bench(int argc, char** argv) {
   }
   auto ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::string digest = ledger::sha256_hex(digest_input).substr(0, 16);
+  if (r->count("json")) {
+    print_json({{"games", games.size()},
+                {"adjudications", adjudications},
+                {"dice", dice},
+                {"digest", digest}});
+    return 0;
+  }
   std::cout << "games " << games.size() << "  adjudications " << adjudications << "  dice " << dice
-            << "  digest " << ledger::sha256_hex(digest_input).substr(0, 16) << "\n";
+            << "  digest " << digest << "\n";
   if (r->count("time")) {
     std::cout << "time    replay and verify " << ms << " ms for " << games.size() << " games\n";
     // Each sample against its cryptographic floor; the player-turns of the

@@ -7,6 +7,9 @@
 #include "util/colour.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/local_time.h"
+#include "util/printable.h"
+#include "util/time_format.h"
 
 namespace adjutant::cli {
 
@@ -36,6 +39,17 @@ std::string optional(const cxxopts::ParseResult& r, const std::string& name) {
 
 void print_json(const ledger::Json& j) {
   std::cout << j.dump(2) << "\n";
+}
+
+std::string deadline_text(const std::string& deadline, const std::string& zone) {
+  if (deadline.empty()) return "no deadline";
+  std::int64_t t = parse_rfc3339(deadline);
+  std::string out = format_utc(t);
+  if (!zone.empty()) {
+    std::string local = format_in_zone(t, zone);
+    out += local.empty() ? " (time zone " + in_quotes(zone) + " unknown)" : " (" + local + ")";
+  }
+  return out;
 }
 
 void print_error(const std::string& text) {

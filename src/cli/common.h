@@ -30,4 +30,8 @@ void print_error(const std::string& text);
 // else "time_zone" in SECRETS/settings.json, else "" (UTC alone).
 std::string local_time_zone(const std::string& secrets_option);
 
+// "2026-11-04 09:00 UTC (2026-11-04 10:00 CET)": a deadline (RFC 3339) for
+// people, in the reader's zone too when `zone` names one; "no deadline" for "".
+std::string deadline_text(const std::string& deadline, const std::string& zone);
+
 }  // namespace adjutant::cli

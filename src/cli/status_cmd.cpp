@@ -30,18 +30,6 @@ using ledger::Json;
 
 namespace {
 
-// "2026-11-04 09:00 UTC", and the same in the reader's own zone when set.
-std::string deadline_words(const std::string& deadline, const std::string& zone) {
-  if (deadline.empty()) return "no deadline";
-  std::int64_t t = parse_rfc3339(deadline);
-  std::string out = format_utc(t);
-  if (!zone.empty()) {
-    std::string local = format_in_zone(t, zone);
-    out += local.empty() ? " (time zone " + in_quotes(zone) + " unknown)" : " (" + local + ")";
-  }
-  return out;
-}
-
 std::string party_words(const game::Party& p) {
   return printable(p.name) + " <" + printable(p.email) + ">";
 }
@@ -154,7 +142,7 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
               << "\n"
               << "due       orders from " << (awaited.empty() ? phase.side : awaited)
               << (in.empty() ? "" : " (in: " + in + ")") << "\n"
-              << "by        " << deadline_words(q.deadline, zone)
+              << "by        " << deadline_text(q.deadline, zone)
               << (q.extension_hours
                       ? " (deadline extended by " + counted(q.extension_hours, "hour") + ")"
                       : "")
@@ -205,7 +193,7 @@ int sealed_copy_status(const fs::path& dir, bool json, const UnitsAsked& units,
   if (code != 0) return code;
   if (v.due)
     std::cout << "due       orders from " << v.side << " for turn " << v.turn << "\n"
-              << "by        " << deadline_words(v.deadline, zone) << "\n"
+              << "by        " << deadline_text(v.deadline, zone) << "\n"
               << "send to   the umpire" << (umpire ? " (" + party_words(*umpire) + ")" : "")
               << ": `adjutant sign ORDERS --game " << dir.string() << " --mail`\n";
   else if (v.over)

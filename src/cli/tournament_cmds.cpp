@@ -24,17 +24,6 @@ namespace adjutant::cli {
 namespace fs = std::filesystem;
 using ledger::Json;
 
-namespace {
-
-std::string when(const std::string& deadline, const std::string& zone) {
-  if (deadline.empty()) return "";
-  std::int64_t t = parse_rfc3339(deadline);
-  std::string local = zone.empty() ? "" : format_in_zone(t, zone);
-  return format_utc(t) + (local.empty() ? "" : " (" + local + ")");
-}
-
-}  // namespace
-
 int folder_status(const fs::path& dir, bool json, bool csv, const std::string& zone,
                   const std::string& now) {
   std::string at = game::record_time(now);
@@ -68,7 +57,7 @@ int folder_status(const fs::path& dir, bool json, bool csv, const std::string& z
       std::string due;
       for (const auto& s : r.due) due += (due.empty() ? "" : " and ") + s;
       std::cout << "  " << r.phase << ": orders from " << due << " to " << r.adjudicator << ", due "
-                << when(r.due_by, zone) << (r.late ? ", LATE" : "") << "\n";
+                << deadline_text(r.due_by, zone) << (r.late ? ", LATE" : "") << "\n";
     }
     if (r.late) ++late;
     if (!r.waiting.empty()) {

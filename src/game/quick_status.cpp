@@ -169,20 +169,7 @@ std::optional<QuickStatus> quick_status(const fs::path& dir) {
   q.sides_in = in;
   for (const auto& s : q.phase.waiting_on())
     if (!std::count(in.begin(), in.end(), s)) q.sides_awaited.push_back(s);
-  if (!q.phase.side.empty() && !began.empty()) {
-    // Archive::deadline_hours: 72 unless genesis gives 1 to 8760.
-    int hours = 72;
-    if (q.genesis.contains("deadline_hours") && q.genesis["deadline_hours"].is_number_integer()) {
-      long long h = q.genesis["deadline_hours"].get<long long>();
-      if (h >= 1 && h <= 8760) hours = int(h);
-    }
-    try {
-      q.deadline =
-          format_rfc3339(parse_rfc3339(began) + std::int64_t(hours + q.extension_hours) * 3600);
-    } catch (const Error&) {
-      q.deadline = "";
-    }
-  }
+  if (!q.phase.side.empty()) q.deadline = phase_deadline(q.genesis, began, q.extension_hours);
   q.log_lines = tail->total;
   q.head = ledger::sha256_hex(tail->lines.back().bytes);
   q.phase_head = ledger::sha256_hex(tail->lines.front().bytes);

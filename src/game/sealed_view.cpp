@@ -99,17 +99,7 @@ SealedView open_sealed_view(const fs::path& copy) {
     v.due = true;
     v.turn = due["turn"].get<int>();
     v.phase = text_of(due, "phase");
-    int hours = 72;
-    if (v.genesis.contains("deadline_hours") && v.genesis["deadline_hours"].is_number_integer()) {
-      long long h = v.genesis["deadline_hours"].get<long long>();
-      if (h >= 1 && h <= 8760) hours = int(h);
-    }
-    try {
-      v.deadline =
-          format_rfc3339(parse_rfc3339(began) + std::int64_t(hours + v.extension_hours) * 3600);
-    } catch (const Error&) {
-      v.deadline = "";
-    }
+    v.deadline = phase_deadline(v.genesis, began, v.extension_hours);
   } else {
     v.turn = report.turn;
     v.phase = report.phase;
