@@ -19,6 +19,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "mail/saved_orders.h"
 #include "report/orders_mail.h"
 #include "report/turn_outputs.h"
 #include "rules/ruleset.h"

@@ -25,11 +25,11 @@ using adjutant::testing::TempDir;
 
 namespace {
 
-bool has(const std::string& s, const std::string& what) {
+bool shows(const std::string& s, const std::string& what) {
   return s.find(what) != std::string::npos;
 }
 
-Json status_json(const fs::path& game, const std::string& more = "") {
+Json status_of(const fs::path& game, const std::string& more = "") {
   auto r = run_adjutant("status --json " + more + " '" + game.string() + "'");
   INFO(r.err);
   REQUIRE(r.exit == 0);
@@ -69,8 +69,8 @@ TEST_CASE("status reads the caches checked by hash and says what a full replay s
     REQUIRE(quick.has_value());
     CHECK_FALSE(quick->verified);
     // ... and says what the whole log replayed says.
-    Json fast = status_json(e.path());
-    Json full = status_json(e.path(), "--verify");
+    Json fast = status_of(e.path());
+    Json full = status_of(e.path(), "--verify");
     CHECK(fast["verified"] == false);
     CHECK(full["verified"] == true);
     fast.erase("verified");
@@ -82,12 +82,12 @@ TEST_CASE("status reads the caches checked by hash and says what a full replay s
   fs::path game = tmp.path() / "game";
   fs::copy(source_dir() / "samples" / "games" / "skirmish-umpire", game,
            fs::copy_options::recursive);
-  Json truth = status_json(game);
+  Json truth = status_of(game);
   Json state = Json::parse(read_file(game / "state.json"));
   state["vp"]["union"] = 999;
   write_file_atomic(game / "state.json", state.dump());
   CHECK_FALSE(adjutant::game::quick_status(game).has_value());
-  Json read = status_json(game);
+  Json read = status_of(game);
   CHECK(read["verified"] == true);
   CHECK(read["vp"] == truth["vp"]);
   // A tail that does not chain is not believed either.
@@ -106,13 +106,13 @@ TEST_CASE("status says whom to send orders to, and --units lists where the units
   auto r = run_adjutant("status game --units --side confederate", tmp.path());
   INFO(r.out << r.err);
   REQUIRE(r.exit == 0);
-  CHECK(has(r.out, "turn      2, confederate player-turn"));
-  CHECK(has(r.out, "send to   union (Sample Union <union@example.org>), who adjudicates"));
-  CHECK(has(r.out, "log       5 lines, 2 adjudications"));
-  CHECK(has(r.out, "units of confederate"));
-  CHECK_FALSE(has(r.out, "units of union"));
-  CHECK(has(r.out, "Jenkins"));
-  Json j = status_json(game, "--units");
+  CHECK(shows(r.out, "turn      2, confederate player-turn"));
+  CHECK(shows(r.out, "send to   union (Sample Union <union@example.org>), who adjudicates"));
+  CHECK(shows(r.out, "log       5 lines, 2 adjudications"));
+  CHECK(shows(r.out, "units of confederate"));
+  CHECK_FALSE(shows(r.out, "units of union"));
+  CHECK(shows(r.out, "Jenkins"));
+  Json j = status_of(game, "--units");
   CHECK(j["send_to"] == "union@example.org");
   REQUIRE(j["units"].contains("union"));
   bool found = false;
@@ -125,15 +125,15 @@ TEST_CASE("status says whom to send orders to, and --units lists where the units
   CHECK(found);
   // The deadline in the reader's own zone too, when it names one.
   r = run_adjutant("status game", tmp.path());
-  CHECK(has(r.out, "by        2026-11-06 18:00 UTC\n"));
+  CHECK(shows(r.out, "by        2026-11-06 18:00 UTC\n"));
   if (adjutant::known_time_zone("America/New_York")) {
     r = run_command("cd '" + tmp.path().string() + "' && ADJUTANT_TZ=America/New_York '" +
                     ADJUTANT_BINARY + "' status game");
-    CHECK(has(r.out, "by        2026-11-06 18:00 UTC (2026-11-06 13:00 EST)"));
+    CHECK(shows(r.out, "by        2026-11-06 18:00 UTC (2026-11-06 13:00 EST)"));
   }
   auto bad = run_adjutant("status game --units --side umpire", tmp.path());
   CHECK(bad.exit == 2);
-  CHECK(has(bad.err, "[status.side]"));
+  CHECK(shows(bad.err, "[status.side]"));
 }
 
 TEST_CASE("a side's sealed copy: status gives the deadline and its units, render its map",
@@ -143,21 +143,21 @@ TEST_CASE("a side's sealed copy: status gives the deadline and its units, render
   auto r = run_adjutant("status '" + copy.string() + "' --units");
   INFO(r.out << r.err);
   REQUIRE(r.exit == 0);
-  CHECK(has(r.out, "sealed copy of union"));
-  CHECK(has(r.out, "last      turn 2 adjudicated"));
-  CHECK(has(r.out, "due       orders from union for turn 3"));
-  CHECK(has(r.out, "by        2026-11-06 18:00 UTC"));
-  CHECK(has(r.out, "send to   the umpire (Sample Umpire <umpire@example.org>)"));
-  CHECK(has(r.out, "gamble (Gamble's cavalry brigade): deployed around ("));
-  CHECK_FALSE(has(r.out, "davis"));  // the enemy's brigades are not the side's to name
+  CHECK(shows(r.out, "sealed copy of union"));
+  CHECK(shows(r.out, "last      turn 2 adjudicated"));
+  CHECK(shows(r.out, "due       orders from union for turn 3"));
+  CHECK(shows(r.out, "by        2026-11-06 18:00 UTC"));
+  CHECK(shows(r.out, "send to   the umpire (Sample Umpire <umpire@example.org>)"));
+  CHECK(shows(r.out, "gamble (Gamble's cavalry brigade): deployed around ("));
+  CHECK_FALSE(shows(r.out, "davis"));  // the enemy's brigades are not the side's to name
   // The map of the side's own view, with the grid numbered in inches.
   auto m = run_adjutant("render '" + copy.string() + "' --out '" + (tmp.path() / "t.svg").string() +
                         "'");
   INFO(m.out << m.err);
   REQUIRE(m.exit == 0);
-  CHECK(has(m.out, "union's view from the sealed copy, turn 3"));
+  CHECK(shows(m.out, "union's view from the sealed copy, turn 3"));
   std::string svg = read_file(tmp.path() / "t.svg");
-  CHECK(has(svg, "class=\"coordinates\""));
+  CHECK(shows(svg, "class=\"coordinates\""));
   auto png = run_adjutant("render '" + copy.string() + "' --out '" +
                           (tmp.path() / "t.png").string() + "'");
   CHECK(png.exit == 0);
@@ -165,7 +165,7 @@ TEST_CASE("a side's sealed copy: status gives the deadline and its units, render
   auto other = run_adjutant("render '" + copy.string() + "' --side confederate --out '" +
                             (tmp.path() / "c.svg").string() + "'");
   CHECK(other.exit == 2);
-  CHECK(has(other.err, "[render.bad_side]"));
+  CHECK(shows(other.err, "[render.bad_side]"));
 }
 
 TEST_CASE("a folder of games at a glance: status DIR, --json, --csv, and its standings page",
@@ -178,7 +178,7 @@ TEST_CASE("a folder of games at a glance: status DIR, --json, --csv, and its sta
            fs::copy_options::recursive);
   // Long after the deadline, with orders waiting in the inbox of one game.
   const std::string now = " --now 2027-01-01T00:00:00Z";
-  Json j = status_json(league, now);
+  Json j = status_of(league, now);
   REQUIRE(j["games"].size() == 2);
   const Json& ely = j["games"][0];
   CHECK(ely["folder"] == "ely");
@@ -194,18 +194,18 @@ TEST_CASE("a folder of games at a glance: status DIR, --json, --csv, and its sta
   fs::path signed_file =
       sign_sample_orders(league / "ely", "03-t2-confederate.json", "confederate");
   fs::copy_file(signed_file, league / "ely" / "inbox" / "confederate-due.json");
-  j = status_json(league, now);
+  j = status_of(league, now);
   CHECK(j["games"][0]["waiting"] == "orders to adjudicate: inbox/confederate-due.json");
   auto text = run_adjutant("status '" + league.string() + "'" + now);
   INFO(text.out);
-  CHECK(has(text.out, "ely: Skirmish at Ely's Mill"));
-  CHECK(has(text.out, "waiting on union: orders to adjudicate: inbox/confederate-due.json"));
-  CHECK(has(text.out, "2 games: 1 over, 1 late, 1 waiting on the adjudicator"));
+  CHECK(shows(text.out, "ely: Skirmish at Ely's Mill"));
+  CHECK(shows(text.out, "waiting on union: orders to adjudicate: inbox/confederate-due.json"));
+  CHECK(shows(text.out, "2 games: 1 over, 1 late, 1 waiting on the adjudicator"));
   auto csv = run_adjutant("status --csv '" + league.string() + "'" + now);
   CHECK(csv.out.rfind("game,name,scenario,ruleset,turn,phase,orders_due_from,due_by,late,", 0) ==
         0);
-  CHECK(has(csv.out, "\r\nely,skirmish-noumpire,"));
-  CHECK(has(csv.out, ",yes,union,orders to adjudicate: inbox/confederate-due.json,"));
+  CHECK(shows(csv.out, "\r\nely,skirmish-noumpire,"));
+  CHECK(shows(csv.out, ",yes,union,orders to adjudicate: inbox/confederate-due.json,"));
 
   // The standings page links each game's replay page; it reads at a
   // laptop's size and a phone's, offline.
@@ -216,8 +216,8 @@ TEST_CASE("a folder of games at a glance: status DIR, --json, --csv, and its sta
   CHECK(fs::exists(out / "games" / "ely" / "index.html"));
   CHECK(fs::exists(out / "games" / "over" / "index.html"));
   std::string page = read_file(out / "index.html");
-  CHECK(has(page, "href=\"games/ely/index.html\""));
-  CHECK(has(page, "Standings: league"));
+  CHECK(shows(page, "href=\"games/ely/index.html\""));
+  CHECK(shows(page, "Standings: league"));
   auto seen =
       run_command("/usr/bin/python3 '" + (source_dir() / "tests/tools/standings_page.py").string() +
                   "' '" + (out / "index.html").string() + "'");

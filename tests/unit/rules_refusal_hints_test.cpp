@@ -16,18 +16,18 @@ namespace {
 using adjutant::rules::Json;
 using adjutant::rules::OrderProblem;
 
-std::string source_file(const std::string& name) {
+std::string repo_file(const std::string& name) {
   return std::string(ADJUTANT_SOURCE_DIR) + "/" + name;
 }
 
-Json scenario_json(const std::string& name) {
-  std::string file = source_file("scenarios/" + name + ".json");
+Json scenario_named(const std::string& name) {
+  std::string file = repo_file("scenarios/" + name + ".json");
   return adjutant::ledger::parse_strict(adjutant::read_file(file), file);
 }
 
 // The ids of the table rows of a section of docs/errors.md.
 std::vector<std::string> documented_ids(const std::string& heading) {
-  std::string doc = adjutant::read_file(source_file("docs/errors.md"));
+  std::string doc = adjutant::read_file(repo_file("docs/errors.md"));
   std::size_t from = doc.find(heading);
   REQUIRE(from != std::string::npos);
   std::size_t to = doc.find("\n## ", from + heading.size());
@@ -81,7 +81,7 @@ TEST_CASE("every order problem of docs/errors.md has a way forward", "[rules][hi
 
 TEST_CASE("an attack from a hex not beside the defender lists the hexes an attacker could use",
           "[rules][hints]") {
-  auto ruleset = adjutant::rules::make_ruleset(scenario_json("cemetery-hill"), "cemetery-hill");
+  auto ruleset = adjutant::rules::make_ruleset(scenario_named("cemetery-hill"), "cemetery-hill");
   auto state = ruleset->initial_state();
   // 1 Rodes stands at 0704; 3/XI holds 1105.
   auto problems = ruleset->problems(
@@ -97,7 +97,7 @@ TEST_CASE("an attack from a hex not beside the defender lists the hexes an attac
 }
 
 TEST_CASE("a move with no legal path says how near the unit can come", "[rules][hints]") {
-  auto ruleset = adjutant::rules::make_ruleset(scenario_json("cemetery-hill"), "cemetery-hill");
+  auto ruleset = adjutant::rules::make_ruleset(scenario_named("cemetery-hill"), "cemetery-hill");
   auto state = ruleset->initial_state();
   auto problems = ruleset->problems(state, {{"moves", {{{"unit", "2 Pender"}, {"to", "1509"}}}}});
   REQUIRE(problems.size() == 1);
@@ -145,7 +145,7 @@ TEST_CASE("a typo's nearest names, look-alike ids and words meant as hex numbers
   for (const char* near : {"05O6", "506", "05066", "l234", "H05O6"}) CHECK(near_hex(near));
   for (const char* not_near : {"0506", "H0506", "Heth", "1/I", "III", "12", "2/Ill"})
     CHECK_FALSE(near_hex(not_near));
-  auto sc = adjutant::model::Scenario::from_json(scenario_json("bluegray-skirmish"), "skirmish");
+  auto sc = adjutant::model::Scenario::from_json(scenario_named("bluegray-skirmish"), "skirmish");
   CHECK(unknown_unit_hint(sc, "Jinkins", "confederate") ==
         "Did you mean Jenkins? A unit is named by its id, exactly as the scenario writes it");
 }
