@@ -4,19 +4,24 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Everything the build, the tests and the demo use, as Debian 12 packages.
+# Everything the build, the tests, the demo and `make deb` use, as Debian 12
+# packages (the last line: the package, its lintian check, and the tests of
+# its manual pages, systemd units and zsh completion).
 DEPS = cmake ninja-build g++ make pkg-config git \
        libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
        libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
-       clang-format chromium emscripten
+       clang-format chromium emscripten \
+       dpkg-dev file lintian man-db systemd zsh
 # Only `make fuzz` needs these (docs/reliability.md); `make test` never does.
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZERS ?= json envelope orders scenario verify mime text
 
-.PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean
+PREFIX ?= /usr/local
+
+.PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean install deb
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -36,6 +41,18 @@ configure: deps
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The program, its scenarios, manual pages, bash and zsh completion and the
+# judge's systemd units, under PREFIX (and DESTDIR): packaging/install.cmake.
+install: all
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+# The Debian package $(BUILD)/adjutant_VERSION_ARCH.deb (packaging/deb.cmake),
+# refused if lintian finds an error in it.
+deb: all
+	rm -f $(BUILD)/adjutant_*.deb
+	cd $(BUILD) && cpack -G DEB
+	lintian --fail-on error $(BUILD)/adjutant_*.deb
 
 demo: all
 	bash tools/demo.sh $(BUILD)/adjutant

@@ -1,1 +1,1 @@
-games 13  adjudications 269  dice 568  digest 1e0fdb299f566823
+games 15  adjudications 292  dice 744  digest d4c54dd565f32d96

@@ -14,9 +14,17 @@
 #   Play), chaos-meeting-bot (Chaos of Battle on its table: the umpire's
 #   copy, with its fog-of-war salts, which come from the umpire's key, so
 #   they too are reproducible; kept at chaos version 2),
-#   chaos-meeting-v3-bot (the same at the latest chaos version): whole games
-#   played by `adjutant bot --play` at the latest version, from genesis to the
-#   final victory level (the game_end event): one for every scenario.
+#   chaos-meeting-v3-bot (the same at chaos version 3): whole games played by
+#   `adjutant bot --play`, from genesis to the final victory level (the
+#   game_end event): one for every scenario. They are pinned to the versions
+#   they were played at, Blue & Gray 2 and chaos 3 (Blue & Gray 3 and chaos 4
+#   read some rules anew), so this script makes them again byte for byte;
+#   drop a pin to play a game at the latest version.
+# - These games were made under protocol 1 (docs/protocol.md 3b) and stay so
+#   (`new --protocol 1`); skirmish-bot-p2 and chaos-meeting-p2-bot are whole
+#   bot games of protocol 2 at the latest ruleset versions (order revisions,
+#   times that never go back, and under fog of war dice committed until the
+#   end).
 #
 # Maps, reports and mail are left out of the adjudications (and of the bot
 # games' invitations) to keep the repository small: `adjutant report GAME
@@ -41,7 +49,8 @@ export ADJUTANT_SECRETS="$work/secrets"
 # it finds in an archive beside it.
 games="skirmish-noumpire skirmish-umpire skirmish-conceded skirmish-bot-umpire
   skirmish-bot-noumpire cemetery-hill-bot hooker-lee-1975-bot hooker-lee-2006-bot
-  grand-chancellorsville-bot ah1961-bot chaos-meeting-bot chaos-meeting-v3-bot"
+  grand-chancellorsville-bot ah1961-bot chaos-meeting-bot chaos-meeting-v3-bot
+  skirmish-bot-p2 chaos-meeting-p2-bot"
 shift $(($# < 2 ? $# : 2))
 if [ $# -gt 0 ]; then
   for g in "$@"; do
@@ -52,7 +61,8 @@ fi
 wanted() { case " $games " in *" $1 "*) return 0 ;; esac; return 1; }
 for g in $games; do rm -rf "${out:?}/$g"; done
 
-# name umpire(yes|no) scenario [new options...]: the cards, then genesis.
+# name umpire(yes|no) scenario [new options...]: the cards, then genesis
+# (of protocol 1 unless the options say otherwise).
 start_game() {
   local name=$1 umpire=$2 scenario=$3 dir="$out/$1" cards="" host=union
   shift 3
@@ -67,8 +77,9 @@ start_game() {
   done
   [ "$umpire" = yes ] && host=umpire
   "$adjutant" new "$dir" --name "$name" --scenario "$top/scenarios/$scenario.json" $cards \
-    --key "$host.key" --created 2026-11-01T09:00:00Z "$@" >/dev/null
+    --key "$host.key" --created 2026-11-01T09:00:00Z $(protocol_of "$@") "$@" >/dev/null
 }
+protocol_of() { case " $* " in *" --protocol "*) ;; *) echo --protocol 1 ;; esac; }
 
 # The hand-written order files, in their order, up to `phases` of them.
 make_game() {  # name umpire(yes|no) phases
@@ -125,17 +136,22 @@ rm -rf "$ADJUTANT_SECRETS"
 echo "wrote $dir"
 fi
 
-wanted skirmish-bot-umpire && bot_game skirmish-bot-umpire yes bluegray-skirmish 1
-wanted skirmish-bot-noumpire && bot_game skirmish-bot-noumpire no bluegray-skirmish 2
-wanted cemetery-hill-bot && bot_game cemetery-hill-bot no cemetery-hill 3
-wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4
-wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5
-wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6
+wanted skirmish-bot-umpire && bot_game skirmish-bot-umpire yes bluegray-skirmish 1 --ruleset-version 2
+wanted skirmish-bot-noumpire && bot_game skirmish-bot-noumpire no bluegray-skirmish 2 --ruleset-version 2
+wanted cemetery-hill-bot && bot_game cemetery-hill-bot no cemetery-hill 3 --ruleset-version 2
+wanted hooker-lee-1975-bot && bot_game hooker-lee-1975-bot yes hooker-lee-1975 4 --ruleset-version 2
+wanted hooker-lee-2006-bot && bot_game hooker-lee-2006-bot no hooker-lee-2006 5 --ruleset-version 2
+wanted grand-chancellorsville-bot && bot_game grand-chancellorsville-bot no grand-chancellorsville 6 --ruleset-version 2
 wanted ah1961-bot && bot_game ah1961-bot no ah1961 7
 # The Chaos of Battle sample stays at chaos version 2, the version it was
 # played at (version 3 adds limbering, mounting and placed regiments).
 wanted chaos-meeting-bot && bot_game chaos-meeting-bot yes table/chaos-meeting 8 --ruleset-version 2
-# The same table at the latest chaos version (limbering, mounting, regiments
-# placed by order), with its own chains and seed.
-wanted chaos-meeting-v3-bot && bot_game chaos-meeting-v3-bot yes table/chaos-meeting 9
+# The same table at chaos version 3 (limbering, mounting, regiments placed
+# by order), with its own chains and seed.
+wanted chaos-meeting-v3-bot && bot_game chaos-meeting-v3-bot yes table/chaos-meeting 9 --ruleset-version 3
+# Protocol 2 (docs/protocol.md 3b), at the latest ruleset versions: the
+# training scenario with an umpire, and the Chaos of Battle table under fog
+# of war, whose sealed copies commit every die until the end.
+wanted skirmish-bot-p2 && bot_game skirmish-bot-p2 yes bluegray-skirmish 10 --protocol 2
+wanted chaos-meeting-p2-bot && bot_game chaos-meeting-p2-bot yes table/chaos-meeting 11 --protocol 2
 exit 0

@@ -181,6 +181,7 @@ PlayResult play(const fs::path& dir, const PlayOptions& o) {
     a.secrets = o.secrets;
     if (!o.at.empty())
       a.at = format_rfc3339(start + std::int64_t(out.phases) * o.step_minutes * 60);
+    a.simulated_time = true;
     a.outputs = o.outputs;
     game::CommitResult r = game::adjudicate_file(dir, file.path, a);
     if (r.adjudications.empty()) {  // logged; the phase awaits the other sides

@@ -34,6 +34,7 @@ int cmd_rules_diff(int argc, char** argv);
 int cmd_view(int argc, char** argv);
 int cmd_seal(int argc, char** argv);
 int cmd_reveal(int argc, char** argv);
+int cmd_dispute(int argc, char** argv);
 
 // `status` of a side's sealed copy of a fog-of-war game (fog_cmds.cpp).
 int sealed_status(const std::filesystem::path& dir, bool json);

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/data_dir.h"
 #include "cli/outputs.h"
 #include "cli/sign_check.h"
 #include "game/adjudicate.h"
@@ -12,6 +13,7 @@
 #include "game/fog.h"
 #include "game/genesis.h"
 #include "game/intake.h"
+#include "game/revisions.h"
 #include "game/secrets.h"
 #include "game/sign_orders.h"
 #include "game/text_orders.h"
@@ -31,8 +33,38 @@
 
 namespace adjutant::cli {
 
+namespace {
+
+// ", revision 2 (replaces the file signed before)" for a correction.
+std::string revision_note(const ledger::Json& body) {
+  long long n = body.value("revision", 0LL);
+  if (n < 2) return "";
+  return ", revision " + std::to_string(n) +
+         " (it replaces the file you signed before for this phase: send this one)";
+}
+
+}  // namespace
+
 namespace fs = std::filesystem;
 using ledger::Json;
+
+namespace {
+
+// The shipped scenario whose canonical hash is `sha256` ("" when none is).
+std::string shipped_copy(const std::string& sha256) {
+  for (const auto& name : shipped_scenarios()) {
+    try {
+      fs::path file = data_dir() / "scenarios" / name;
+      Json j = ledger::parse_strict(read_file(file, kMaxJsonFile), file.string());
+      if (ledger::sha256_hex(ledger::canonical(j)) == sha256) return "scenarios/" + name;
+    } catch (const Error&) {
+      // An unreadable file is no copy of it.
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 int cmd_new(int argc, char** argv) {
   cxxopts::Options options(
@@ -41,7 +73,7 @@ int cmd_new(int argc, char** argv) {
       "player's card (key and dice chain anchor). Add an umpire card for an umpire game; without\n"
       "one, each side adjudicates the other's orders.");
   options.add_options()("game", "the folder to create", cxxopts::value<std::string>())(
-      "scenario", "scenario file", cxxopts::value<std::string>())(
+      "scenario", "scenario file, or a shipped one by name", cxxopts::value<std::string>())(
       "card", "a signed player card (repeat for each side and the umpire)",
       cxxopts::value<std::vector<std::string>>())(
       "key", "the host's private key, the umpire's or a player's (default: found in SECRETS)",
@@ -52,6 +84,10 @@ int cmd_new(int argc, char** argv) {
       cxxopts::value<std::string>())("deadline-hours", "hours allowed for each set of orders",
                                      cxxopts::value<int>()->default_value("72"))(
       "ruleset-version", "pin an older version of the ruleset (default the latest)",
+      cxxopts::value<int>())(
+      "protocol",
+      "make a game of an older protocol version, for players on an older release (default "
+      "the latest; docs/protocol.md 3b)",
       cxxopts::value<int>())("no-outputs", "draw no maps, reports or mail for the invitation")(
       "host",
       "the party that makes the game and signs genesis: a side, or umpire (default: the "
@@ -63,7 +99,7 @@ int cmd_new(int argc, char** argv) {
   if (!r) return 0;
   fs::path dir = required(*r, "game");
   game::NewGame g;
-  std::string scenario_file = required(*r, "scenario");
+  std::string scenario_file = find_scenario(required(*r, "scenario"));
   g.scenario_text = read_file(scenario_file, kMaxJsonFile);
   g.scenario = ledger::parse_strict(g.scenario_text, scenario_file);
   // The full check, exclusive rules included, before anything is written.
@@ -82,6 +118,7 @@ int cmd_new(int argc, char** argv) {
     if (g.ruleset_version < 1)
       throw Error("usage.options", "--ruleset-version must be 1 or more", Exit::kUsage);
   }
+  if (r->count("protocol")) g.protocol = (*r)["protocol"].as<int>();
   fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
   std::optional<ledger::SigningKey> key;
   std::vector<game::Party> card_parties;
@@ -144,6 +181,14 @@ int cmd_new(int argc, char** argv) {
   std::cout << "created " << dir.string() << ": " << title << "\ngame id " << a.game_id()
             << "\nhost " << g.host << (a.has_umpire() ? " (umpire game)" : " (no umpire)")
             << "\nfirst orders due from " << first << "\n";
+  // A fog-of-war game hides what a side cannot see from its sealed copy,
+  // but not from a file anyone can read (docs/protocol.md 10a).
+  if (a.ruleset().fog_of_war())
+    if (std::string shipped = shipped_copy(a.scenario_sha256()); !shipped.empty())
+      std::cerr << "note: the scenario is " << shipped
+                << ", shipped with adjutant: its file places every side's pieces, so a side "
+                   "that reads it knows the enemy's set-up. To hide it, give the game a "
+                   "scenario of your own (a copy with the set-up changed)\n";
   return 0;
 }
 
@@ -172,6 +217,7 @@ class SignedSaid {
               {"turn", b["turn"]},
               {"phase", b["phase"]},
               {"after", b["after"]}};
+    if (b.contains("revision")) j["revision"] = b["revision"];
     if (!mail.empty()) j["mail"] = mail;
     print_json(j);
   }
@@ -232,17 +278,19 @@ int cmd_sign(int argc, char** argv) {
                                                   orders_file.string(), r->count("force") > 0))
       return refused;
     Json body = written.body;
-    Json envelope =
-        game::sign_sealed(required(*r, "game"), body, optional(*r, "key"), optional(*r, "chain"),
-                          game::secrets_dir(optional(*r, "secrets")));
+    fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
+    Json envelope = game::sign_sealed(required(*r, "game"), body, optional(*r, "key"),
+                                      optional(*r, "chain"), secrets);
     fs::path out =
         r->count("out")
             ? fs::path((*r)["out"].as<std::string>())
             : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
     write_file_atomic(out, envelope.dump(2) + "\n");
+    game::remember_signed(secrets, envelope);
     const Json& b = envelope["body"];
     std::cout << "signed " << out.string() << " for " << b["side"].get<std::string>() << ", turn "
               << b["turn"].get<int>() << " phase " << b["phase"].get<std::string>()
+              << revision_note(b)
               << " (from a sealed copy: the umpire checks the orders against the rules)\n";
     said.signed_file(out, envelope);
     return 0;
@@ -281,17 +329,19 @@ int cmd_sign(int argc, char** argv) {
     return refused;
   Json body = written.body;
   auto phase = g.replay.phase();
-  Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body);
+  Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body, secrets);
   fs::path out =
       r->count("out")
           ? fs::path((*r)["out"].as<std::string>())
           : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
   write_file_atomic(out, envelope.dump(2) + "\n");
+  game::remember_signed(secrets, envelope);
   if (written.text)
     std::cout << "read " << counted(long(written.parsed.orders.size()), "order")
               << " from the text in " << orders_file.string() << "\n";
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
-            << phase.name << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
+            << phase.name << revision_note(envelope["body"])
+            << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
   if (r->count("mail")) {
     FolderLock lock(archive.dir());
     auto to = archive.party(archive.adjudicator_for(side));

@@ -7,7 +7,9 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/help_cmd.h"
 #include "cli/version.h"
+#include "game/archive.h"
 #include "rules/ruleset.h"
 #include "util/colour.h"
 #include "util/error.h"
@@ -43,6 +45,8 @@ const Command kCommands[] = {
     {"status", adjutant::cli::cmd_status, "show a game's turn, phase and log head"},
     {"replay", adjutant::cli::cmd_replay, "rebuild the state at a log line"},
     {"verify", adjutant::cli::cmd_verify, "prove every signature, die and state of a game"},
+    {"dispute", adjutant::cli::cmd_dispute,
+     "prove that a later revision of your orders was signed than the one adjudicated"},
     {"rules-diff", adjutant::cli::cmd_rules_diff,
      "list the games the latest ruleset version would adjudicate differently"},
     {"canon", adjutant::cli::cmd_canon, "print a JSON file's canonical (RFC 8785) form"},
@@ -78,6 +82,11 @@ int main(int argc, char** argv) {
     return int(adjutant::Exit::kUsage);
   }
   std::string name = argv[1];
+  if (name == "help" && argc > 2) {
+    std::vector<adjutant::cli::CommandEntry> table;
+    for (const auto& c : kCommands) table.push_back({c.name, c.run, c.summary});
+    return adjutant::cli::cmd_help(argc - 1, argv + 1, table, usage);
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
     return 0;
@@ -85,6 +94,9 @@ int main(int argc, char** argv) {
   if (name == "--version") {
     // The ruleset versions are what genesis pins and verify compares.
     std::cout << "adjutant " << adjutant::cli::version() << "\n";
+    // Every protocol version stays verifiable (docs/releases.md).
+    std::cout << "protocol " << adjutant::game::kLatestProtocol << " (verifies 1-"
+              << adjutant::game::kLatestProtocol << ")\n";
     for (const auto& r : adjutant::rules::registered_rulesets())
       std::cout << "ruleset " << r.id << " " << r.latest << " (verifies " << r.oldest << "-"
                 << r.latest << ")\n";

@@ -10,7 +10,9 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/batch_verify.h"
+#include "game/dispute.h"
 #include "game/fog.h"
+#include "game/intake.h"
 #include "game/quick_status.h"
 #include "game/sealed_view.h"
 #include "game/verify.h"
@@ -268,6 +270,28 @@ int cmd_replay(int argc, char** argv) {
   return 0;
 }
 
+namespace {
+
+// verify --dispute FILE: a later revision of orders than the log's is a
+// verification failure at the line adjudicated in its place (protocol 5b).
+void hold_dispute(const fs::path& dir, const std::string& file, game::VerifyReport& report) {
+  game::Archive a = game::Archive::open(dir);
+  game::Dispute d = game::find_dispute(a, game::read_order_file(file), file);
+  if (!d.stands) {
+    report.caches.push_back(file + " shows no later orders than the log's: [" + d.id + "] " +
+                            d.message);
+    return;
+  }
+  report.ok = false;
+  report.error_id = d.id;
+  report.bad_line = d.line;
+  report.where = "log.jsonl line " + std::to_string(d.line);
+  report.message = d.message + " (" + file + ")";
+  report.exit_code = int(Exit::kVerifyFailed);
+}
+
+}  // namespace
+
 int cmd_verify(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant verify",
@@ -281,7 +305,11 @@ int cmd_verify(int argc, char** argv) {
       "jobs", "archives verified at once (default: every core)", cxxopts::value<int>())(
       "junit", "also write JUnit XML to FILE, one test case per archive",
       cxxopts::value<std::string>())("json", "machine-readable output")("read-only",
-                                                                        "rebuild no stale cache");
+                                                                        "rebuild no stale cache")(
+      "dispute",
+      "also hold FILE, a player's signed order file or `adjutant dispute` proof, to the log: "
+      "exit 3 (verify.superseded) when it is a later revision than the one adjudicated",
+      cxxopts::value<std::string>());
   options.parse_positional({"paths"});
   options.positional_help("PATH...");
   auto r = parse(options, argc, argv);
@@ -302,8 +330,12 @@ int cmd_verify(int argc, char** argv) {
       (report.ok ? std::cout : std::cerr) << report.text();
     return report.exit_code;
   }
+  if (r->count("dispute") && (given.size() != 1 || !fs::exists(given[0] / "log.jsonl")))
+    throw Error("usage.options", "--dispute goes with one game archive", Exit::kUsage);
   if (given.size() == 1 && !r->count("junit") && fs::exists(given[0] / "log.jsonl")) {
     auto report = game::verify_archive(given[0], vo);
+    if (report.ok && r->count("dispute"))
+      hold_dispute(given[0], (*r)["dispute"].as<std::string>(), report);
     if (json)
       print_json(report.to_json());
     else

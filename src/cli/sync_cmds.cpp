@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
+#include "game/dispute.h"
 #include "game/fog.h"
 #include "game/posts.h"
 #include "game/secrets.h"
@@ -64,8 +65,9 @@ int cmd_sync(int argc, char** argv) {
       "refused, naming both heads.");
   options.add_options()("game", "your copy of the game archive", cxxopts::value<std::string>())(
       "files", "mails, maildirs or .jsonl files", cxxopts::value<std::vector<std::string>>())(
-      "no-outputs", "draw no maps, reports or mail for the new lines")("json",
-                                                                       "machine-readable output");
+      "no-outputs", "draw no maps, reports or mail for the new lines")(
+      "secrets", "the folder of your keys, chains and signed files", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game", "files"});
   options.positional_help("GAME FILE...");
   auto r = parse(options, argc, argv);
@@ -99,6 +101,13 @@ int cmd_sync(int argc, char** argv) {
     result.notes.push_back("orders are in " + orders + ": `adjutant adjudicate " + dir.string() +
                            " FILE` plays them");
   print_result(result, dir, r->count("json") > 0);
+  // Orders of yours adjudicated at an earlier revision than you signed
+  // (docs/protocol.md 5b): said at once, with the way to prove it.
+  if (result.added > 0)
+    for (const auto& d : game::recorded_disputes(game::Archive::open(dir),
+                                                 game::secrets_dir(optional(*r, "secrets"))))
+      std::cerr << "warning: " << printable(d.message) << ": `adjutant dispute "
+                << printable(dir.string()) << " --out dispute.json` writes the proof\n";
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "game/compose.h"
 #include "game/log.h"
 #include "game/secrets.h"
 #include "ledger/chain.h"
@@ -37,6 +38,28 @@ std::string record_time(const std::string& at) {
   return at.empty() ? now_utc() : canonical_time(at);
 }
 
+void refuse_future(const std::string& at, const std::string& what, const std::string& id) {
+  std::int64_t now = parse_rfc3339(now_utc());
+  if (parse_rfc3339(at) > now + kClockTolerance)
+    throw Error(id,
+                what + " is dated " + at + ", in the future of this machine's clock (" + now_utc() +
+                    "; " + std::to_string(kClockTolerance / 60) +
+                    " minutes' difference is allowed): check the clock, or the date given",
+                Exit::kBadInput);
+}
+
+std::string checked_record_time(const std::string& at, const Archive& archive, const Replay& replay,
+                                bool against_clock) {
+  std::string when = record_time(at);
+  if (!at.empty() && against_clock) refuse_future(when, "--at", "time.future");
+  if (archive.protocol() >= 2 && parse_rfc3339(when) < parse_rfc3339(replay.latest_time()))
+    throw Error("time.before_log",
+                "the time to record, " + when + ", is before " + replay.latest_time() +
+                    ", the latest time in the log: times never go back along the log",
+                Exit::kBadInput);
+  return when;
+}
+
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals) {
   Json out = Json::array();
   for (const auto& [party, r] : reveals)
@@ -53,64 +76,6 @@ SigningParty load_signing_party(const Archive& archive, const std::string& id,
   SigningParty p{party, key_for(party, secrets, options.key, role), {}};
   if (with_chain) p.chain = chain_for(party, secrets, options.chain);
   return p;
-}
-
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const rules::Checked& checked,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, int orders_seq, const std::string& at) {
-  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  return adjudication_body(archive, state, {{phase.side, checked}}, {orders_seq}, reveals,
-                           adjudicator, at);
-}
-
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const std::vector<rules::SideOrders>& orders,
-                       const std::vector<int>& orders_lines,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, const std::string& at) {
-  const std::string& id = adjudicator.party.id;
-  std::uint32_t i = reveals.at(id).m + 1;
-  if (i > adjudicator.party.chain_length)
-    throw Error("chain.exhausted", id + "'s dice chain has no link left to reveal");
-  std::string s_i = ledger::link(adjudicator.chain, i);
-  int t = state.adjudications + 1;
-  std::string seed = adjudication_seed(archive, t, id, i, s_i, reveals);
-  ledger::SeededDice dice(seed);
-  rules::PhaseInfo phase = archive.ruleset().current_phase(state);
-  auto [events, after] = resolve_phase(archive.ruleset(), state, orders, dice);
-  Json rolls = Json::array();
-  for (const auto& r : dice.rolls()) rolls.push_back(ledger::to_json(r));
-  std::vector<std::string> echo;
-  for (const auto& o : orders)
-    echo.insert(echo.end(), o.checked.echo.begin(), o.checked.echo.end());
-  Json lines = phase.simultaneous() ? Json(orders_lines) : Json(orders_lines.front());
-  return {{"t", t},
-          {"turn", phase.turn},
-          {"phase", phase.name},
-          {"orders", lines},
-          {"adjudicator", id},
-          {"reveal", {{"m", i}, {"s", ledger::to_hex(s_i)}}},
-          {"reveals", reveals_json(reveals)},
-          {"seed", ledger::to_hex(seed)},
-          {"rolls", rolls},
-          {"echo", echo},
-          {"events", events},
-          {"state", after.hash()},
-          {"at", at}};
-}
-
-std::vector<std::string> phase_lines(const Archive& archive, const Replay& replay,
-                                     const std::string& line, const SigningParty& adjudicator,
-                                     const std::string& at) {
-  Archive ext = archive.with_lines({line});
-  Replay next = replay;
-  next.step(ext.log().back());
-  if (!next.awaiting_adjudication()) return {line};
-  Json body = adjudication_body(archive, next.state(), next.pending_orders(), next.pending_lines(),
-                                next.reveals(), adjudicator, at);
-  return {line, make_entry_line(int(ext.log().size()), ext.head(), "adjudication", body,
-                                adjudicator.key)};
 }
 
 namespace {
@@ -151,26 +116,25 @@ CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
 
 CommitResult adjudicate_envelope(const fs::path& dir, const Json& envelope,
                                  const std::string& source, const AdjudicateOptions& options) {
-  std::string at = record_time(options.at);
   OpenGame g(dir, options.outputs);
+  std::string at = checked_record_time(options.at, g.archive, g.replay, !options.simulated_time);
   Intake in = take_orders(g.archive, g.replay.state(), envelope, source, g.replay.expected_after(),
                           g.replay.intake_reveals());
   std::string id = g.archive.adjudicator_for(g.replay.phase().side);
   SigningParty adjudicator =
       load_signing_party(g.archive, id, options, true, "who adjudicates " + in.side + "'s orders");
-  int orders_seq = int(g.archive.log().size());
-  std::string orders_line =
-      make_entry_line(orders_seq, g.archive.head(), "orders", in.envelope, adjudicator.key);
+  Writer w{g.archive,
+           g.replay,
+           id,
+           adjudicator.key,
+           [&](std::uint32_t i) { return ledger::link(adjudicator.chain, i); },
+           at};
   std::vector<std::string> lines;
-  if (g.replay.phase().simultaneous()) {
-    lines = phase_lines(g.archive, g.replay, orders_line, adjudicator, at);
-  } else {
-    auto reveals = g.replay.reveals();
-    reveals[in.side] = {in.m, in.s};
-    Json body = adjudication_body(g.archive, g.replay.state(), in.checked, reveals, adjudicator,
-                                  orders_seq, at);
-    lines = {orders_line, make_entry_line(orders_seq + 1, ledger::sha256_hex(orders_line),
-                                          "adjudication", body, adjudicator.key)};
+  try {
+    lines = orders_lines(w, in);
+  } catch (const Error& e) {
+    if (e.id() != "orders.superseded") throw;
+    throw Error(e.id(), source + ": " + e.detail(), e.exit_code());
   }
   std::string raw = ledger::canonical(envelope);
   CommitResult result =

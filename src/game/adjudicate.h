@@ -28,10 +28,13 @@ std::string adjudication_seed(const Archive& archive, int t, const std::string& 
 Json reveals_json(const std::map<std::string, LatestReveal>& reveals);
 
 struct AdjudicateOptions {
-  fs::path key;        // the signer's private key (default: found in the secrets folder)
-  fs::path chain;      // its dice chain (default: the secrets folder's, by its anchor)
-  fs::path secrets;    // the secrets folder (default: game::secrets_dir())
-  std::string at;      // time to record (any RFC 3339 time; default now)
+  fs::path key;      // the signer's private key (default: found in the secrets folder)
+  fs::path chain;    // its dice chain (default: the secrets folder's, by its anchor)
+  fs::path secrets;  // the secrets folder (default: game::secrets_dir())
+  std::string at;    // time to record (any RFC 3339 time; default now)
+  // A played-out game's times (`bot --play --at`) run ahead of the clock by
+  // design: `at` is then not held against this machine's clock.
+  bool simulated_time = false;
   TurnWriter outputs;  // draws maps, reports and mail into each new turn folder
   // The side a ruling concerns in a simultaneous phase ("": the one side
   // still awaited).
@@ -52,29 +55,6 @@ struct SigningParty {
 SigningParty load_signing_party(const Archive& archive, const std::string& id,
                                 const AdjudicateOptions& options, bool with_chain,
                                 const std::string& role);
-
-// The adjudication entry body for checked orders: reveals the adjudicator's
-// next link, rolls from R_t, adjudicates.
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const rules::Checked& checked,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, int orders_seq, const std::string& at);
-
-// The same for the order files of a phase, one per side it waited on, in
-// its order; `orders_lines` their log lines ("orders" is an array when the
-// phase is simultaneous, protocol 5a).
-Json adjudication_body(const Archive& archive, const model::State& state,
-                       const std::vector<rules::SideOrders>& orders,
-                       const std::vector<int>& orders_lines,
-                       const std::map<std::string, LatestReveal>& reveals,
-                       const SigningParty& adjudicator, const std::string& at);
-
-// The lines that commit `line` (an orders entry or NMR ruling of the
-// current phase, signed by `adjudicator`): the line, and the adjudication
-// when it is the last order file the phase waits on.
-std::vector<std::string> phase_lines(const Archive& archive, const Replay& replay,
-                                     const std::string& line, const SigningParty& adjudicator,
-                                     const std::string& at);
 
 // An archive opened for writing: locked, temporaries of stopped runs removed,
 // the whole log replayed and verified (nothing is built on a log that does
@@ -112,5 +92,20 @@ std::string record_time(const std::string& at);
 
 // Current UTC time as RFC 3339 ("2026-11-29T12:00:00Z"), for recording only.
 std::string now_utc();
+
+// How far ahead of this machine's clock a time may be before it is refused
+// as in the future: clocks of two machines differ (docs/protocol.md 4).
+inline constexpr std::int64_t kClockTolerance = 15 * 60;
+
+// Error `id` (exit 1) when `at` lies more than kClockTolerance ahead of
+// this machine's clock; `what` names it ("--at", "log line 7").
+void refuse_future(const std::string& at, const std::string& what, const std::string& id);
+
+// The time a command records (`record_time`), refused when it lies in the
+// future of this machine's clock (time.future) or, from protocol 2, before
+// the latest time of the log (time.before_log): verify would refuse the
+// line (docs/protocol.md 4).
+std::string checked_record_time(const std::string& at, const Archive& archive, const Replay& replay,
+                                bool against_clock = true);
 
 }  // namespace adjutant::game

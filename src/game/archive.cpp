@@ -38,6 +38,24 @@ rules::Adjudicated resolve_phase(const rules::Ruleset& ruleset, const model::Sta
   return out;
 }
 
+int protocol_of(const Json& genesis) {
+  if (!genesis.is_object() || !genesis.contains("format") || !genesis["format"].is_string())
+    return 0;
+  const std::string& f = genesis["format"].get_ref<const std::string&>();
+  if (f == kGameFormat) return 1;
+  if (f == kGameFormat2) return 2;
+  return 0;
+}
+
+const char* game_format(int protocol) {
+  return protocol >= 2 ? kGameFormat2 : kGameFormat;
+}
+
+int Archive::protocol() const {
+  int p = protocol_of(genesis_);
+  return p == 0 ? 1 : p;
+}
+
 std::pair<std::string, int> pinned_ruleset(const Json& genesis, const std::string& source) {
   const Json* r =
       genesis.is_object() && genesis.contains("ruleset") ? &genesis["ruleset"] : nullptr;
@@ -111,22 +129,42 @@ void Archive::extend_log(std::vector<LogEntry> lines) {
 
 Archive Archive::from_log(const fs::path& dir, std::vector<LogEntry> log, int bad_line,
                           const std::string& problem) {
-  Archive a;
-  a.dir_ = dir;
-  a.log_ = std::move(log);
-  if (a.log_.empty() && bad_line == 0)
+  if (log.empty() && bad_line == 0)
     throw Error("log.malformed", (dir / "log.jsonl").string() + ": line 0: " + problem,
                 Exit::kVerifyFailed);
-  if (a.log_.empty() || a.log_[0].kind != "genesis")
+  if (log.empty() || log[0].kind != "genesis")
     throw Error("log.no_genesis",
                 (dir / "log.jsonl").string() + ": line 0 is not a genesis entry" +
-                    (a.log_.empty() ? " (the log is empty)" : " (it is " + a.log_[0].kind + ")"),
+                    (log.empty() ? " (the log is empty)" : " (it is " + log[0].kind + ")"),
                 Exit::kVerifyFailed);
-  a.genesis_ = a.log_[0].body;
-  a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
   std::string scenario_file = (dir / "scenario.json").string();
   Json scenario =
       ledger::parse_strict(read_file(dir / "scenario.json", kMaxJsonFile), scenario_file);
+  return from_parts(dir, std::move(log), std::move(scenario));
+}
+
+Archive Archive::in_memory(const std::string& log_text, Json scenario) {
+  int bad_line = -1;
+  std::string problem;
+  std::vector<LogEntry> log = parse_log_text(log_text, "log.jsonl", bad_line, problem);
+  if (bad_line >= 0)
+    throw Error("log.malformed", "log.jsonl: line " + std::to_string(bad_line) + ": " + problem,
+                Exit::kVerifyFailed);
+  if (log.empty() || log[0].kind != "genesis")
+    throw Error("log.no_genesis", "log.jsonl: line 0 is not a genesis entry",
+                Exit::kVerifyFailed);
+  Archive a = from_parts({}, std::move(log), std::move(scenario));
+  a.in_memory_ = true;
+  return a;
+}
+
+Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json scenario) {
+  Archive a;
+  a.dir_ = dir;
+  a.log_ = std::move(log);
+  a.genesis_ = a.log_[0].body;
+  a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
+  std::string scenario_file = (dir / "scenario.json").string();
   const rules::RulesetInfo* info = rules::ruleset_info(rules::scenario_ruleset_id(scenario));
   std::string named;
   if (!info || info->hex) {

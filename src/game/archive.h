@@ -20,7 +20,19 @@ namespace adjutant::game {
 using ledger::Json;
 namespace fs = std::filesystem;
 
+// The protocol a game follows is its genesis format (docs/protocol.md 3b):
+// version 1 as first published; version 2 adds order revisions (5b), time
+// checks (4) and, under fog of war, dice hidden from the sides until the
+// end (10a). `new` makes games of the latest; every version verifies.
 inline constexpr const char* kGameFormat = "adjutant-game/1";
+inline constexpr const char* kGameFormat2 = "adjutant-game/2";
+inline constexpr int kLatestProtocol = 2;
+
+// The protocol version of a genesis body by its format: 1 or 2, 0 for none.
+int protocol_of(const Json& genesis);
+// The genesis format of a protocol version.
+const char* game_format(int protocol);
+
 inline constexpr const char* kZeroHash =
     "0000000000000000000000000000000000000000000000000000000000000000";
 
@@ -96,6 +108,11 @@ class Archive {
                               const std::function<void(const LogEntry&)>& read = {});
   // Appends entries read after the archive was opened (game/read_ahead.h).
   void extend_log(std::vector<LogEntry> lines);
+  // An archive with no folder (the player page): the log as text and the
+  // scenario as parsed; check_genesis then has no game.json to compare.
+  // Errors as open's.
+  static Archive in_memory(const std::string& log_text, Json scenario);
+  bool in_memory() const { return in_memory_; }
 
   // A copy holding `lines` (canonical entry lines) after the log, as if
   // they were appended: what adjudicate draws its outputs from before it
@@ -108,6 +125,9 @@ class Archive {
   const fs::path& dir() const { return dir_; }
   const Json& genesis() const { return genesis_; }         // the genesis body
   const std::string& game_id() const { return game_id_; }  // hex H(JCS(genesis body))
+  // The protocol version genesis pins (protocol_of); 1 for a genesis that
+  // names none, which check_genesis refuses.
+  int protocol() const;
   // Why genesis's cards could not be read ("" when they could): open()
   // refuses such an archive, open_partial() leaves it to verify to report.
   const std::string& genesis_problem() const { return genesis_problem_; }
@@ -144,6 +164,8 @@ class Archive {
   // The archive around a log already read (bad_line as open_partial's).
   static Archive from_log(const fs::path& dir, std::vector<LogEntry> log, int bad_line,
                           const std::string& problem);
+  // The archive around a log whose line 0 is genesis and its scenario.
+  static Archive from_parts(const fs::path& dir, std::vector<LogEntry> log, Json scenario);
 
   fs::path dir_;
   Json genesis_;
@@ -155,6 +177,7 @@ class Archive {
   std::string scenario_sha256_;
   std::shared_ptr<rules::Ruleset> ruleset_;
   std::vector<LogEntry> log_;
+  bool in_memory_ = false;
 };
 
 }  // namespace adjutant::game

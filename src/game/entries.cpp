@@ -165,4 +165,12 @@ bool read_order_reveal(const Json& entry_body, std::string& side, LinkReveal& re
   }
 }
 
+std::string entry_time(const std::string& kind, const Json& body) {
+  const char* member = kind == "genesis" ? "created" : "at";
+  if (kind == "orders" || kind == "sealed-orders" || !body.is_object() || !body.contains(member) ||
+      !body[member].is_string())
+    return "";
+  return body[member].get<std::string>();
+}
+
 }  // namespace adjutant::game

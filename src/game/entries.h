@@ -75,6 +75,11 @@ AdjudicationBody read_adjudication(const Json& body, const std::string& where,
 RulingBody read_ruling(const Json& body, const std::string& where);
 EndBody read_end(const Json& body, const std::string& where);
 
+// The time an entry records: genesis's "created", the "at" of an
+// adjudication, ruling, end or sealed adjudication; "" for one without
+// (orders) or when it is not a string.
+std::string entry_time(const std::string& kind, const Json& body);
+
 // The order envelope's body fields the log itself relies on (side and
 // reveal), read leniently enough for a damaged entry to be reported by the
 // intake checks at its own line: returns false when they are unreadable.

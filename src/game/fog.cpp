@@ -2,8 +2,6 @@
 // commitments of genesis, and a side's sealed copy of the archive.
 #include "game/fog.h"
 
-#include <openssl/rand.h>
-
 #include <algorithm>
 
 #include "game/adjudicate.h"
@@ -32,8 +30,8 @@ const std::string& FogSalts::get(int line, const std::string& kind) {
   if (signer)
     salt = ledger::sha256(
         signer->sign(ledger::lp("adjutant-fog-v1/salt") + ledger::lp(context) + ledger::lp(key)));
-  else if (RAND_bytes(reinterpret_cast<unsigned char*>(salt.data()), 32) != 1)
-    throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
+  else
+    salt = ledger::random_bytes(32);
   changed = true;
   return salts[key] = salt;
 }
@@ -76,12 +74,30 @@ std::string commit_hex(const std::string& kind, const std::string& salt, const J
   return ledger::to_hex(ledger::commitment(kind, salt, content));
 }
 
-Json fog_genesis(const rules::Ruleset& ruleset, const Json& scenario, FogSalts& salts) {
+Json side_view(const rules::Ruleset& ruleset, const model::State& state, const std::string& side,
+               int protocol) {
+  Json view = ruleset.view(state, side).to_json();
+  if (protocol >= 2 && view.contains("scenario")) view["scenario"] = kSealedScenario;
+  return view;
+}
+
+Json side_part(const rules::Ruleset& ruleset, const Json& scenario, const std::string& side,
+               int protocol) {
+  Json part = ruleset.side_scenario(scenario, side);
+  if (protocol >= 2 && part.is_object()) {
+    if (part.contains("id")) part["id"] = kSealedScenario;
+    if (part.contains("title")) part["title"] = "";
+  }
+  return part;
+}
+
+Json fog_genesis(const rules::Ruleset& ruleset, const Json& scenario, FogSalts& salts,
+                 int protocol) {
   Json out = {{"scenario", commit_hex("scenario", salts.get(0, "scenario"), scenario)}};
   model::State initial = ruleset.initial_state();
   for (const auto& side : ruleset.sides()) {
     std::string kind = "view:" + side;
-    out[kind] = commit_hex(kind, salts.get(0, kind), ruleset.view(initial, side).to_json());
+    out[kind] = commit_hex(kind, salts.get(0, kind), side_view(ruleset, initial, side, protocol));
   }
   return out;
 }
@@ -120,7 +136,7 @@ void check_fog_genesis(const Archive& a) {
   opens("scenario", a.scenario_json());
   model::State initial = a.ruleset().initial_state();
   for (const auto& side : a.ruleset().sides())
-    opens("view:" + side, a.ruleset().view(initial, side).to_json());
+    opens("view:" + side, side_view(a.ruleset(), initial, side, a.protocol()));
 }
 
 namespace {
@@ -129,8 +145,12 @@ Json opening(int line, const std::string& kind, const std::string& salt, const J
   return {{"line", line}, {"kind", kind}, {"salt", ledger::to_hex(salt)}, {"content", content}};
 }
 
-// The committed items of an adjudication, by kind.
-std::map<std::string, Json> adjudication_items(const Archive& a, const Adjudication& adj) {
+// The committed items of the adjudication `adj`, logged as `body`, by kind.
+// From protocol 2 the adjudicator's link and the seed are committed too
+// ("seed"): with them in clear a side could roll every die of the
+// adjudication, the enemy's hidden draws among them (docs/protocol.md 10a).
+std::map<std::string, Json> adjudication_items(const Archive& a, const Adjudication& adj,
+                                               const Json& body) {
   std::map<std::string, Json> items;
   Json echo = Json::array();
   for (const auto& line : adj.echo) echo.push_back(line);
@@ -138,8 +158,9 @@ std::map<std::string, Json> adjudication_items(const Archive& a, const Adjudicat
   items["echo"] = echo;
   items["events"] = adj.events;
   items["state"] = adj.after.to_json();
+  if (a.protocol() >= 2) items["seed"] = {{"reveal", body["reveal"]}, {"seed", body["seed"]}};
   for (const auto& side : a.ruleset().sides()) {
-    items["view:" + side] = a.ruleset().view(adj.after, side).to_json();
+    items["view:" + side] = side_view(a.ruleset(), adj.after, side, a.protocol());
     items["events:" + side] = a.ruleset().visible_events(adj.events, side);
   }
   return items;
@@ -163,7 +184,7 @@ Sealed seal_lines(const Archive& a, const std::string& side, FogSalts& salts,
   model::State initial = a.ruleset().initial_state();
   for (const auto& s : a.ruleset().sides()) {
     std::string kind = "view:" + s;
-    Json o = opening(0, kind, salts.get(0, kind), a.ruleset().view(initial, s).to_json());
+    Json o = opening(0, kind, salts.get(0, kind), side_view(a.ruleset(), initial, s, a.protocol()));
     if (s == side) out.packet_openings.push_back(o);
     out.all_openings.push_back(o);
   }
@@ -185,7 +206,7 @@ Sealed seal_lines(const Archive& a, const std::string& side, FogSalts& salts,
     } else if (e.kind == "adjudication") {
       const Adjudication& adj = adjudications.at(seq);
       Json commit = Json::object();
-      for (const auto& [kind, content] : adjudication_items(a, adj)) {
+      for (const auto& [kind, content] : adjudication_items(a, adj, e.body)) {
         const std::string& salt = salts.get(seq, kind);
         commit[kind] = commit_hex(kind, salt, content);
         Json o = opening(seq, kind, salt, content);
@@ -201,6 +222,10 @@ Sealed seal_lines(const Archive& a, const std::string& side, FogSalts& salts,
           {"seed", b["seed"]},     {"at", b["at"]},
           {"side", side},          {"visible", a.ruleset().visible_events(adj.events, side)},
           {"commit", commit}};
+      if (a.protocol() >= 2) {
+        body.erase("reveal");
+        body.erase("seed");
+      }
       out.signatures.push_back({{"line", seq}, {"sig", e.sig}});
       out.lines.push_back(make_entry_line(seq, e.prev, "sealed-adjudication", body, umpire));
     } else {
@@ -247,7 +272,7 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
   // opening of a commitment the umpire signs outside the log (genesis,
   // signed before, commits the whole scenario only).
   Json commitments = Json::array();
-  Json part = a.ruleset().side_scenario(a.scenario_json(), side);
+  Json part = side_part(a.ruleset(), a.scenario_json(), side, a.protocol());
   if (!part.is_null()) {
     std::string kind = "scenario:" + side;
     const std::string& salt = salts.get(0, kind);

@@ -57,11 +57,22 @@ struct FogSalts {
 // The hex commitment C of protocol 10a.
 std::string commit_hex(const std::string& kind, const std::string& salt, const Json& content);
 
+// What a side's sealed copy shows of the state and of the scenario: the
+// ruleset's view and part, and from protocol 2 with the scenario's id and
+// title replaced (kSealedScenario, ""): they would name the scenario file,
+// whose set-up a side could then read (docs/protocol.md 10a).
+inline constexpr const char* kSealedScenario = "sealed";
+Json side_view(const rules::Ruleset& ruleset, const model::State& state, const std::string& side,
+               int protocol);
+Json side_part(const rules::Ruleset& ruleset, const Json& scenario, const std::string& side,
+               int protocol);
+
 // Genesis's "fog" member of a fog-of-war game: the commitments of the
 // scenario ("scenario") and of each side's view of the initial state
 // ("view:SIDE"), which stand where other games pin the scenario's plain
 // SHA-256 (a plain hash of a small hidden fact can be found by trying).
-Json fog_genesis(const rules::Ruleset& ruleset, const Json& scenario, FogSalts& salts);
+Json fog_genesis(const rules::Ruleset& ruleset, const Json& scenario, FogSalts& salts,
+                 int protocol);
 
 // True when a genesis body is of a fog-of-war game.
 bool is_fog_genesis(const Json& genesis);
@@ -117,6 +128,7 @@ struct SealedReport {
   std::string link_s;
   bool same_link = false;
   bool part = false;  // the packet holds the side's part of the scenario, checked
+  int protocol = 1;   // of the game (protocol 2 commits the dice until the end)
   std::string error_id;
   std::string where;
   std::string message;

@@ -20,6 +20,7 @@
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
+#include "util/time_format.h"
 
 namespace adjutant::game {
 
@@ -118,6 +119,7 @@ class SealedWalk {
   void end(const LogEntry& e);
   void openings(const LogEntry& e);
   void check_packet();
+  void dated(const std::string& at);
   void read_signed_commitments(const Json& list);
   void by_umpire(const LogEntry& e) const;
   const std::string* commitment(int line, const std::string& kind) const;
@@ -125,7 +127,9 @@ class SealedWalk {
   const SealedCopy& c_;
   SealedReport& r_;
   Json genesis_;
+  int protocol_ = 1;
   std::string game_id_;
+  std::string last_at_;  // protocol 2: the latest time of the log so far
   std::vector<Party> parties_;
   std::map<std::string, Party> by_id_;
   std::vector<std::string> sides_;
@@ -145,10 +149,19 @@ class SealedWalk {
   std::map<std::string, LatestReveal> before_;  // a side's link before its file of the phase
 };
 
+// Protocol 2: times never go back along the log (docs/protocol.md 4).
+void SealedWalk::dated(const std::string& at) {
+  if (protocol_ < 2) return;
+  if (parse_rfc3339(at) < parse_rfc3339(last_at_))
+    sealed_fail("verify.time", "dated " + at + ", before " + last_at_ +
+                                   ", an earlier time of the log: times never go back along it");
+  last_at_ = at;
+}
+
 void SealedWalk::by_umpire(const LogEntry& e) const {
   auto it = by_id_.find("umpire");
-  if (it == by_id_.end() || !entry_signature_valid(e, it->second.public_key))
-    sealed_fail("verify.signature", "the entry is not signed by the umpire");
+  if (it == by_id_.end()) sealed_fail("verify.signature", "the entry is not signed by the umpire");
+  require_signed(e, it->second, "");
 }
 
 const std::string* SealedWalk::commitment(int line, const std::string& kind) const {
@@ -192,8 +205,8 @@ void SealedWalk::genesis() {
   if (e.kind != "genesis" || e.seq != 0 || e.prev != kZeroHash)
     sealed_fail("verify.genesis", "line 0 must be the genesis entry with seq 0 and a zero prev");
   genesis_ = e.body;
-  if (genesis_.value("format", "") != kGameFormat)
-    sealed_fail("verify.genesis", "unknown genesis format");
+  protocol_ = protocol_of(genesis_);
+  if (protocol_ == 0) sealed_fail("verify.genesis", "unknown genesis format");
   if (!is_fog_genesis(genesis_) || !genesis_["fog"].is_object())
     sealed_fail("verify.sealed", "genesis is not of a fog-of-war game");
   try {
@@ -207,12 +220,16 @@ void SealedWalk::genesis() {
     latest_[p.id] = {0, p.anchor};
   }
   auto host = by_id_.find(genesis_.value("host", ""));
-  if (host == by_id_.end() || !entry_signature_valid(e, host->second.public_key))
+  if (host == by_id_.end())
     sealed_fail("verify.signature", "the genesis entry is not signed by the host");
+  require_signed(e, host->second, ", the host (genesis)");
   if (!by_id_.count("umpire")) sealed_fail("verify.sealed", "a fog-of-war game has an umpire");
   if (ledger::canonical(c_.game_json) != ledger::canonical(genesis_))
     sealed_fail("verify.game_json", "game.json differs from the genesis entry in the log");
   game_id_ = ledger::sha256_hex(ledger::canonical(genesis_));
+  last_at_ = genesis_.value("created", "");
+  if (protocol_ >= 2 && (!is_canonical_time(last_at_)))
+    sealed_fail("verify.genesis", "genesis's created is not a time");
   for (const auto& [kind, value] : genesis_["fog"].items()) {
     if (!is_hex64(value)) sealed_fail("verify.sealed", "genesis's commitment of " + kind);
     commitments_[{0, kind}] = value.get<std::string>();
@@ -262,8 +279,14 @@ void SealedWalk::sealed_orders(const LogEntry& e) {
 void SealedWalk::sealed_adjudication(const LogEntry& e) {
   by_umpire(e);
   const Json& b = e.body;
-  check_members(b, {"line", "t", "turn", "phase", "orders", "adjudicator", "reveal", "reveals",
-                    "seed", "at", "side", "visible", "commit"});
+  // From protocol 2 the umpire's link and the seed are committed, not in
+  // clear: with them a side could roll the enemy's hidden draws (10a).
+  if (protocol_ >= 2)
+    check_members(b, {"line", "t", "turn", "phase", "orders", "adjudicator", "reveals", "at",
+                      "side", "visible", "commit"});
+  else
+    check_members(b, {"line", "t", "turn", "phase", "orders", "adjudicator", "reveal", "reveals",
+                      "seed", "at", "side", "visible", "commit"});
   std::string line = hex_member(b, "line");
   int t = int_member(b, "t");
   if (t != r_.adjudications + 1)
@@ -290,24 +313,34 @@ void SealedWalk::sealed_adjudication(const LogEntry& e) {
   if (named != want)
     sealed_fail("verify.adjudication", "orders must name the last order line of each side in");
   if (!b["visible"].is_array()) sealed_fail("verify.sealed", "\"visible\" must be an array");
-  LinkReveal reveal = reveal_member(b, "reveal");
-  const LatestReveal& last = latest_.at("umpire");
-  if (reveal.m != last.m + 1 || reveal.m > by_id_.at("umpire").chain_length ||
-      !ledger::check_link(reveal.m, reveal.s, last.m, last.s))
-    sealed_fail("verify.reveal", "the revealed link is not link " + std::to_string(last.m + 1) +
-                                     " of the umpire's dice chain");
+  if (protocol_ >= 2) {
+    if (!member(b, "at").is_string() || !is_canonical_time(b["at"].get<std::string>()))
+      sealed_fail("verify.sealed", "\"at\" must be a time of the form 2024-05-01T12:00:00Z");
+    dated(b["at"].get<std::string>());
+  }
   if (!ledger::same_canonical(reveals_json(latest_), b["reveals"]))
     sealed_fail("verify.reveal", "the player reveals listed are not the latest ones");
-  std::vector<ledger::Reveal> players;
-  for (const auto& [id, rv] : latest_)
-    if (id != "umpire") players.push_back({id, rv.m, rv.s});
-  std::string seed = ledger::seed(ledger::from_hex(game_id_), std::uint32_t(t),
-                                  {"umpire", reveal.m, reveal.s}, players);
-  if (hex_member(b, "seed") != ledger::to_hex(seed))
-    sealed_fail("verify.seed",
-                "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
-  const Json& commit = b["commit"];
   std::set<std::string> kinds = {"rolls", "echo", "events", "state"};
+  if (protocol_ >= 2) {
+    kinds.insert("seed");
+  } else {
+    LinkReveal reveal = reveal_member(b, "reveal");
+    const LatestReveal& last = latest_.at("umpire");
+    if (reveal.m != last.m + 1 || reveal.m > by_id_.at("umpire").chain_length ||
+        !ledger::check_link(reveal.m, reveal.s, last.m, last.s))
+      sealed_fail("verify.reveal", "the revealed link is not link " + std::to_string(last.m + 1) +
+                                       " of the umpire's dice chain");
+    std::vector<ledger::Reveal> players;
+    for (const auto& [id, rv] : latest_)
+      if (id != "umpire") players.push_back({id, rv.m, rv.s});
+    std::string seed = ledger::seed(ledger::from_hex(game_id_), std::uint32_t(t),
+                                    {"umpire", reveal.m, reveal.s}, players);
+    if (hex_member(b, "seed") != ledger::to_hex(seed))
+      sealed_fail("verify.seed",
+                  "the seed R_" + std::to_string(t) + " recomputes as " + ledger::to_hex(seed));
+    latest_["umpire"] = {reveal.m, reveal.s};
+  }
+  const Json& commit = b["commit"];
   for (const auto& s : sides_) {
     kinds.insert("view:" + s);
     kinds.insert("events:" + s);
@@ -318,7 +351,6 @@ void SealedWalk::sealed_adjudication(const LogEntry& e) {
     if (!is_hex64(commit[kind])) sealed_fail("verify.sealed", "the commitment of " + kind);
     commitments_[{e.seq, kind}] = commit[kind].get<std::string>();
   }
-  latest_["umpire"] = {reveal.m, reveal.s};
   pending_.clear();
   pending_line_.clear();
   ++r_.adjudications;
@@ -330,6 +362,7 @@ void SealedWalk::sealed_adjudication(const LogEntry& e) {
 void SealedWalk::ruling(const LogEntry& e) {
   by_umpire(e);
   RulingBody b = read_ruling(e.body, "ruling");
+  dated(b.at);
   // An NMR stands in the place of the side's order file: no new link.
   if (b.ruling == "nmr") {
     if (!latest_.count(b.side) || b.side == "umpire")
@@ -346,8 +379,8 @@ void SealedWalk::end(const LogEntry& e) {
   auto party = by_id_.find(b.side);
   if (party == by_id_.end() || b.side == "umpire")
     sealed_fail("verify.end", in_quotes(b.side) + " is not a side");
-  if (!entry_signature_valid(e, party->second.public_key))
-    sealed_fail("verify.signature", "the concession is not signed by " + b.side);
+  require_signed(e, party->second, " (a concession is signed by the side conceding)");
+  dated(b.at);
   originals_[e.seq] = e.hash;
   prev_ = e.hash;
 }
@@ -442,14 +475,19 @@ void SealedWalk::openings(const LogEntry& e) {
       body = content(seq, "orders");
     } else {
       const Json& b = s.body;
+      // Protocol 2 opens the umpire's link and the seed with the rest.
+      const Json& dice = protocol_ >= 2 ? content(seq, "seed") : b;
+      if (!dice.is_object() || !dice.contains("reveal") || !dice.contains("seed"))
+        sealed_fail("verify.opening", "the opening of line " + std::to_string(seq) +
+                                          " seed is not {\"reveal\", \"seed\"}");
       body = {{"t", b["t"]},
               {"turn", b["turn"]},
               {"phase", b["phase"]},
               {"orders", b["orders"]},
               {"adjudicator", b["adjudicator"]},
-              {"reveal", b["reveal"]},
+              {"reveal", dice["reveal"]},
               {"reveals", b["reveals"]},
-              {"seed", b["seed"]},
+              {"seed", dice["seed"]},
               {"rolls", content(seq, "rolls")},
               {"echo", content(seq, "echo")},
               {"events", content(seq, "events")},
@@ -500,13 +538,14 @@ void SealedWalk::openings(const LogEntry& e) {
   const rules::Ruleset& rs = a.ruleset();
   model::State initial = rs.initial_state();
   for (const auto& side : sides_)
-    if (!ledger::same_canonical(content(0, "view:" + side), rs.view(initial, side).to_json()))
+    if (!ledger::same_canonical(content(0, "view:" + side),
+                                side_view(rs, initial, side, protocol_)))
       sealed_fail("verify.view", "the initial view of " + side + " is not the ruleset's");
   for (const auto& adj : a.adjudications()) {
     std::string at = "line " + std::to_string(adj.seq) + ": ";
     for (const auto& side : sides_) {
       if (!ledger::same_canonical(content(adj.seq, "view:" + side),
-                                  rs.view(adj.after, side).to_json()))
+                                  side_view(rs, adj.after, side, protocol_)))
         sealed_fail("verify.view", at + "the view of " + side +
                                        " is not the ruleset's view of the replayed state");
       if (!ledger::same_canonical(content(adj.seq, "events:" + side),
@@ -519,7 +558,7 @@ void SealedWalk::openings(const LogEntry& e) {
       sealed_fail("verify.view", at + "the events in clear are not the ruleset's visible events");
   }
   if (!part_.is_null() &&
-      !ledger::same_canonical(part_, rs.side_scenario(content(0, "scenario"), r_.side)))
+      !ledger::same_canonical(part_, side_part(rs, content(0, "scenario"), r_.side, protocol_)))
     sealed_fail("verify.view", "the part of the scenario shown to " + r_.side +
                                    " is not the ruleset's part of the opened scenario");
   r_.revealed = true;
@@ -577,6 +616,7 @@ void SealedWalk::run() {
   r_.opened = r_.revealed ? r_.commitments : held;
   r_.head = prev_;
   r_.lines = int(c_.log.size());
+  r_.protocol = protocol_;
 }
 
 SealedCopy read_copy(const fs::path& dir) {
@@ -645,7 +685,9 @@ std::string SealedReport::text() const {
     return out + "every commitment opened (" + std::to_string(commitments) +
            "): the opened game replays, " + std::to_string(dice) +
            " dice, and every side's view and events are the ruleset's\n";
-  return out + "checked every signature, the chain, every reveal and seed, and the " +
+  return out +
+         (protocol >= 2 ? "checked every signature, the chain, every player's reveal, and the "
+                        : "checked every signature, the chain, every reveal and seed, and the ") +
          std::to_string(opened) +
          " openings held; not yet opened: " + std::to_string(commitments - opened) + " of " +
          std::to_string(commitments) +
@@ -702,6 +744,10 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
     if (e.seq != int(merged.log.size()))
       throw Error("sync.gap", "the lines offered skip line " + std::to_string(merged.log.size()),
                   Exit::kBadInput);
+    std::string at = entry_time(e.kind, e.body);
+    if (!at.empty() && is_canonical_time(at))
+      refuse_future(at, "log line " + std::to_string(e.seq) + " (from " + from.string() + ")",
+                    "sync.future");
     merged.log.push_back(e);
     ++result.added;
   }
@@ -779,13 +825,17 @@ Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs:
   if (r.next_link > party.chain_length)
     throw Error("chain.exhausted", r.side + "'s dice chain has no link left");
   if (!body.is_object()) throw Error("orders.format", "the order body must be a JSON object");
-  body["format"] = kOrdersFormat;
+  int protocol = protocol_of(c.log.front().body);
+  body["format"] = orders_format(protocol);
   body["game"] = ledger::sha256_hex(ledger::canonical(c.log.front().body));
   body["side"] = r.side;
   body["turn"] = due["turn"];
   body["phase"] = due["phase"];
   body["after"] = due["after"];
   body["reveal"] = {{"m", r.next_link}, {"s", ledger::to_hex(ledger::link(ch, r.next_link))}};
+  body.erase("revision");
+  body.erase("replaces");
+  if (protocol >= 2) set_revision(body, secrets);
   return ledger::sign_envelope(ledger::kOrdersType, body, k);
 }
 
@@ -862,9 +912,12 @@ rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const st
   if (env.signatures.size() != 1)
     throw Error("orders.signatures", source + ": an order file carries exactly one signature");
   const Json& b = env.body;
-  if (!b.is_object() || b.value("format", "") != kOrdersFormat)
+  int protocol = protocol_of(c.log.front().body);
+  const char* format = orders_format(protocol);
+  if (!b.is_object() || b.value("format", "") != format)
     throw Error("orders.format",
-                source + ": the body must be an object of format " + std::string(kOrdersFormat));
+                source + ": the body must be an object of format " + std::string(format));
+  read_revision(b, protocol, source);
   if (b.value("side", "") != r.side)
     throw Error("orders.unknown_side", source + ": orders for " + in_quotes(b.value("side", "")) +
                                            ", and this is " + r.side + "'s sealed copy");

@@ -179,7 +179,12 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset, FogSalts* sal
                 "the " + ruleset.id() + " rules need an umpire: add the umpire's card");
   if (!seen.count(g.host))
     throw Error("new.host", "the host \"" + g.host + "\" has no card in this game", Exit::kUsage);
-  Json body = {{"format", kGameFormat},
+  if (g.protocol < 1 || g.protocol > kLatestProtocol)
+    throw Error("new.protocol",
+                "protocol version " + std::to_string(g.protocol) + " is not one of 1 to " +
+                    std::to_string(kLatestProtocol),
+                Exit::kUsage);
+  Json body = {{"format", game_format(g.protocol)},
                {"name", g.name},
                {"created", g.created},
                {"deadline_hours", g.deadline_hours},
@@ -195,7 +200,10 @@ Json genesis_body(const NewGame& g, const rules::Ruleset& ruleset, FogSalts* sal
     // hidden start; a fog game pins it by a salted commitment instead.
     if (!salts) throw Error("new.fog_host", "a fog-of-war game is made with the umpire's salts");
     body["scenario"].erase("sha256");
-    body["fog"] = fog_genesis(ruleset, g.scenario, *salts);
+    // From protocol 2 not even its id and title: a side could look the
+    // shipped scenario file up by them (docs/protocol.md 10a).
+    if (g.protocol >= 2) body.erase("scenario");
+    body["fog"] = fog_genesis(ruleset, g.scenario, *salts, g.protocol);
   }
   return body;
 }

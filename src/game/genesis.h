@@ -33,11 +33,12 @@ struct NewGame {
   std::string name;
   std::string created;  // RFC 3339 UTC
   int deadline_hours = 72;
-  Json scenario;              // the scenario file as parsed
-  std::string scenario_text;  // its bytes, copied into the archive verbatim
-  std::vector<Json> cards;    // signed card envelopes
-  std::string host;           // party id whose key signs genesis
-  int ruleset_version = 0;    // the version to pin; 0 for the latest
+  Json scenario;                   // the scenario file as parsed
+  std::string scenario_text;       // its bytes, copied into the archive verbatim
+  std::vector<Json> cards;         // signed card envelopes
+  std::string host;                // party id whose key signs genesis
+  int ruleset_version = 0;         // the version to pin; 0 for the latest
+  int protocol = kLatestProtocol;  // the genesis format (docs/protocol.md 3b)
 };
 
 struct FogSalts;

@@ -42,9 +42,13 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
           source + ": \"" + key + "\" must be 64 lowercase hex digits, found " + in_quotes(v));
     return v;
   };
-  if (need_string("format") != kOrdersFormat)
+  const char* format = orders_format(archive.protocol());
+  if (need_string("format") != format)
     throw Error("orders.format",
-                source + ": format must be \"" + std::string(kOrdersFormat) + "\"");
+                source + ": format must be \"" + std::string(format) + "\"" +
+                    (archive.protocol() >= 2 ? " (this game is of protocol 2: sign the orders "
+                                               "again with this release)"
+                                             : ""));
   in.side = need_string("side");
   auto party = archive.party(in.side);
   if (!party || in.side == "umpire")
@@ -104,6 +108,7 @@ Intake take_orders(const Archive& archive, const model::State& state, const Json
                 source + ": reveal m=" + std::to_string(m) + " is not the next link of " + in.side +
                     "'s dice chain (expected m=" + std::to_string(known.m + 1) + ")");
   in.m = std::uint32_t(m);
+  in.revision = read_revision(in.body, archive.protocol(), source);
   in.checked = archive.ruleset().check(state, in.body, source);
   return in;
 }

@@ -10,11 +10,11 @@
 
 #include "game/archive.h"
 #include "game/entries.h"
+#include "game/revisions.h"
 #include "ledger/envelope.h"
 
 namespace adjutant::game {
 
-inline constexpr const char* kOrdersFormat = "adjutant-orders/1";
 inline constexpr std::size_t kMaxOrderBytes = 1u << 20;
 
 struct LatestReveal {
@@ -27,7 +27,8 @@ struct Intake {
   Json body;
   std::string side;
   std::uint32_t m = 0;
-  std::string s;  // the revealed link, raw
+  std::string s;      // the revealed link, raw
+  Revision revision;  // protocol 2 (docs/protocol.md 5b)
   rules::Checked checked;
 };
 

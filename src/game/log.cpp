@@ -5,6 +5,7 @@
 #include "ledger/envelope.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/printable.h"
 
 namespace adjutant::game {
 
@@ -17,7 +18,7 @@ Json unsigned_entry(int seq, const std::string& prev, const std::string& kind, c
 }  // namespace
 
 std::string make_entry_line(int seq, const std::string& prev, const std::string& kind,
-                            const Json& body, const ledger::SigningKey& key) {
+                            const Json& body, const ledger::Signer& key) {
   Json entry = unsigned_entry(seq, prev, kind, body);
   std::string message = ledger::pae(ledger::kLogEntryType, ledger::canonical(entry));
   std::string pub = key.public_raw();
@@ -49,7 +50,22 @@ bool entry_signed_parts(const LogEntry& entry, std::string& message, std::string
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw) {
   std::string message, sig;
   return entry_signed_parts(entry, message, sig) &&
-         ledger::verify_signature(public_raw, message, sig);
+         ledger::verify_signature(public_raw, message, sig) &&
+         entry.sig["keyid"].get_ref<const std::string&>() == ledger::key_id(public_raw);
+}
+
+std::string entry_signature_fault(const LogEntry& entry, const std::string& public_raw,
+                                  const std::string& signer) {
+  std::string message, sig;
+  if (!entry_signed_parts(entry, message, sig) ||
+      !ledger::verify_signature(public_raw, message, sig))
+    return "the entry is not signed by " + signer;
+  const std::string& keyid = entry.sig["keyid"].get_ref<const std::string&>();
+  if (keyid != ledger::key_id(public_raw))
+    return "the signature's keyid " + printable(keyid.substr(0, 40)) + " is not " + signer +
+           "'s key id " + ledger::key_id(public_raw) +
+           " (the keyid is not signed: a relay may have rewritten it)";
+  return "";
 }
 
 namespace {

@@ -15,11 +15,16 @@ namespace adjutant::game {
 
 // The canonical line of a new entry signed by `key`.
 std::string make_entry_line(int seq, const std::string& prev, const std::string& kind,
-                            const Json& body, const ledger::SigningKey& key);
+                            const Json& body, const ledger::Signer& key);
 
 // True when the entry's "sig" verifies with `public_raw` over
-// PAE(log type, JCS(entry without sig)).
+// PAE(log type, JCS(entry without sig)) and its keyid is exactly the key id
+// of `public_raw`: the keyid is outside the signed bytes, so a keyid that
+// names another key is refused, never carried along (docs/protocol.md 2).
 bool entry_signature_valid(const LogEntry& entry, const std::string& public_raw);
+// Why entry_signature_valid is false, for a message: "" when it is true.
+std::string entry_signature_fault(const LogEntry& entry, const std::string& public_raw,
+                                  const std::string& signer);
 // The bytes an entry's signature is over, PAE(log type, JCS(entry without
 // sig)), and the raw signature; false when its "sig" member is malformed.
 bool entry_signed_parts(const LogEntry& entry, std::string& message, std::string& signature);

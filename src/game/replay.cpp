@@ -55,6 +55,14 @@ void check_phase(int turn, const std::string& phase_name, const std::string* sid
 
 }  // namespace
 
+void require_signed(const LogEntry& e, const Party& signer, const std::string& role) {
+  if (entry_signature_valid(e, signer.public_key)) return;
+  std::string fault = entry_signature_fault(e, signer.public_key, signer.id);
+  bool keyid =
+      fault.find("keyid") != std::string::npos && fault.rfind("the entry is not signed", 0) != 0;
+  fail(keyid ? "verify.keyid" : "verify.signature", fault + (keyid ? "" : role));
+}
+
 std::string nmr_echo_line(const std::string& side) {
   return "no moves received from " + side + ": the player-turn passes";
 }
@@ -64,14 +72,14 @@ void check_genesis(const Archive& a) {
   if (e.kind != "genesis" || e.seq != 0 || e.prev != kZeroHash)
     fail("verify.genesis", "line 0 must be the genesis entry with seq 0 and a zero prev");
   const Json& g = e.body;
-  if (!g.is_object() || !g.contains("format") || g["format"] != kGameFormat)
-    fail("verify.genesis", "unknown genesis format");
+  if (protocol_of(g) == 0)
+    fail("verify.genesis", "unknown genesis format (this release knows adjutant-game/1 to /" +
+                               std::to_string(kLatestProtocol) + ")");
   if (!a.genesis_problem().empty()) fail("verify.card", a.genesis_problem());
   std::string host_id =
       g.contains("host") && g["host"].is_string() ? g["host"].get<std::string>() : std::string();
   const Party& host = party_or_fail(a, host_id);
-  if (!entry_signature_valid(e, host.public_key))
-    fail("verify.signature", "the genesis entry is not signed by the host " + host.id);
+  require_signed(e, host, ", the host (genesis)");
   std::string pinned = g.contains("scenario") && g["scenario"].is_object() &&
                                g["scenario"].contains("sha256") &&
                                g["scenario"]["sha256"].is_string()
@@ -83,6 +91,7 @@ void check_genesis(const Archive& a) {
     check_fog_genesis(a);
   else if (a.scenario_sha256() != pinned)
     fail("verify.scenario", "scenario.json is not the scenario genesis pinned (SHA-256 differs)");
+  if (a.in_memory()) return;  // no game.json: the log's line 0 is all there is
   Json game_json = ledger::parse_strict(read_file(a.dir() / "game.json", kMaxJsonFile),
                                         (a.dir() / "game.json").string());
   if (ledger::canonical(game_json) != ledger::canonical(g))
@@ -97,6 +106,25 @@ Replay::Replay(const Archive& archive, bool collect)
   const Json& g = a_.genesis();
   phase_began_ = g.contains("created") && g["created"].is_string() ? g["created"].get<std::string>()
                                                                    : std::string();
+  last_at_ = phase_began_;
+}
+
+void Replay::dated(const std::string& at) {
+  if (a_.protocol() < 2) return;
+  std::int64_t when = parse_rfc3339(at);
+  std::int64_t latest = 0;
+  try {
+    latest = parse_rfc3339(last_at_);
+  } catch (const Error&) {
+    fail("verify.genesis", "genesis's created is not a time");
+  }
+  if (when < latest)
+    fail("verify.time",
+         "dated " + at + ", before " + last_at_ +
+             (seq_of_last_at_ == 0 ? " when the game was created"
+                                   : ", the time of line " + std::to_string(seq_of_last_at_)) +
+             ": times never go back along the log");
+  dated_at_ = at;
 }
 
 bool Replay::awaiting_adjudication() const {
@@ -145,6 +173,11 @@ std::vector<rules::SideOrders> Replay::pending_orders() const {
   return out;
 }
 
+long long Replay::pending_revision(const std::string& side) const {
+  auto it = pending_.find(side);
+  return it == pending_.end() ? 0 : it->second.in.revision.number;
+}
+
 std::vector<int> Replay::pending_lines() const {
   std::vector<int> out;
   for (const auto& side : phase().waiting_on())
@@ -167,8 +200,7 @@ std::string Replay::deadline() const {
 }
 
 void Replay::signed_by(const LogEntry& e, const std::string& party, const std::string& role) const {
-  if (!entry_signature_valid(e, party_or_fail(a_, party).public_key))
-    fail("verify.signature", "the entry is not signed by " + party + ", " + role);
+  require_signed(e, party_or_fail(a_, party), ", " + role);
 }
 
 void Replay::run() {
@@ -190,6 +222,7 @@ void Replay::step(const LogEntry& e) {
     fail("verify.seq", "seq is " + std::to_string(e.seq) + ", expected " + std::to_string(lines_));
   if (e.prev != head_)
     fail("verify.chain", "prev does not match the SHA-256 of line " + std::to_string(lines_ - 1));
+  dated_at_.clear();
   try {
     if (e.kind == "orders")
       orders(e);
@@ -205,6 +238,11 @@ void Replay::step(const LogEntry& e) {
     if (err.exit_code() == Exit::kVerifyFailed) throw;
     // A rule or field error met while replaying signed content.
     fail("verify.malformed", err.what());
+  }
+  if (!dated_at_.empty()) {
+    last_at_ = dated_at_;
+    seq_of_last_at_ = lines_;
+    dated_at_.clear();
   }
   head_ = e.hash;
   ++lines_;
@@ -232,6 +270,14 @@ void Replay::orders(const LogEntry& e) {
   auto known = pending_.find(in.side);
   if (known != pending_.end() && known->second.nmr)
     fail("verify.orders", in.side + " was ruled no moves received in this phase");
+  // Protocol 2: the files of a side come in the order of their revisions,
+  // so the last one in, the one adjudicated, is the latest (5b).
+  if (known != pending_.end() && a_.protocol() >= 2 &&
+      in.revision.number <= known->second.in.revision.number)
+    fail("verify.orders", "revision " + std::to_string(in.revision.number) + " of " + in.side +
+                              "'s orders is logged after revision " +
+                              std::to_string(known->second.in.revision.number) +
+                              ": a file replaces only an earlier revision");
   LatestReveal prior = known != pending_.end() ? known->second.prior : reveals_.at(in.side);
   reveals_[in.side] = {in.m, in.s};
   Json body = in.body;
@@ -257,6 +303,7 @@ void Replay::ruling(const LogEntry& e) {
   }
   std::string by = a_.adjudicator_for(ph.side);
   signed_by(e, by, "who waits for " + b.side + "'s orders");
+  dated(b.at);
   if (b.ruling == "extend") {
     extension_hours_ += b.hours;
     return;
@@ -292,8 +339,8 @@ void Replay::end(const LogEntry& e) {
   check_phase(b.turn, b.phase, nullptr, ph, "verify.end");
   auto party = a_.party(b.side);
   if (!party || b.side == "umpire") fail("verify.end", in_quotes(b.side) + " is not a side");
-  if (!entry_signature_valid(e, party->public_key))
-    fail("verify.signature", "the concession is not signed by " + b.side);
+  require_signed(e, *party, " (a concession is signed by the side conceding)");
+  dated(b.at);
   state_ = apply_end(state_, b);
 }
 
@@ -337,6 +384,7 @@ void Replay::adjudication(const LogEntry& e) {
     fail("verify.adjudication", "adjudicator should be " + adjudicator);
   if (b.turn != ph.turn || b.phase != ph.name)
     fail("verify.adjudication", "turn/phase should be " + std::to_string(ph.turn) + "/" + ph.name);
+  dated(b.at);
   const Party& adj = party_or_fail(a_, adjudicator);
   const LatestReveal& last = reveals_.at(adjudicator);
   std::uint32_t i = last.m + 1;

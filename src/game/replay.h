@@ -18,6 +18,11 @@
 
 namespace adjutant::game {
 
+// Throws Error verify.signature unless `e` is signed by `signer`, or
+// verify.keyid when it is but its keyid names another key; `role` ends the
+// message (", who adjudicates ...").
+void require_signed(const LogEntry& e, const Party& signer, const std::string& role);
+
 // Line 0: the genesis entry, its host signature, the pinned scenario and
 // game.json. Throws Error verify.* (exit 3).
 void check_genesis(const Archive& archive);
@@ -65,6 +70,9 @@ class Replay {
   // The checked orders and log lines of the files in, in the order of the
   // sides the phase waits on (what its adjudication resolves).
   std::vector<rules::SideOrders> pending_orders() const;
+  // The revision of `side`'s file in for the current phase (0: none, or
+  // an NMR, or a protocol-1 file).
+  long long pending_revision(const std::string& side) const;
   std::vector<int> pending_lines() const;
   const std::vector<Adjudication>& collected() const { return collected_; }
   // Keep (or stop keeping) the adjudications stepped from now on.
@@ -76,6 +84,8 @@ class Replay {
   std::string deadline() const;
   int extension_hours() const { return extension_hours_; }
   std::string phase_began() const { return phase_began_; }
+  // The latest time of the log (genesis's created before any entry with one).
+  const std::string& latest_time() const { return last_at_; }
 
  private:
   void orders(const LogEntry& e);
@@ -83,6 +93,9 @@ class Replay {
   void ruling(const LogEntry& e);
   void end(const LogEntry& e);
   void signed_by(const LogEntry& e, const std::string& party, const std::string& role) const;
+  // Protocol 2: an entry's time never goes back along the log, nor before
+  // genesis was created (docs/protocol.md 4); kept once the line verifies.
+  void dated(const std::string& at);
 
   const Archive& a_;
   bool collect_;
@@ -103,6 +116,9 @@ class Replay {
   std::string head_;
   std::string phase_began_;
   int extension_hours_ = 0;
+  std::string last_at_;  // the latest time of the log so far (genesis's created at first)
+  int seq_of_last_at_ = 0;
+  std::string dated_at_;  // the time of the line being stepped, kept once it verifies
   std::vector<Adjudication> collected_;
 };
 

@@ -72,12 +72,26 @@ void walk(const Archive& archive, const Replay& replay, const rules::Ruleset& la
     v.seq = c->seq;
     v.turn = c->turn;
     v.phase = c->phase;
-    rules::Checked checked;
+    // The phase's order files, each checked alone: a simultaneous phase
+    // (Chaos of Battle) holds one per side it waits on, in its order.
+    rules::PhaseInfo ph = latest.current_phase(state);
+    std::vector<rules::SideOrders> orders;
+    std::string where = "log.jsonl line " + std::to_string(c->orders_seq);
     try {
-      checked = latest.check(state, c->orders, "log.jsonl line " + std::to_string(c->orders_seq));
+      if (ph.simultaneous())
+        for (const auto& side : ph.waiting_on())
+          orders.push_back({side, latest.check(state,
+                                               c->orders.contains(side) ? c->orders[side]
+                                                                        : latest.empty_orders(side),
+                                               where)});
+      else
+        orders.push_back({ph.side, latest.check(state, c->orders, where)});
     } catch (const Error& err) {
       v.refused = err.what();
     }
+    rules::Checked checked;
+    for (const auto& o : orders)
+      checked.echo.insert(checked.echo.end(), o.checked.echo.begin(), o.checked.echo.end());
     ++d.compared;
     if (!v.refused.empty()) {
       ++d.differing;
@@ -87,12 +101,14 @@ void walk(const Archive& archive, const Replay& replay, const rules::Ruleset& la
       return;
     }
     // An NMR adjudication's echo opens with the line that says so.
-    std::string nmr = nmr_echo_line(latest.current_phase(state).side);
-    if (!c->echo.empty() && c->echo.front() == nmr) checked.echo.insert(checked.echo.begin(), nmr);
+    std::string nmr = nmr_echo_line(ph.side);
+    if (!ph.simultaneous() && !c->echo.empty() && c->echo.front() == nmr)
+      checked.echo.insert(checked.echo.begin(), nmr);
     ledger::SeededDice dice(ledger::from_hex(read_adjudication(e.body, "adjudication").seed));
     Json events;
     try {
-      events = latest.adjudicate(state, checked, dice);
+      events = ph.simultaneous() ? latest.adjudicate_phase(state, orders, dice)
+                                 : latest.adjudicate(state, orders.front().checked, dice);
     } catch (const Error& err) {
       ++d.differing;
       v.refused = err.what();

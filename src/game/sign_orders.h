@@ -10,10 +10,13 @@
 
 namespace adjutant::game {
 
-// Fills in format, game, side, turn, phase, after (the log head) and reveal
-// (the side's next chain link) and signs `body` for `side`. Error
+// Fills in format, game, side, turn, phase, after (the log head), reveal
+// (the side's next chain link) and, from protocol 2, the revision (the next
+// of what `secrets` records as signed for this phase: game/revisions.h; 1
+// when `secrets` is empty), and signs `body` for `side`. Error
 // chain.exhausted when the chain has no link left.
 Json sign_orders(const Archive& archive, const Replay& replay, const std::string& side,
-                 const ledger::SigningKey& key, const ledger::ChainSecret& chain, Json body);
+                 const ledger::SigningKey& key, const ledger::ChainSecret& chain, Json body,
+                 const fs::path& secrets = {});
 
 }  // namespace adjutant::game

@@ -1,12 +1,14 @@
 #include "game/sync.h"
 
 #include "game/adjudicate.h"
+#include "game/entries.h"
 #include "game/genesis.h"
 #include "game/log.h"
 #include "game/secrets.h"
 #include "ledger/digest.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/time_format.h"
 
 namespace adjutant::game {
 
@@ -34,6 +36,25 @@ namespace {
 std::string short_hash(const std::string& line) {
   return ledger::sha256_hex(line).substr(0, 16);
 }
+
+}  // namespace
+
+void refuse_future_lines(const OfferedLines& offered, int from) {
+  for (auto it = offered.lines.lower_bound(from); it != offered.lines.end(); ++it) {
+    int bad = -1;
+    std::string problem;
+    auto entries = parse_log_text(it->second + "\n", "line", bad, problem);
+    if (entries.size() != 1) continue;  // the replay names a malformed line
+    std::string at = entry_time(entries.front().kind, entries.front().body);
+    if (at.empty() || !is_canonical_time(at)) continue;
+    refuse_future(
+        at,
+        "log line " + std::to_string(it->first) + " (from " + offered.sources.at(it->first) + ")",
+        "sync.future");
+  }
+}
+
+namespace {
 
 // The lines to append after this copy's last line, checked against it.
 std::vector<std::string> new_lines(const Archive& a, const OfferedLines& offered,
@@ -71,6 +92,7 @@ std::vector<std::string> new_lines(const Archive& a, const OfferedLines& offered
                   Exit::kBadInput);
     out.push_back(it->second);
   }
+  refuse_future_lines(offered, ours);
   return out;
 }
 
@@ -107,6 +129,7 @@ SyncResult import_archive(const fs::path& dir, const OfferedLines& offered,
   std::string problem;
   LogEntry genesis = parse_log_text(zero->second + "\n", "line 0", bad, problem).at(0);
   if (genesis.kind != "genesis") throw Error("import.no_genesis", "line 0 is not a genesis entry");
+  refuse_future_lines(offered, 0);
   Json scenario = ledger::parse_strict(scenario_text, "scenario.json");
   std::string pinned = genesis.body.contains("scenario") && genesis.body["scenario"].is_object()
                            ? genesis.body["scenario"].value("sha256", "")

@@ -26,6 +26,11 @@ struct OfferedLines {
 // a log entry.
 void add_lines(OfferedLines& offered, const std::string& text, const std::string& source);
 
+// Refuses (Error sync.future) when an offered line from seq `from` on is
+// dated more than kClockTolerance ahead of this machine's clock: a line
+// from the future is a forgery of the date (docs/protocol.md 4).
+void refuse_future_lines(const OfferedLines& offered, int from);
+
 struct SyncResult {
   int added = 0;    // lines appended
   int already = 0;  // lines this copy had

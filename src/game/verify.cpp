@@ -12,6 +12,13 @@
 
 namespace adjutant::game {
 
+namespace {
+
+const std::string kStaleStateNote =
+    "state.json is stale (a cache); adjutant rebuilds it from the log";
+
+}  // namespace
+
 Json VerifyReport::to_json() const {
   Json j = {{"ok", ok},     {"lines", lines}, {"adjudications", adjudications},
             {"dice", dice}, {"head", head},   {"exit", exit_code}};
@@ -109,7 +116,7 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
     if (options.repair_caches)
       report.caches = repair_state_cache(a, replay.state());
     else if (!state_cache_fresh(a, replay.state()))
-      report.caches.push_back("state.json is stale (a cache); adjutant rebuilds it from the log");
+      report.caches.emplace_back(kStaleStateNote);
   } catch (const Error& e) {
     std::string id = e.id().rfind("verify.", 0) == 0 ? e.id() : "verify.malformed";
     failed(report, id, "log.jsonl line " + std::to_string(current) + " (" + kind + ")", current,

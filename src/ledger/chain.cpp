@@ -1,6 +1,5 @@
 #include "ledger/chain.h"
 
-#include <openssl/rand.h>
 
 #include <cerrno>
 #include <cstring>
@@ -31,9 +30,7 @@ ChainSecret new_chain(std::uint32_t length) {
   if (length == 0) throw Error("chain.length", "a dice chain needs at least one link");
   ChainSecret c;
   c.length = length;
-  c.top.assign(32, '\0');
-  if (RAND_bytes(reinterpret_cast<unsigned char*>(c.top.data()), 32) != 1)
-    throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
+  c.top = random_bytes(32);
   return c;
 }
 

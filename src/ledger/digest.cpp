@@ -2,13 +2,12 @@
 
 #include <algorithm>
 
+#include "ledger/crypto_oracle.h"
 #include "util/error.h"
 
-// The WebAssembly build (wasm/) has no OpenSSL: it hashes with the portable
-// SHA-256 of sha256.cpp, which a test compares with OpenSSL's.
-#ifdef ADJUTANT_PORTABLE_SHA256
-#include "ledger/sha256.h"
-#else
+// The WebAssembly build (wasm/) holds no cryptography: a CryptoOracle in
+// force answers every hash there from the browser's WebCrypto.
+#ifndef ADJUTANT_WEBCRYPTO
 // OpenSSL's own SHA-256 functions, which 3.0 marks deprecated in favour of
 // EVP but keeps through 3.x. EVP fetches the digest from a provider, and the
 // first fetch of a process builds the provider's method store for every
@@ -24,13 +23,11 @@ namespace adjutant::ledger {
 namespace {
 
 void digest_into(std::string_view a, std::string_view b, unsigned char* out) {
-#ifdef ADJUTANT_PORTABLE_SHA256
-  std::string joined;
-  joined.reserve(a.size() + b.size());
-  joined.append(a);
-  joined.append(b);
-  std::string d = portable_sha256(joined);
-  std::copy(d.begin(), d.end(), out);
+#ifdef ADJUTANT_WEBCRYPTO
+  (void)a;
+  (void)b;
+  (void)out;
+  throw Error("crypto.oracle", "this build hashes through WebCrypto only", Exit::kEnvironment);
 #else
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -45,6 +42,7 @@ void digest_into(std::string_view a, std::string_view b, unsigned char* out) {
 }  // namespace
 
 std::string sha256(std::string_view data) {
+  if (CryptoOracle* oracle = CryptoOracle::current()) return oracle->sha256(data);
   unsigned char out[32];
   digest_into(data, {}, out);
   return std::string(reinterpret_cast<char*>(out), sizeof out);
@@ -53,6 +51,7 @@ std::string sha256(std::string_view data) {
 // RFC 2104 over SHA-256 (block 64 bytes): the same bytes as OpenSSL's
 // HMAC(), without a fetch.
 std::string hmac_sha256(std::string_view key, std::string_view data) {
+  if (CryptoOracle* oracle = CryptoOracle::current()) return oracle->hmac_sha256(key, data);
   unsigned char k0[64] = {};
   if (key.size() > 64) {
     std::string hashed = sha256(key);

@@ -2,6 +2,7 @@
 
 #include "ledger/digest.h"
 #include "util/error.h"
+#include "util/printable.h"
 
 namespace adjutant::ledger {
 
@@ -26,7 +27,7 @@ std::string pae(std::string_view type, std::string_view body) {
   return out;
 }
 
-Json sign_envelope(std::string_view type, const Json& body, const SigningKey& key) {
+Json sign_envelope(std::string_view type, const Json& body, const Signer& key) {
   std::string sig = key.sign(pae(type, canonical(body)));
   Json signature = Json::object();
   signature["keyid"] = key_id(key.public_raw());
@@ -89,7 +90,14 @@ bool verify_envelope(const Envelope& e, std::string_view expected_type,
                                      " but the envelope holds " + e.payload_type);
   std::string message = pae(e.payload_type, canonical(e.body));
   for (const auto& [keyid, sig] : e.signatures) {
-    if (verify_signature(public_raw, message, sig)) return true;
+    if (!verify_signature(public_raw, message, sig)) continue;
+    // The keyid is not signed: one that names another key is refused, so a
+    // relay cannot make two copies of one signed file (docs/protocol.md 2).
+    if (keyid != key_id(public_raw))
+      throw Error("envelope.keyid", "the signature's keyid " + printable(keyid.substr(0, 40)) +
+                                        " is not the key id " + key_id(public_raw) +
+                                        " of the key that signed it");
+    return true;
   }
   return false;
 }

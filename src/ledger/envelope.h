@@ -27,7 +27,7 @@ struct Envelope {
 };
 
 // {"payloadType":..,"body":..,"signatures":[{"keyid":..,"sig":"<base64url>"}]}
-Json sign_envelope(std::string_view type, const Json& body, const SigningKey& key);
+Json sign_envelope(std::string_view type, const Json& body, const Signer& key);
 
 // Demands exactly the envelope's fields, nothing unknown; throws Error
 // "envelope.format" naming `source` and the field.

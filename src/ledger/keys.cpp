@@ -1,15 +1,11 @@
 #include "ledger/keys.h"
 
-#include <fcntl.h>
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -53,10 +49,6 @@ int no_passphrase(char*, int, int, void*) {
 
 const unsigned char* bytes(std::string_view s) {
   return reinterpret_cast<const unsigned char*>(s.data());
-}
-
-std::string errno_text() {
-  return std::strerror(errno);
 }
 
 }  // namespace
@@ -164,13 +156,6 @@ EVP_PKEY* public_key(std::string_view public_raw) {
 
 }  // namespace
 
-bool verify_signature(std::string_view public_raw, std::string_view message,
-                      std::string_view signature) {
-  if (VerifyAhead* ahead = VerifyAhead::current())
-    if (auto known = ahead->verdict(public_raw, message, signature)) return *known;
-  return verify_signature_now(public_raw, message, signature);
-}
-
 bool verify_signature_now(std::string_view public_raw, std::string_view message,
                           std::string_view signature) {
   if (public_raw.size() != 32 || signature.size() != 64) return false;
@@ -196,51 +181,11 @@ bool warm_up() {
   return loaded;
 }
 
-std::string key_id(std::string_view public_raw) {
-  return sha256_hex(public_raw).substr(0, 16);
-}
-
-void write_private_file(const std::filesystem::path& file, std::string_view content,
-                        const std::string& error_id) {
-  auto fail = [&](const std::string& what) {
-    throw Error(error_id, file.string() + ": " + what + ": " + errno_text(), Exit::kEnvironment);
-  };
-  unsigned char suffix[6];
-  if (RAND_bytes(suffix, sizeof suffix) != 1) crypto_failure("RAND_bytes");
-  std::filesystem::path temp = file;
-  temp += ".tmp-" + to_hex(std::string_view(reinterpret_cast<char*>(suffix), sizeof suffix));
-
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) fail("cannot create");
-  bool ok = ::fchmod(fd, 0600) == 0;
-  for (std::size_t done = 0; ok && done < content.size();) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) done += static_cast<std::size_t>(n);
-  }
-  ok = ok && ::fsync(fd) == 0;
-  int failed = errno;
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    failed = errno;
-  }
-  if (ok && ::rename(temp.c_str(), file.c_str()) != 0) {
-    ok = false;
-    failed = errno;
-  }
-  if (!ok) {
-    ::unlink(temp.c_str());
-    errno = failed;
-    fail("cannot write");
-  }
-  // The rename is durable only once the directory entry is on disk too.
-  std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+std::string random_bytes(std::size_t n) {
+  std::string out(n, '\0');
+  if (n > 0 && RAND_bytes(reinterpret_cast<unsigned char*>(out.data()), int(n)) != 1)
+    throw Error("crypto.random", "RAND_bytes failed", Exit::kEnvironment);
+  return out;
 }
 
 }  // namespace adjutant::ledger

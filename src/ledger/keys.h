@@ -6,11 +6,23 @@
 #include <string>
 #include <string_view>
 
-#include <openssl/types.h>
+// OpenSSL's key type, declared as openssl/types.h declares it, so that
+// this header needs no OpenSSL (the WebAssembly build has none).
+typedef struct evp_pkey_st EVP_PKEY;
 
 namespace adjutant::ledger {
 
-class SigningKey {
+// What signs an entry or a file: a key held by this program (SigningKey),
+// or on the player page the player's key in the browser, which WebCrypto
+// signs with (web/page_signer.h).
+class Signer {
+ public:
+  virtual ~Signer() = default;
+  virtual std::string public_raw() const = 0;                    // 32 bytes
+  virtual std::string sign(std::string_view message) const = 0;  // 64 bytes
+};
+
+class SigningKey : public Signer {
  public:
   SigningKey(SigningKey&& other) noexcept;
   SigningKey& operator=(SigningKey&& other) noexcept;
@@ -29,8 +41,8 @@ class SigningKey {
   // Written 0600 from creation, atomically; throws Error "key.write".
   void save_pem(const std::filesystem::path& file) const;
 
-  std::string public_raw() const;                    // 32 bytes
-  std::string sign(std::string_view message) const;  // 64 bytes
+  std::string public_raw() const override;                    // 32 bytes
+  std::string sign(std::string_view message) const override;  // 64 bytes
 
  private:
   explicit SigningKey(EVP_PKEY* key) : key_(key) {}
@@ -55,6 +67,10 @@ bool warm_up();
 
 // First 16 hex digits of SHA-256 of the raw public key.
 std::string key_id(std::string_view public_raw);
+
+// `n` random bytes from the operating system's generator (OpenSSL's
+// RAND_bytes); Error crypto.random (exit 4).
+std::string random_bytes(std::size_t n);
 
 // Writes a secret file (private key, dice chain): mode 0600 from creation,
 // fsync, then rename over `file`, so no reader ever sees a partial or

@@ -38,6 +38,10 @@ Hex Reader::map_hex(const Json& value, const std::string& path) const {
   return h;
 }
 
+Hex Reader::map_hex_from_format_2(const Json& value, const std::string& path) const {
+  return checks_of_format_2() ? map_hex(value, path) : hex(value, path);
+}
+
 Edges Reader::edges(const Json& value, const std::string& path) const {
   Edges out;
   if (!value.is_array()) fail("scenario.wrong_type", path, "must be an array of edge names");
@@ -103,9 +107,10 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
   // Exclusive rules: an object whose members the ruleset checks (bluegray:
   // src/rules/bluegray/exclusive.cpp).
   if (auto rules = top.any_opt("rules")) {
-    if (!rules->is_object())
+    // Format 1: the first release ignored a "rules" that is not an object.
+    if (!rules->is_object() && r.checks_of_format_2())
       r.fail("scenario.wrong_type", "rules", "must be an object, found " + json_type(*rules));
-    s.rules = *rules;
+    if (rules->is_object()) s.rules = *rules;
   }
   top.finish();
   return s;

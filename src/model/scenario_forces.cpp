@@ -55,10 +55,11 @@ void read_turns(Reader& r, Fields& top) {
 
 namespace {
 
-// An entry hex must lie on the map edge (14.3: units enter from off the map).
+// An entry hex must lie on the map edge (14.3: units enter from off the map),
+// from format 2 on (format 1 may enter at any hex).
 Hex entry_hex(const Reader& r, const Json& value, const std::string& path) {
-  Hex h = r.map_hex(value, path);
-  if (r.s.edges_of(h).empty())
+  Hex h = r.map_hex_from_format_2(value, path);
+  if (r.checks_of_format_2() && r.s.edges_of(h).empty())
     r.fail("scenario.entry_not_on_edge", path,
            hex::format(h) + " is not on the map edge (columns 01 and " +
                std::to_string(r.s.columns) + ", rows 01 and " + std::to_string(r.s.rows) + ")");
@@ -174,7 +175,7 @@ void read_units(Reader& r, Fields& top) {
              d.id +
                  " needs exactly one of \"hex\" (set up), \"enter\" (reinforcement) and "
                  "\"setup\" (placed by the set-up orders)");
-    if (d.start && d.combat && ++setup[*d.start] > s.stacking)
+    if (d.start && d.combat && ++setup[*d.start] > s.stacking && r.checks_of_format_2())
       r.fail("scenario.stacking", path + ".hex",
              "more than " + std::to_string(s.stacking) + " combat units set up in " +
                  hex::format(*d.start) + " (6.0)");

@@ -36,6 +36,15 @@ struct Reader {
   Hex hex(const Json& value, const std::string& path) const;
   // A hex that must lie on the map: scenario.off_map otherwise.
   Hex map_hex(const Json& value, const std::string& path) const;
+  // adjutant-scenario/1 loads forever as the first release read it (it
+  // checked none of what format 2 brought: hexes of routes, places,
+  // objectives and arrivals on the map, entry hexes on its edge, set-up
+  // stacking, the rules object): those checks hold from format 2 on, so a
+  // format-1 scenario pinned in an archive keeps loading, with the same
+  // meaning (docs/scenarios.md "Formats load forever").
+  bool checks_of_format_2() const { return s.format >= 2; }
+  // map_hex from format 2 on; in format 1 a hex number only.
+  Hex map_hex_from_format_2(const Json& value, const std::string& path) const;
   Edges edges(const Json& value, const std::string& path) const;
 };
 

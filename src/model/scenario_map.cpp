@@ -99,7 +99,7 @@ void read_hexsides(Reader& r, const Json& hs) {
     if (!side)
       r.fail("scenario.bad_hexside", path,
              "\"" + key + "\" is not two adjacent hexes like 0305/0306");
-    if (!r.s.on_map(side->a) && !r.s.on_map(side->b))
+    if (!r.s.on_map(side->a) && !r.s.on_map(side->b) && r.checks_of_format_2())
       r.fail("scenario.off_map", path, "both hexes are off the map");
     std::string id = r.text(value, path);
     if (!r.s.hexside_types.count(id))
@@ -119,11 +119,13 @@ Route read_route(Reader& r, const Json& j, const std::string& path) {
   route.name = f.str_opt("name").value_or("");
   const Json& hexes = f.array("hexes");
   for (std::size_t i = 0; i < hexes.size(); ++i)
-    route.hexes.push_back(r.map_hex(hexes[i], path + ".hexes[" + std::to_string(i) + "]"));
+    route.hexes.push_back(
+        r.map_hex_from_format_2(hexes[i], path + ".hexes[" + std::to_string(i) + "]"));
   std::optional<Json> off = f.any_opt("off");
   f.finish();
-  if (route.hexes.size() < 2)
+  if (route.hexes.size() < 2 && r.checks_of_format_2())
     r.fail("scenario.bad_route", path + ".hexes", "needs two hexes or more");
+  if (route.hexes.empty()) return route;  // format 1: a route of no hexes gives nothing
   for (std::size_t i = 1; i < route.hexes.size(); ++i) {
     if (!hex::adjacent(route.hexes[i - 1], route.hexes[i]))
       r.fail("scenario.bad_route", path + ".hexes[" + std::to_string(i) + "]",
@@ -294,7 +296,8 @@ void read_map(Reader& r, Fields& top) {
   if (auto places = map.any_opt("places")) {
     if (!places->is_object()) r.fail("scenario.wrong_type", "map.places", "must be an object");
     for (const auto& [key, value] : places->items())
-      s.places[r.map_hex(Json(key), "map.places." + key)] = r.text(value, "map.places." + key);
+      s.places[r.map_hex_from_format_2(Json(key), "map.places." + key)] =
+          r.text(value, "map.places." + key);
   }
   map.finish();
   s.index_routes();

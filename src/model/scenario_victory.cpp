@@ -9,7 +9,7 @@ namespace {
 VictoryHex read_objective(Reader& r, const Json& j, const std::string& path) {
   Fields g(j, r.at(path), "scenario");
   VictoryHex vh;
-  vh.hex = r.map_hex(g.any("hex"), path + ".hex");
+  vh.hex = r.map_hex_from_format_2(g.any("hex"), path + ".hex");
   vh.side = g.str("side");
   vh.vp = int(g.integer("vp", -kMaxNumber, kMaxNumber));
   if (g.has("hold")) {
@@ -21,7 +21,7 @@ VictoryHex read_objective(Reader& r, const Json& j, const std::string& path) {
     vh.held_by = g.str("held_by");
   }
   g.finish();
-  if (!r.s.side(vh.side))
+  if (!r.s.side(vh.side) && r.checks_of_format_2())
     r.fail("scenario.unknown_side", path + ".side", "\"" + vh.side + "\" is not in sides");
   if (vh.hold != "occupied" && vh.hold != "last_occupant")
     r.fail("scenario.bad_value", path + ".hold", "must be occupied or last_occupant");

@@ -93,7 +93,9 @@ const char* const kOrderPageCommonScript = R"JS(
       return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
     }).then(function (m) {
       checker = m;
-      var loaded = ask({op: 'load', setup: data.setup});
+      if (!AdjutantCrypto.available()) throw new Error('this browser has no WebCrypto');
+      return AdjutantCrypto.ask(ask, {op: 'load', setup: data.setup});
+    }).then(function (loaded) {
       if (!loaded.ok) {
         $('result').textContent = '[' + loaded.error + '] ' + loaded.message;
         document.body.setAttribute('data-check', loaded.error);

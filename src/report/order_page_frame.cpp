@@ -5,6 +5,7 @@
 #include "report/order_page_common_script.h"
 #include "report/order_page_script.h"
 #include "util/markup.h"
+#include "web/assets.h"
 
 namespace adjutant::report {
 
@@ -67,6 +68,8 @@ std::string order_page_html(const OrderPageFrame& page, const OrderWasm& wasm) {
   out += "<script type=\"application/gzip\" id=\"order-wasm\">" + ledger::base64(wasm.module) +
          "</script>\n";
   out += "<script>" + script_text(wasm.glue) + "</script>\n";
+  // Every hash the rules ask for is the browser's (web/assets/webcrypto.js).
+  out += "<script>" + script_text(std::string(web::asset("webcrypto.js"))) + "</script>\n";
   out += "<script>" + order_page_script(page.script) + "</script>\n</body>\n</html>\n";
   return out;
 }

@@ -22,9 +22,10 @@ std::string sealed_order_page(const game::SealedOrdersGame& g, const OrderWasm& 
   in.seen = g.view;
   in.side = g.side;
   in.title = g.name + ": orders of " + sc.side(g.side).name + ", turn " + std::to_string(g.turn);
-  in.about = sc.title + " (" + sc.id + "), ruleset " + g.ruleset->id() + " version " +
-             std::to_string(g.version) + ", game " + g.game_id.substr(0, 16) +
-             ", after log entry " + g.after.substr(0, 16) + " (" + g.side + "'s sealed copy)";
+  in.about = g.part.value("title", "") + " (" + g.part.value("id", "") + "), ruleset " +
+             g.ruleset->id() + " version " + std::to_string(g.version) + ", game " +
+             g.game_id.substr(0, 16) + ", after log entry " + g.after.substr(0, 16) + " (" +
+             g.side + "'s sealed copy)";
   return table_order_page(in, wasm);
 }
 

@@ -1,5 +1,7 @@
 #include "report/order_page_table.h"
 
+#include "game/fog.h"
+
 #include "render/table_map.h"
 #include "render/table_scene.h"
 #include "report/inline_script.h"
@@ -191,16 +193,20 @@ std::string table_order_page(const game::Archive& archive, const model::State& s
                              const std::string& side, const OrderWasm& wasm) {
   const rules::Ruleset& ruleset = archive.ruleset();
   const chaos::Scenario& sc = chaos::scenario_of(ruleset);
+  // The page goes to the side: what its sealed copy would show, no more
+  // (from protocol 2 not the scenario's id or title, docs/protocol.md 10a).
+  int protocol = game::is_fog_genesis(archive.genesis()) ? archive.protocol() : 1;
   TablePageInput in;
-  in.scenario = chaos::side_part(archive.scenario_json(), side);
+  in.scenario = game::side_part(ruleset, archive.scenario_json(), side, protocol);
   in.version = ruleset.version();
   in.seen = ruleset.view(state, side);
+  if (protocol >= 2) in.seen.scenario = game::kSealedScenario;
   in.side = side;
   in.title =
       archive.name() + ": orders of " + sc.side(side).name + ", turn " + std::to_string(state.turn);
-  in.about = sc.title + " (" + sc.id + "), ruleset " + ruleset.id() + " version " +
-             std::to_string(ruleset.version()) + ", game " + archive.game_id().substr(0, 16) +
-             ", after log entry " + archive.head().substr(0, 16);
+  in.about = in.scenario.value("title", "") + " (" + in.scenario.value("id", "") + "), ruleset " +
+             ruleset.id() + " version " + std::to_string(ruleset.version()) + ", game " +
+             archive.game_id().substr(0, 16) + ", after log entry " + archive.head().substr(0, 16);
   return table_order_page(in, wasm);
 }
 

@@ -80,6 +80,19 @@ model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
     j.merge_patch(*patch);
     st = model::State::from_json(j, name + ": state_patch");
   }
+  // What a merge patch cannot say (a value set to null, an array element
+  // replaced): an RFC 6902 JSON Patch, applied after state_patch.
+  if (auto edits = f.any_opt("state_edits")) {
+    if (!edits->is_array())
+      throw Error("case.setup", name + ": state_edits must be an RFC 6902 JSON Patch (an array)");
+    Json j;
+    try {
+      j = st.to_json().patch(*edits);
+    } catch (const nlohmann::json::exception& e) {
+      throw Error("case.setup", name + ": state_edits: " + e.what());
+    }
+    st = model::State::from_json(j, name + ": state_edits");
+  }
   return st;
 }
 
@@ -219,6 +232,25 @@ void expect_events(const Json& expect, const Json& events, CaseResult& r) {
   }
 }
 
+// Fog of war: what each side reads of the events (Ruleset::visible_events,
+// as its sealed copy and reports carry them). "hidden" lists text that must
+// not appear in a side's events, "shown" text that must.
+void expect_visible(const Json& expect, const Ruleset& rs, const Json& events, CaseResult& r) {
+  for (const char* key : {"hidden", "shown"}) {
+    if (!expect.contains(key)) continue;
+    bool shown = std::string(key) == "shown";
+    for (const auto& [side, texts] : expect[key].items()) {
+      std::string seen = rs.visible_events(events, side).dump();
+      for (const auto& t : texts) {
+        std::string text = t.get<std::string>();
+        if ((seen.find(text) != std::string::npos) != shown)
+          r.diff.push_back(side + (shown ? " does not read " : " reads ") + text +
+                           " in its events: " + seen);
+      }
+    }
+  }
+}
+
 void expect_outcome(const Json& expect, const Ruleset& rs, const model::State& st,
                     const Json& orders, const std::vector<int>& dice_values, CaseResult& r) {
   std::vector<SideOrders> checked;
@@ -253,6 +285,7 @@ void expect_outcome(const Json& expect, const Ruleset& rs, const model::State& s
   if (replayed.hash() != after.hash())
     r.diff.push_back("applying the events read back from JSON gives another state");
   expect_events(expect, events, r);
+  expect_visible(expect, rs, events, r);
   if (expect.contains("state")) {
     std::vector<std::string> why;
     if (!json_subset(expect["state"], comparable(after), "state", why)) {
@@ -323,9 +356,17 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     for (const char* k : {"error", "errors", "order", "unit", "hex", "rule", "message", "events",
                           "absent", "state", "echo"})
       e.any_opt(k);
+    for (const char* k : {"hidden", "shown"})
+      if (e.has(k))
+        for (const auto& [side, texts] : e.object(k).items())
+          if (!texts.is_array() ||
+              std::any_of(texts.begin(), texts.end(), [](const Json& t) { return !t.is_string(); }))
+            throw Error("case.expect", name + ": expect." + k + "." + side + " must list strings");
     bool exact = e.boolean("exact", false);
     e.finish();
     bool wants_error = expect.contains("error") || expect.contains("errors");
+    if (wants_error && (expect.contains("hidden") || expect.contains("shown")))
+      throw Error("case.expect", name + ": hidden and shown speak of the events of an outcome");
     if (wants_error && (expect.contains("events") || expect.contains("state")))
       throw Error("case.expect", name + ": expect either an error or events/state, not both");
     if (!wants_error && !expect.contains("events") && !expect.contains("state") &&

@@ -5,8 +5,9 @@
 namespace adjutant::rules {
 
 bool is_pipeline_field(const std::string& key) {
-  static const std::set<std::string> kFields = {"format", "game",  "side",  "turn",
-                                                "phase",  "after", "reveal"};
+  // "revision" and "replaces" are of protocol 2 (docs/protocol.md 5b).
+  static const std::set<std::string> kFields = {"format", "game",   "side",     "turn",    "phase",
+                                                "after",  "reveal", "revision", "replaces"};
   return kFields.count(key) > 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -29,9 +30,7 @@ void read_lines(std::string_view text, const std::string& source,
 }
 
 bool is_envelope_field(const std::string& key) {
-  static const std::set<std::string> fields = {"format", "game",  "side",  "turn",
-                                               "phase",  "after", "reveal"};
-  return fields.count(key) > 0;
+  return is_pipeline_field(key);
 }
 
 void unprintable(const std::string& what) {

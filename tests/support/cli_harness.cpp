@@ -156,8 +156,8 @@ void build_sample_game(const fs::path& dir, bool umpire) {
   fs::path keys = source_dir() / "samples" / "keys";
   fs::path orders = source_dir() / "samples" / "orders";
   fs::path work = dir.parent_path();
-  // The same names, times, keys, chains and ruleset version (1, which the
-  // samples pin) as tools/make-samples.sh, so the result repeats the first
+  // The same names, times, keys, chains, ruleset version (1, which the
+  // samples pin) and protocol (1) as tools/make-samples.sh, so the result repeats the first
   // turn of the committed sample archive byte for byte. Each sample game has its own chains
   // (samples/keys/chains/GAME/); they are copied as SIDE.key.chain beside the keys.
   std::string name = umpire ? "skirmish-umpire" : "skirmish-noumpire";
@@ -188,7 +188,7 @@ void build_sample_game(const fs::path& dir, bool umpire) {
   must(run_adjutant("new '" + dir.string() + "' --name " + name + " --scenario '" +
                         (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" +
                         cards + " --key " + host +
-                        ".key --created 2026-11-01T09:00:00Z --ruleset-version 1",
+                        ".key --created 2026-11-01T09:00:00Z --ruleset-version 1 --protocol 1",
                     work),
        "new");
   int day = 2;

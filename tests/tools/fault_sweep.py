@@ -152,7 +152,7 @@ class Sweep:
         self.must(["new", base, "--name", name, "--scenario",
                    os.path.join(self.source, "scenarios", "bluegray-skirmish.json"),
                    "--key", "union.key", "--created", "2026-11-01T09:00:00Z",
-                   "--ruleset-version", "1"] + cards)
+                   "--ruleset-version", "1", "--protocol", "1"] + cards)
         for n, (f, side, adj) in enumerate((("01-t1-confederate.json", "confederate", "union"),
                                            ("02-t1-union.json", "union", "confederate"))):
             self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
@@ -288,8 +288,9 @@ class Sweep:
             left = temporaries(game)
             waiting = json.loads(self.run(["status", "--json", game]).stdout or "{}").get(
                 "adjudicator") or "union"
+            # Later than any step's time: a log's times never go back.
             n = self.run(["ruling", game, "--extend", "1", "--key", waiting + ".key",
-                          "--at", "2026-11-04T10:00:00Z", "--no-outputs"])
+                          "--at", "2026-11-09T10:00:00Z", "--no-outputs"])
             if left:
                 problem = "temporaries left after verify: %s" % left
             elif n.returncode != 0 and "orders.game_over" not in n.stderr:

@@ -1,29 +1,45 @@
 #!/usr/bin/python3
 """Independent verifier of adjutant game archives, written from docs/protocol.md.
 
-Usage: independent_verify.py [--doc PROTOCOL_MD] [--no-vectors] GAME...
+Usage: independent_verify.py [--doc PROTOCOL_MD] [--no-vectors]
+                             [--dispute FILE] GAME...
 
 GAME is an archive folder (game.json, scenario.json, log.jsonl, state.json).
 First the test vectors printed at the end of docs/protocol.md are recomputed
 from their stated fixed inputs; then, for every archive, everything the
-protocol lets a verifier check without re-running the rules engine:
+protocol lets a verifier check without re-running the rules engine, under
+the protocol version its genesis pins (adjutant-game/1 or adjutant-game/2):
 
   - every log line is canonical JSON (RFC 8785), the file ends in "\n";
   - seq numbering and the prev hash chain;
   - the genesis entry signed by the host, every player card self-signed,
     game.json equal to the genesis body, scenario.json hashing to the pinned
-    value and carrying one card per side, game_id;
+    value (or opening the fog-of-war commitment) and carrying one card per
+    side, game_id;
+  - every signature's keyid is exactly the signer's key id (log lines,
+    order envelopes, cards);
   - every orders entry: entry signature by the adjudicating party, the order
     envelope signed with genesis's key for its side, game, after = hash of the
-    previous line, reveal = the side's next dice chain link;
+    previous line, reveal = the side's next dice chain link; its format
+    (adjutant-orders/1, or /2 with a revision and, from revision 2, what it
+    replaces); under protocol 2 a replacement in a simultaneous phase is a
+    later revision;
+  - times: each of the form 2024-05-01T12:00:00Z; under protocol 2 none
+    before genesis's created or an earlier line's time;
   - every adjudication entry: numbering t, orders/turn/phase consistent with
     the orders line before it, adjudicator identity, entry signature, the
     adjudicator's revealed link, the reveals list, the seed R_t and every die
     (k, n, v) recomputed from R_t;
-  - the echo and the dice agree with the events (protocol.md section 8b):
+  - the echo and the dice agree with the events (protocol.md section 9):
     each echoed move is one move event, each echoed combat one combat (or
     its cancellation), each die an event quotes is the die rolled;
   - state.json hashing to the state of the last adjudication.
+
+With --dispute FILE (an order file, or a proof adjutant-dispute/1), each
+GAME also fails, at the line adjudicated in its place, when FILE is a later
+revision of the mover's orders than the one the log adjudicated (or orders
+of a phase passed with no moves received); else a note says why FILE
+proves nothing (protocol.md section 5b).
 
 Line numbers in messages are seq numbers (line 0 is genesis).
 Prints "OK <folder>: ..." or "FAIL <folder>: line N: ..." per archive, then
@@ -57,6 +73,10 @@ LABEL_CHAIN = b"adjutant-dice-v1/chain"
 LABEL_SEED = b"adjutant-dice-v1/seed"
 LABEL_ROLL = b"adjutant-dice-v1/roll"
 ZERO_HASH = "0" * 64
+# Section 3b: the genesis format is the game's protocol version.
+PROTOCOLS = {"adjutant-game/1": 1, "adjutant-game/2": 2}
+ORDER_FORMATS = {1: "adjutant-orders/1", 2: "adjutant-orders/2"}
+MAX_REVISION = 10 ** 9
 MAX_DEPTH = 64
 MAX_ORDER_BYTES = 1 << 20
 ID_RE = re.compile(r"[a-z0-9_-]{1,32}\Z")
@@ -387,10 +407,20 @@ def check_envelope(env, payload_type, line, what):
     return env["body"], sig["keyid"], raw
 
 
+def check_keyid(keyid, pub, line, what):
+    """Section 2: the keyid beside a signature is not signed, so it must be
+    exactly the signer's key id, or a relay could make two copies of one
+    signed line that hash apart."""
+    if keyid != key_id(pub):
+        raise Fail(line, "%s keyid %r is not the signer's key id %s"
+                   % (what, keyid, key_id(pub)))
+
+
 def verify_envelope(env, payload_type, pub, line, what):
-    body, _, raw = check_envelope(env, payload_type, line, what)
+    body, keyid, raw = check_envelope(env, payload_type, line, what)
     if not ed25519_ok(pub, raw, pae(payload_type, jcs(body))):
         raise Fail(line, "%s signature does not verify" % what)
+    check_keyid(keyid, pub, line, what)
     return body
 
 
@@ -431,14 +461,40 @@ def read_json_file(path, line, what):
         raise Fail(line, "%s: %s" % (what, e)) from None
 
 
-def verify_genesis(folder, entry):
-    body = need_obj(entry["body"], 0, "genesis body")
-    for k in ("format", "name", "created", "deadline_hours", "scenario",
-              "ruleset", "host", "cards"):
-        if k not in body:
-            raise Fail(0, "genesis body lacks %r" % k)
-    if body["format"] != "adjutant-game/1":
-        raise Fail(0, "genesis format is %r" % body["format"])
+def genesis_protocol(body):
+    """Section 3b: 1 for adjutant-game/1, 2 for adjutant-game/2."""
+    protocol = PROTOCOLS.get(body.get("format"))
+    if protocol is None:
+        raise Fail(0, "genesis format is %r, not one of %s"
+                   % (body.get("format"), ", ".join(sorted(PROTOCOLS))))
+    return protocol
+
+
+def check_genesis_members(body, protocol):
+    """Sections 3 and 10a: exactly these members. A fog-of-war genesis adds
+    `fog`; under protocol 2 it has no `scenario` at all."""
+    want = {"format", "name", "created", "deadline_hours", "ruleset", "host",
+            "cards"}
+    fog = "fog" in body
+    if fog:
+        want.add("fog")
+    if not (fog and protocol >= 2):
+        want.add("scenario")
+    missing = sorted(want - set(body))
+    unknown = sorted(set(body) - want)
+    if missing:
+        raise Fail(0, "genesis body lacks %s" % ", ".join(map(repr, missing)))
+    if unknown:
+        raise Fail(0, "genesis body of protocol %d%s has unknown member(s) %s"
+                   % (protocol, " under fog of war" if fog else "",
+                      ", ".join(map(repr, unknown))))
+    if "scenario" in body:
+        need_obj(body["scenario"], 0, "genesis scenario",
+                 ("id", "title") if fog else ("id", "title", "sha256"))
+
+
+def verify_cards(body):
+    """Section 3: every card self-signed; returns (keys, chains) by party."""
     if not isinstance(body["cards"], list) or not body["cards"]:
         raise Fail(0, "genesis has no cards")
     keys, chains = {}, {}
@@ -471,20 +527,15 @@ def verify_genesis(folder, entry):
             raise Fail(0, "%s dice length is not a positive integer" % what)
         keys[party] = pub
         chains[party] = Chain(anchor, dice["length"])
-    host = body["host"]
-    if host not in keys:
-        raise Fail(0, "host %r has no card" % (host,))
-    unsigned = {k: v for k, v in entry.items() if k != "sig"}
-    check_entry_sig(entry, unsigned, keys[host], 0, "genesis (host %s)" % host)
-    game_id = H(jcs(body))
+    return keys, chains
 
-    # scenario.json: pinned by its canonical hash, one card per side.
-    scen = need_obj(body["scenario"], 0, "genesis scenario")
+
+def read_pinned_scenario(folder, body):
+    """scenario.json, pinned by its canonical hash, or under fog of war
+    (section 10a) by a salted commitment opened from the umpire's salts."""
     scenario = read_json_file(os.path.join(folder, "scenario.json"), 0,
                               "scenario.json")
     if "fog" in body:
-        # A fog-of-war game pins its scenario by a salted commitment (protocol
-        # 10a), opened here from the umpire's salts.
         fog = need_obj(body["fog"], 0, "genesis fog")
         salts = read_json_file(os.path.join(folder, "fog-salts.json"), 0,
                                "fog-salts.json")
@@ -499,13 +550,31 @@ def verify_genesis(folder, entry):
             raise Fail(0, "scenario.json: %s" % e) from None
         if opened != hex32(fog.get("scenario"), 0, "genesis fog scenario"):
             raise Fail(0, "scenario.json does not open the scenario commitment")
-    else:
-        pinned = hex32(scen.get("sha256"), 0, "genesis scenario sha256")
-        try:
-            if H(jcs(scenario)) != pinned:
-                raise Fail(0, "scenario.json does not hash to the pinned sha256")
-        except JsonError as e:
-            raise Fail(0, "scenario.json: %s" % e) from None
+        return scenario
+    pinned = hex32(body["scenario"]["sha256"], 0, "genesis scenario sha256")
+    try:
+        if H(jcs(scenario)) != pinned:
+            raise Fail(0, "scenario.json does not hash to the pinned sha256")
+    except JsonError as e:
+        raise Fail(0, "scenario.json: %s" % e) from None
+    return scenario
+
+
+def verify_genesis(folder, entry):
+    """Returns (protocol, game_id, keys, chains, players)."""
+    body = need_obj(entry["body"], 0, "genesis body")
+    protocol = genesis_protocol(body)
+    check_genesis_members(body, protocol)
+    keys, chains = verify_cards(body)
+    host = body["host"]
+    if host not in keys:
+        raise Fail(0, "host %r has no card" % (host,))
+    unsigned = {k: v for k, v in entry.items() if k != "sig"}
+    check_entry_sig(entry, unsigned, keys[host], 0, "genesis (host %s)" % host)
+    game_id = H(jcs(body))
+
+    # One card per side of the scenario.
+    scenario = read_pinned_scenario(folder, body)
     sides = scenario.get("sides") if isinstance(scenario, dict) else None
     if not isinstance(sides, list) or not all(
             isinstance(s, dict) and isinstance(s.get("id"), str) for s in sides):
@@ -523,7 +592,7 @@ def verify_genesis(folder, entry):
         g = read_json_file(gpath, 0, "game.json")
         if jcs(g) != jcs(body):
             raise Fail(0, "game.json differs from the genesis body")
-    return game_id, keys, chains, players
+    return protocol, game_id, keys, chains, players
 
 
 def check_entry_sig(entry, unsigned, pub, line, who):
@@ -534,6 +603,7 @@ def check_entry_sig(entry, unsigned, pub, line, who):
         raise Fail(line, "entry signature: %s" % e) from None
     if len(raw) != 64 or not ed25519_ok(pub, raw, pae(PT_LOG, jcs(unsigned))):
         raise Fail(line, "entry signature by %s does not verify" % who)
+    check_keyid(sig["keyid"], pub, line, "entry signature by %s" % who)
 
 
 ADJ_KEYS = ("t", "turn", "phase", "orders", "adjudicator", "reveal", "reveals",
@@ -547,7 +617,7 @@ COMBAT_ECHO = re.compile(r"^combat (?P<label>[0-9]+\.[0-9]+): ")
 
 
 def check_echo_events(b, line):
-    """Section 8b: what the echo says was ordered is what the events did."""
+    """Section 9: what the echo says was ordered is what the events did."""
     if not isinstance(b["echo"], list) or not isinstance(b["events"], list):
         raise Fail(line, "echo or events is not a list")
     events = [e for e in b["events"] if isinstance(e, dict)]
@@ -583,6 +653,58 @@ def check_echo_events(b, line):
                            % (e.get("type"), die))
 
 
+def check_order_format(ob, protocol, line):
+    """Sections 5 and 5b: adjutant-orders/1 without revision members under
+    protocol 1; adjutant-orders/2 under protocol 2, with `revision` (1 to
+    10^9) and, from revision 2 only, `replaces` (a body hash)."""
+    if ob.get("format") != ORDER_FORMATS[protocol]:
+        raise Fail(line, "order format is %r, a game of protocol %d takes %r"
+                   % (ob.get("format"), protocol, ORDER_FORMATS[protocol]))
+    if protocol == 1:
+        if "revision" in ob or "replaces" in ob:
+            raise Fail(line, "an order file of protocol 1 carries no revision "
+                       "or replaces")
+        return
+    if "revision" not in ob:
+        raise Fail(line, "the order file has no revision (protocol 2)")
+    revision = ob["revision"]
+    if not is_int(revision) or not 1 <= revision <= MAX_REVISION:
+        raise Fail(line, "order revision %r is not an integer from 1 to %d"
+                   % (revision, MAX_REVISION))
+    if revision == 1 and "replaces" in ob:
+        raise Fail(line, "revision 1 of an order file replaces nothing")
+    if revision >= 2:
+        if "replaces" not in ob:
+            raise Fail(line, "revision %d of an order file lacks 'replaces'"
+                       % revision)
+        hex32(ob["replaces"], line, "order 'replaces'")
+
+
+def check_later_revision(earlier, ob, protocol, line, side):
+    """Section 5a under protocol 2: a replacement in a simultaneous phase is
+    a later revision than the file it replaces."""
+    if protocol >= 2 and ob["revision"] <= earlier["revision"]:
+        raise Fail(line, "a second file for %s of revision %d replaces one of "
+                   "revision %d: a replacement must be a later revision"
+                   % (side, ob["revision"], earlier["revision"]))
+
+
+def check_time(text, line, protocol, latest):
+    """Section 4: every time of a log line has one form; under protocol 2
+    none is before genesis's `created` or an earlier line's time. latest is
+    (seconds, its line) of the latest time so far, or None; returns the
+    new one."""
+    now = time_seconds(text, line)
+    if latest is not None and now < latest[0]:
+        if protocol >= 2:
+            raise Fail(line, "time %s is before %s, the time of %s"
+                       % (text, time_text(latest[0]),
+                          "genesis (created)" if latest[1] == 0
+                          else "line %d" % latest[1]))
+        return latest
+    return (now, line)
+
+
 def verify_archive(folder):
     """Returns (lines, adjudications, dice); raises Fail."""
     path = os.path.join(folder, "log.jsonl")
@@ -599,7 +721,8 @@ def verify_archive(folder):
         raw_lines.pop()
 
     prev_hash = ZERO_HASH
-    game_id = keys = chains = players = None
+    protocol = game_id = keys = chains = players = None
+    latest_time = None  # (seconds, line) of the latest time along the log
     umpire = False
     adjudications = dice = 0
     # The order files (or NMR rulings) of the phase due, by side: section 5a
@@ -635,7 +758,8 @@ def verify_archive(folder):
         if seq == 0:
             if kind != "genesis":
                 raise Fail(0, "line 0 is %r, not genesis" % (kind,))
-            game_id, keys, chains, players = verify_genesis(folder, entry)
+            protocol, game_id, keys, chains, players = verify_genesis(folder, entry)
+            latest_time = check_time(entry["body"]["created"], 0, protocol, None)
             phase_open = H(line).hex()
             umpire = "umpire" in keys
             phase_began = entry["body"].get("created")
@@ -652,8 +776,7 @@ def verify_archive(folder):
                             "order envelope of %s" % side)
             if len(jcs(env)) > MAX_ORDER_BYTES:
                 raise Fail(seq, "order file larger than 1 MiB")
-            if ob.get("format") != "adjutant-orders/1":
-                raise Fail(seq, "order format is %r" % (ob.get("format"),))
+            check_order_format(ob, protocol, seq)
             if ob.get("game") != game_id.hex():
                 raise Fail(seq, "order game is not this game's game_id")
             if not is_int(ob.get("turn")) or not isinstance(ob.get("phase"), str):
@@ -671,6 +794,7 @@ def verify_archive(folder):
                 if pending[side]["nmr"] or pending[side]["link"] != (rv["m"], link):
                     raise Fail(seq, "a second file for %s that does not reveal "
                                "the same link as the first" % side)
+                check_later_revision(pending[side]["ob"], ob, protocol, seq, side)
             else:
                 chains[side].reveal(rv["m"], link, seq, side)
             if umpire:
@@ -750,7 +874,7 @@ def verify_archive(folder):
                 dice += 1
             check_echo_events(b, seq)
             last_state = hex32(b["state"], seq, "state")
-            time_seconds(b["at"], seq)
+            latest_time = check_time(b["at"], seq, protocol, latest_time)
             phase_began = b["at"]
             phase_open = H(line).hex()
             extension = 0
@@ -764,6 +888,7 @@ def verify_archive(folder):
             keys_9a = ("ruling", "turn", "phase", "side", "reason", "at")
             extra = {"extend": ("hours",), "nmr": ("deadline",)}.get(ruling, ())
             need_obj(b, seq, "ruling body", keys_9a + extra)
+            latest_time = check_time(b["at"], seq, protocol, latest_time)
             if ruling not in ("extend", "nmr"):
                 raise Fail(seq, "unknown ruling %r" % (ruling,))
             mover = b["side"]
@@ -796,6 +921,7 @@ def verify_archive(folder):
                 raise Fail(seq, "end between orders and their adjudication")
             b = need_obj(entry["body"], seq, "end body",
                          ("reason", "side", "result", "turn", "phase", "at"))
+            latest_time = check_time(b["at"], seq, protocol, latest_time)
             if b["reason"] != "concession" or b["side"] not in players:
                 raise Fail(seq, "an end entry is a concession by a side")
             check_entry_sig(entry, unsigned, keys[b["side"]], seq, "conceding side %s" % b["side"])
@@ -828,6 +954,104 @@ def verify_archive(folder):
         except Fail:
             notes.append("state.json is unreadable (a cache)")
     return n, adjudications, dice, notes
+
+
+# ------------------------------------------------------------ disputes
+
+class NoProof(Exception):
+    """--dispute FILE proves nothing against this log (section 5b)."""
+
+
+def read_dispute(path):
+    """The order envelope --dispute names: the file itself, or the `later`
+    member of a proof (adjutant-dispute/1), whose other members only
+    summarise what the log shows. Raises OSError or JsonError."""
+    with open(path, "rb") as f:
+        value = parse_strict(f.read())
+    if isinstance(value, dict) and value.get("format") == "adjutant-dispute/1":
+        return value.get("later")
+    return value
+
+
+def read_log(folder):
+    """The lines of a log already verified: [(hash hex, entry)]."""
+    with open(os.path.join(folder, "log.jsonl"), "rb") as f:
+        return [(H(line).hex(), parse_strict(line))
+                for line in f.read().split(b"\n")[:-1]]
+
+
+def disputed_body(env, genesis):
+    """A signed order file of a side of this protocol-2 game, its revision
+    members well formed; its body, or NoProof."""
+    keys = {c["body"]["party"]: b64url_decode(c["body"]["key"])
+            for c in genesis["cards"]}
+    try:
+        ob, _, _ = check_envelope(env, PT_ORDERS, 0, "the file")
+        side = ob.get("side")
+        if side not in keys or side == "umpire":
+            raise NoProof("orders for %r, which is not a side" % (side,))
+        verify_envelope(env, PT_ORDERS, keys[side], 0, "the file of %s" % side)
+        if ob.get("game") != H(jcs(genesis)).hex():
+            raise NoProof("the orders of another game")
+        if PROTOCOLS.get(genesis["format"]) != 2:
+            raise NoProof("a game of protocol 1: its order files carry no revision")
+        check_order_format(ob, 2, 0)
+        hex32(ob.get("after"), 0, "its 'after'")
+    except Fail as e:
+        raise NoProof("not a signed order file of this game: %s" % e.what) from None
+    return ob
+
+
+def held_in_place(log, ob):
+    """The line adjudicated for ob's side in the phase ob was written for:
+    the phase of the first adjudication after the line ob's `after` names."""
+    hashes = [h for h, _ in log]
+    if ob["after"] not in hashes:
+        raise NoProof("written after a line this log does not hold")
+    opened = hashes.index(ob["after"])
+    adj = next((n for n in range(opened + 1, len(log))
+                if log[n][1]["kind"] == "adjudication"), None)
+    if adj is None:
+        raise NoProof("its phase is not adjudicated yet")
+    b = log[adj][1]["body"]
+    if (ob["turn"], ob["phase"]) != (b["turn"], b["phase"]):
+        raise NoProof("turn %r phase %r is not the phase adjudicated at line %d"
+                      % (ob["turn"], ob["phase"], adj))
+    for n in b["orders"] if isinstance(b["orders"], list) else [b["orders"]]:
+        e = log[n][1]
+        side = e["body"]["side"] if e["kind"] == "ruling" else e["body"]["body"]["side"]
+        if side == ob["side"]:
+            return n, e
+    raise NoProof("%s is not a mover of the phase adjudicated at line %d"
+                  % (ob["side"], adj))
+
+
+def check_dispute(folder, env, name):
+    """Section 5b: raises Fail at the line adjudicated in place of a later
+    revision of the mover's orders (or of a phase passed with no moves
+    received); else returns why FILE proves nothing."""
+    log = read_log(folder)
+    try:
+        ob = disputed_body(env, log[0][1]["body"])
+        n, e = held_in_place(log, ob)
+        what = "%s's orders for turn %d phase %s" % (ob["side"], ob["turn"], ob["phase"])
+        if e["kind"] == "ruling":
+            raise Fail(n, "line %d rules no moves received for %s, and %s signed "
+                       "revision %d of them (%s)" % (n, what, ob["side"], ob["revision"], name))
+        logged = e["body"]["body"]
+        if logged["after"] != ob["after"]:
+            raise NoProof("written after another line than the file adjudicated "
+                          "at line %d" % n)
+        if jcs(logged) == jcs(ob):
+            raise NoProof("the very file adjudicated at line %d" % n)
+        if ob["revision"] <= logged["revision"]:
+            raise NoProof("revision %d, and revision %d (line %d) was adjudicated"
+                          % (ob["revision"], logged["revision"], n))
+        raise Fail(n, "line %d logs revision %d of %s, and %s signed revision %d "
+                   "for the same position (%s)"
+                   % (n, logged["revision"], what, ob["side"], ob["revision"], name))
+    except NoProof as e:
+        return "%s proves no later orders than the log's: %s" % (name, e)
 
 
 # ------------------------------------------------------------ vectors
@@ -977,6 +1201,7 @@ def main(argv):
                                         "..", "..", "docs", "protocol.md"))
     vectors = True
     games = []
+    dispute = None
     args = list(argv[1:])
     while args:
         a = args.pop(0)
@@ -984,6 +1209,8 @@ def main(argv):
             doc = args.pop(0)
         elif a == "--no-vectors":
             vectors = False
+        elif a == "--dispute" and args:
+            dispute = args.pop(0)
         elif a in ("-h", "--help"):
             print(__doc__)
             return 0
@@ -994,8 +1221,14 @@ def main(argv):
             games.append(a)
     if not games and not vectors:
         sys.stderr.write("usage: independent_verify.py [--doc PROTOCOL_MD] "
-                         "[--no-vectors] GAME...\n")
+                         "[--no-vectors] [--dispute FILE] GAME...\n")
         return 2
+    if dispute is not None:
+        try:
+            disputed = read_dispute(dispute)
+        except (OSError, JsonError) as e:
+            sys.stderr.write("--dispute %s: %s\n" % (dispute, e))
+            return 2
 
     bad = 0
     if vectors:
@@ -1011,6 +1244,8 @@ def main(argv):
         folder = g.rstrip("/") or g
         try:
             lines, adjs, dice, notes = verify_archive(folder)
+            if dispute is not None:
+                notes.append(check_dispute(folder, disputed, dispute))
             print("OK %s: %d lines, %d adjudications, %d dice agree%s"
                   % (folder, lines, adjs, dice,
                      "".join("; note: " + n for n in notes)))

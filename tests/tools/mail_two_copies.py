@@ -149,12 +149,13 @@ def main(argv):
     card = os.path.join(confederate.home, "confederate.card.json")
     with open(card, "rb") as f, open(os.path.join(union.home, "confederate.card.json"), "wb") as g:
         g.write(f.read())
-    # Genesis: the union hosts and mails the invitations.
+    # Genesis: the union hosts and mails the invitations. Protocol 1, as the
+    # sample it replays: the hand-written orders follow that game's dice.
     union.run("new", union.game, "--scenario",
               os.path.join(w.source, "scenarios", "bluegray-skirmish.json"), "--card",
               "union.card.json", "--card", "confederate.card.json",
               "--name", "skirmish-noumpire", "--created", "2026-11-01T09:00:00Z",
-              "--ruleset-version", "1")
+              "--ruleset-version", "1", "--protocol", "1")
     union.send()
     invitations = save_inbox(w.imap_port, "confederate", os.path.join(confederate.home, "mail"))
     if len(invitations) != 1:

@@ -61,6 +61,9 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
                            work);
   require_ok(made, "new");
   CHECK(made.out.find("Chaos of Battle") != std::string::npos);
+  // The shipped file places every side's pieces: the host is told so.
+  CHECK(made.err.find("note: the scenario is scenarios/table/chaos-meeting.json") !=
+        std::string::npos);
 
   auto played = run_adjutant(
       "bot game --play --key union.key --key confederate.key --key umpire.key "
@@ -86,7 +89,8 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
       if (e["kind"] != "orders") continue;
       Json body = e["body"]["body"];
       std::string side = body["side"];
-      for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+      for (const char* k :
+           {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
         body.erase(k);
       std::string text = notation->print(body);
       INFO(body.dump() << "\n" << text);

@@ -50,7 +50,8 @@ Json check_outcome(const std::function<adjutant::rules::Checked()>& check) {
 }
 
 Json order_fields(Json body) {
-  for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+  for (const char* k :
+       {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
     body.erase(k);
   return body;
 }

@@ -14,6 +14,7 @@
 #include "game/fog.h"
 #include "game/genesis.h"
 #include "game/log.h"
+#include "game/revisions.h"
 #include "game/ruling.h"
 #include "game/sign_orders.h"
 #include "game/verify.h"
@@ -27,6 +28,7 @@
 #include "support/error_id.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/time_format.h"
 
 namespace fs = std::filesystem;
 namespace game = adjutant::game;
@@ -45,10 +47,12 @@ struct FogGame {
 
   game::TurnWriter writer;  // draws each turn folder's outputs; none by default
 
-  explicit FogGame(const fs::path& r, int turns = 3, bool fog = true, game::TurnWriter outputs = {})
+  explicit FogGame(const fs::path& r, int turns = 3, bool fog = true, game::TurnWriter outputs = {},
+                   int protocol = game::kLatestProtocol)
       : root(r), dir(r / "umpire-copy"), writer(std::move(outputs)) {
     adjutant::testing::register_hidden_pieces();
     game::NewGame g;
+    g.protocol = protocol;
     g.name = "fog-duel";
     g.created = "2026-01-01T00:00:00Z";
     g.deadline_hours = 24;
@@ -68,22 +72,34 @@ struct FogGame {
     game::create_archive(dir, g, ledger::SigningKey::load_pem(keys.at("umpire").first), writer);
   }
 
+  // The umpire's clock: an hour on at each step, from the game's start or
+  // from a time a test set (`at`), so a log's times never go back.
+  std::int64_t at = adjutant::parse_rfc3339("2026-01-01T01:00:00Z");
+  std::string next_at() {
+    at += 3600;
+    return adjutant::format_rfc3339(at);
+  }
+
   void take_file(const fs::path& file) {
     game::AdjudicateOptions o;
     o.key = keys.at("umpire").first;
     o.chain = keys.at("umpire").second;
     o.secrets = root / "no-secrets";
-    o.at = "2026-01-01T01:00:00Z";
+    o.at = next_at();
     o.outputs = writer;
     game::adjudicate_file(dir, file, o);
   }
 
   // The side signs from its own sealed copy alone.
+  // Each side keeps what it signed (game/revisions.h), as `adjutant sign`
+  // does: a second file for a phase is its next revision.
   fs::path sign_from_copy(const std::string& side, const Json& moves) {
+    fs::path secrets = root / ("secrets-" + side);
     Json env = game::sign_sealed(copy(side), {{"moves", moves}}, keys.at(side).first,
-                                 keys.at(side).second, root / "no-secrets");
+                                 keys.at(side).second, secrets);
     fs::path file = root / (side + "-from-copy.json");
     adjutant::write_file_atomic(file, env.dump(2) + "\n");
+    game::remember_signed(secrets, env);
     return file;
   }
 
@@ -91,17 +107,19 @@ struct FogGame {
     fs::path file;
     {
       game::ReadGame rg(dir);
-      Json env = game::sign_orders(rg.archive, rg.replay, side,
-                                   ledger::SigningKey::load_pem(keys.at(side).first),
-                                   ledger::load_chain(keys.at(side).second), {{"moves", moves}});
+      fs::path secrets = root / ("secrets-" + side);
+      Json env = game::sign_orders(
+          rg.archive, rg.replay, side, ledger::SigningKey::load_pem(keys.at(side).first),
+          ledger::load_chain(keys.at(side).second), {{"moves", moves}}, secrets);
       file = root / (side + "-orders.json");
       adjutant::write_file_atomic(file, env.dump(2) + "\n");
+      game::remember_signed(secrets, env);
     }
     game::AdjudicateOptions o;
     o.key = keys.at("umpire").first;
     o.chain = keys.at("umpire").second;
     o.secrets = root / "no-secrets";
-    o.at = "2026-01-01T01:00:00Z";
+    o.at = next_at();
     o.outputs = writer;
     game::adjudicate_file(dir, file, o);
   }
@@ -495,13 +513,21 @@ TEST_CASE("a sync offering a tampered packet or line changes nothing", "[game][f
   CHECK(folder_hash(g.copy("north")) == before);
   adjutant::write_file_atomic(out / game::kPacketFile, packet);
 
-  // A seed changed in the last sealed line (re-signed by the umpire).
+  // A player's link changed in the last sealed line's seed terms (re-signed
+  // by the umpire).
   auto lines = lines_of(out / "log.jsonl");
   auto umpire_key = ledger::SigningKey::load_pem(g.keys.at("umpire").first);
   auto bad = lines;
+  bad.back() = resigned(bad.back(), umpire_key,
+                        [](Json& b) { b["reveals"][0]["s"] = std::string(64, '0'); });
+  write_lines(out / "log.jsonl", bad);
+  CHECK(error_id([&] { game::sync_sealed(g.copy("north"), out); }) == "verify.reveal");
+  CHECK(folder_hash(g.copy("north")) == before);
+  // From protocol 2 the seed is committed, never in clear (10a).
+  bad = lines;
   bad.back() = resigned(bad.back(), umpire_key, [](Json& b) { b["seed"] = std::string(64, '0'); });
   write_lines(out / "log.jsonl", bad);
-  CHECK(error_id([&] { game::sync_sealed(g.copy("north"), out); }) == "verify.seed");
+  CHECK(error_id([&] { game::sync_sealed(g.copy("north"), out); }) == "verify.sealed");
   CHECK(folder_hash(g.copy("north")) == before);
   // The adjudication naming the first turn's order lines (re-signed).
   bad = lines;
@@ -596,6 +622,7 @@ TEST_CASE("a ruling is the same line in every copy, and opens with the rest", "[
   o.secrets = tmp.path() / "no-secrets";
   o.at = "2026-01-02T12:00:00Z";  // past the 24-hour deadline
   REQUIRE(game::rule_nmr(g.dir, "no orders from south", o).adjudications.size() == 1);
+  g.at = adjutant::parse_rfc3339(o.at);
   g.take("north", move("n1", 6));
   g.take("south", move("s2", 15));
   std::string ruling = lines_of(g.dir / "log.jsonl").at(2);

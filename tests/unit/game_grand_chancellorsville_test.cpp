@@ -10,6 +10,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 
@@ -103,4 +104,25 @@ TEST_CASE(
       " && python3 tools/grand-chancellorsville/build.py --check > /dev/null 2>&1";
   int status = std::system(command.c_str());
   CHECK((status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0));
+}
+
+// 22.12: the provenance's crossings are pontoon hexes on the river's course,
+// a land hex on either bank (cases grand-chancellorsville/22.12-* cross them).
+TEST_CASE("Grand Chancellorsville: Franklin's and Fitzhugh's Crossings are pontoon hexes",
+          "[game][grand-chancellorsville]") {
+  Json sc =
+      Json::parse(adjutant::read_file(source_dir() / "scenarios" / "grand-chancellorsville.json"));
+  const Json& places = sc["map"]["places"];
+  const Json& pontoons = sc["map"]["terrain"]["pontoon"];
+  const Json& rivers = sc["map"]["terrain"]["river"];
+  for (const char* hex : {"F1406", "F1705"}) {
+    INFO(hex);
+    CHECK(std::count(pontoons.begin(), pontoons.end(), Json(hex)) == 1);
+    CHECK(std::count(rivers.begin(), rivers.end(), Json(hex)) == 0);
+  }
+  CHECK(places["F1406"] == "Franklin's Crossing");
+  CHECK(places["F1705"] == "Fitzhugh's Crossing");
+  std::string provenance = sc["provenance"].dump();
+  CHECK(provenance.find("Franklin's Crossing (F1406)") != std::string::npos);
+  CHECK(provenance.find("Fitzhugh's Crossing (F1705)") != std::string::npos);
 }

@@ -99,14 +99,15 @@ TEST_CASE("no moves received is refused where the rules demand an attack", "[gam
   fs::path c2 =
       adjutant::testing::sign_sample_orders(game, "03-t2-confederate.json", "confederate");
   REQUIRE(run_adjutant("adjudicate " + g + " '" + c2.string() +
-                           "' --key union.key --chain union.key.chain --no-outputs",
+                           "' --key union.key --chain union.key.chain --no-outputs --at "
+                           "2026-11-05T18:00:00Z",
                        work)
               .exit == 0);
   // Now the union's 1/I and 3/I stand next to 1/Heth and must attack (8.0).
   std::string before = adjutant::testing::folder_hash(game);
   auto r = run_adjutant("ruling " + g +
                             " --nmr --key confederate.key --chain confederate.key.chain --at "
-                            "2027-01-01T00:00:00Z",
+                            "2026-11-30T00:00:00Z",
                         work);
   INFO(r.out << r.err);
   CHECK(r.exit == 1);

@@ -13,6 +13,7 @@
 #include "game/adjudicate.h"
 #include "game/genesis.h"
 #include "game/log.h"
+#include "game/revisions.h"
 #include "game/ruling.h"
 #include "game/sign_orders.h"
 #include "game/sync.h"
@@ -82,10 +83,14 @@ struct SimGame {
   fs::path sign(const std::string& side, const Json& moves, const std::string& tag = "") {
     game::ReadGame rg(dir);
     const Player& p = parties.at(side);
+    // Each player keeps what it signed (game/revisions.h): a second file
+    // for a phase is its next revision.
+    fs::path secrets = root / ("secrets-" + side);
     Json env = game::sign_orders(rg.archive, rg.replay, side, ledger::SigningKey::load_pem(p.key),
-                                 ledger::load_chain(p.chain), {{"moves", moves}});
+                                 ledger::load_chain(p.chain), {{"moves", moves}}, secrets);
     fs::path file = root / (side + "-" + std::to_string(rg.replay.state().turn) + tag + ".json");
     adjutant::write_file_atomic(file, env.dump(2) + "\n");
+    game::remember_signed(secrets, env);
     return file;
   }
 
@@ -204,7 +209,20 @@ TEST_CASE("a corrected file replaces the first before adjudication, with the sam
   Json a = ledger::parse_strict(adjutant::read_file(first, 1u << 20), "a")["body"]["reveal"];
   Json b = ledger::parse_strict(adjutant::read_file(corrected, 1u << 20), "b")["body"]["reveal"];
   CHECK(a == b);  // the same link again
+  // Protocol 2 (docs/protocol.md 5b): the correction is the next revision,
+  // naming the body it replaces.
+  Json first_body = ledger::parse_strict(adjutant::read_file(first, 1u << 20), "a")["body"];
+  Json second_body = ledger::parse_strict(adjutant::read_file(corrected, 1u << 20), "b")["body"];
+  CHECK(first_body["revision"] == 1);
+  CHECK_FALSE(first_body.contains("replaces"));
+  CHECK(second_body["revision"] == 2);
+  CHECK(second_body["replaces"] == game::body_hash(first_body));
   g.take(corrected);
+  // The umpire cannot log the older file as the last one in: the files of a
+  // side come in the order of their revisions.
+  std::string in_both = adjutant::testing::folder_hash(g.dir);
+  CHECK(error_id([&] { g.take(first); }) == "orders.superseded");
+  CHECK(adjutant::testing::folder_hash(g.dir) == in_both);
   // The last file in for a side is the one adjudicated.
   auto done = g.take(g.sign("south", Json::array()));
   REQUIRE(done.adjudications.size() == 1);

@@ -166,7 +166,8 @@ TEST_CASE(
     Json orders = Json::parse(lines[std::size_t(seq)])["body"]["body"];
     Json adjudication = Json::parse(lines[std::size_t(seq) + 1])["body"];
     Json body = Json::parse(r.out);
-    for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+    for (const char* k :
+         {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
       orders.erase(k);
     CHECK(body == orders);
     CHECK(lines_after_first(r.err) == adjudication["echo"].get<std::vector<std::string>>());

@@ -1,9 +1,7 @@
 // What the WebAssembly build (wasm/) uses instead of what it lacks: the
-// portable SHA-256 instead of OpenSSL's, and the shortest round-trip digits
-// of a double without std::to_chars. Each gives the same bytes as what it
-// replaces.
-#include <openssl/evp.h>
-
+// shortest round-trip digits of a double without std::to_chars, the same
+// bytes as what it replaces. (It hashes through the browser's WebCrypto:
+// ledger/crypto_oracle.h, tests/unit/ledger_oracle_test.cpp.)
 #include <catch2/catch.hpp>
 #include <charconv>
 #include <cstring>
@@ -11,13 +9,9 @@
 
 #include "ledger/digest.h"
 #include "ledger/es_number.h"
-#include "ledger/sha256.h"
-#include "support/openssl_digest.h"
 
-using adjutant::ledger::portable_sha256;
 using adjutant::ledger::to_hex;
 
-using adjutant::testing::openssl_sha256;
 
 namespace {
 
@@ -36,25 +30,6 @@ std::string normal(std::string s) {
 }
 
 }  // namespace
-
-TEST_CASE("portable SHA-256: the FIPS 180-4 vectors and OpenSSL's bytes", "[ledger][wasm]") {
-  CHECK(to_hex(portable_sha256("")) ==
-        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(to_hex(portable_sha256("abc")) ==
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  CHECK(to_hex(portable_sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
-        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  CHECK(to_hex(portable_sha256(std::string(1000000, 'a'))) ==
-        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-  // Every length across the padding's block boundaries, against OpenSSL.
-  std::string data;
-  for (int n = 0; n <= 300; ++n) {
-    INFO("length " << n);
-    CHECK(portable_sha256(data) == openssl_sha256(data));
-    data += char((n * 131 + 7) & 0xff);
-  }
-  CHECK(portable_sha256(data) == adjutant::ledger::sha256(data));
-}
 
 TEST_CASE("shortest digits without to_chars: the same as to_chars", "[ledger][wasm]") {
   const double values[] = {1,        5,

@@ -66,7 +66,8 @@ Json played(int seq, const std::string& sample = kSample) {
   std::size_t at = 0;
   for (int i = 1; i < seq; ++i) at = log.find('\n', at) + 1;
   Json body = Json::parse(log.substr(at, log.find('\n', at) - at))["body"]["body"];
-  for (const char* k : {"format", "game", "side", "turn", "phase", "after", "reveal"})
+  for (const char* k :
+       {"format", "game", "side", "turn", "phase", "after", "reveal", "revision", "replaces"})
     body.erase(k);
   return body;
 }

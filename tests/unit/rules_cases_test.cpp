@@ -100,3 +100,63 @@ TEST_CASE("a simultaneous phase's case gives each side's orders", "[rules][cases
   REQUIRE_FALSE(bad.diff.empty());
   CHECK(bad.diff.front().find("[case.orders]") != std::string::npos);
 }
+
+// Chaos of Battle is tested as data: at least 60 cases, one situation each.
+TEST_CASE("Chaos of Battle has its cases as data", "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  CHECK(adjutant::rules::case_files(root / "tests" / "cases" / "chaos").size() >= 60);
+}
+
+// state_edits (RFC 6902) says what a merge patch cannot: a value set to null.
+// hidden and shown check what each side reads of the events.
+TEST_CASE("a case edits the state with a JSON Patch and checks what each side reads",
+          "[rules][cases]") {
+  const fs::path root = ADJUTANT_SOURCE_DIR;
+  using adjutant::rules::Json;
+  // Gamble's commander taken off the table: a deployed brigade without one
+  // is not re-marked, and the check says so.
+  Json c = {{"rule", "rest.remarker"},
+            {"title", "re-marking a brigade whose commander is off the table"},
+            {"scenario", "scenarios/table/chaos-meeting.json"},
+            {"state_patch", {{"turn", 2}, {"extra", {{"tokens_drawn", true}}}}},
+            {"state_edits",
+             {{{"op", "replace"},
+               {"path", "/extra/chaos/brigades/gamble/commander"},
+               {"value", nullptr}}}},
+            {"orders", {{"union", {{"brigades", {{"gamble", {{"remarker", {{3000, 1900}}}}}}}}}}},
+            {"expect", {{"error", "chaos.not_deployed"}, {"unit", "gamble"}}}};
+  CHECK(adjutant::rules::run_case(c, "inline", root).passed);
+  c.erase("state_edits");
+  CHECK_FALSE(adjutant::rules::run_case(c, "inline", root).passed);
+  // A patch that does not apply is the case's own error.
+  c["state_edits"] = Json::array({{{"op", "remove"}, {"path", "/extra/nothing/here"}}});
+  auto bad = adjutant::rules::run_case(c, "inline", root);
+  CHECK_FALSE(bad.passed);
+  REQUIRE_FALSE(bad.diff.empty());
+  CHECK(bad.diff.front().find("[case.setup]") != std::string::npos);
+
+  // Stone's one marker shakes out: the Union reads its own brigade's name,
+  // the Confederates only bases.
+  Json shake = {
+      {"rule", "shake_out"},
+      {"title", "what each side reads of a shake out"},
+      {"scenario", "scenarios/table/chaos-meeting.json"},
+      {"state_patch", {{"turn", 2}, {"extra", {{"tokens_drawn", true}}}}},
+      {"orders", {{"union", {{"brigades", {{"stone", {{"shake_out", {{"facing", 0}}}}}}}}}}},
+      {"dice", {4, 2}},
+      {"expect",
+       {{"events", {{{"type", "deploy"}, {"brigade", "stone"}}}},
+        {"state", {{"turn", 3}}},
+        {"shown", {{"union", {"stone"}}}},
+        {"hidden", {{"confederate", {"stone"}}}}}}};
+  CHECK(adjutant::rules::run_case(shake, "inline", root).passed);
+  Json wrong = shake;
+  wrong["expect"]["hidden"] = {{"union", {"stone"}}};
+  auto r = adjutant::rules::run_case(wrong, "inline", root);
+  CHECK_FALSE(r.passed);
+  REQUIRE_FALSE(r.diff.empty());
+  CHECK(r.diff.front().find("union reads stone") != std::string::npos);
+  wrong = shake;
+  wrong["expect"]["shown"] = {{"confederate", {"stone"}}};
+  CHECK_FALSE(adjutant::rules::run_case(wrong, "inline", root).passed);
+}

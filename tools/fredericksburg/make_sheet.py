@@ -97,13 +97,17 @@ def between_columns(c, rows):
 # Crossing, leaving by the east edge.
 RIVER = path([(6, 28), (3, 22), (3, 14), (4, 12), (5, 10), (7, 9), (8, 8), (12, 7), (16, 6), (19, 3), (20, 1)])
 FERRY = [(3, 20), (4, 12)]            # Banks's Ford; the ford of 24.0
-PONTOON = [(14, 7), (17, 5)]          # Franklin's Crossing; Fitzhugh's Crossing
+PONTOON = [(14, 6), (17, 5)]          # Franklin's Crossing; Fitzhugh's Crossing (on RIVER)
 TOWN = [(8, 9), (8, 10), (9, 9), (9, 10), (10, 9), (10, 10), (6, 7)]   # Fredericksburg; Falmouth
 HEIGHTS = [(9, 12), (10, 12), (11, 12), (12, 12), (11, 13), (12, 13), (13, 13), (10, 11),
            (20, 6), (21, 6), (22, 5)]   # Marye's Heights and the ridge to Prospect Hill
 FOREST = ([(c, r) for c in range(1, 26) for r in range(19, 28) if (c + r) % 3 and c > 6]
           + [(c, r) for c in range(16, 26) for r in range(10, 19) if (c * 7 + r) % 4 == 0])
 
+# A ferry or pontoon hex is a crossing of the river: it must lie on its course.
+for h in FERRY + PONTOON:
+    if h not in RIVER:
+        raise SystemExit(f"crossing {name(*h)} is not on the river's course")
 terrain = {"river": [], "ferry": [], "pontoon": [], "town": [], "heights": [], "forest": []}
 for h in RIVER:
     kind = "ferry" if h in FERRY else "pontoon" if h in PONTOON else "river"
@@ -140,7 +144,7 @@ for kind, label, points in ROADS:
     routes.append({"kind": kind, "name": label, "hexes": [name(*h) for h in hexes]})
 
 PLACES = {(9, 10): "Fredericksburg", (6, 7): "Falmouth", (10, 12): "Marye's Heights",
-          (3, 20): "Banks's Ford", (14, 7): "Franklin's Crossing", (17, 5): "Fitzhugh's Crossing",
+          (3, 20): "Banks's Ford", (14, 6): "Franklin's Crossing", (17, 5): "Fitzhugh's Crossing",
           (21, 6): "Prospect Hill", (22, 4): "Hamilton's Crossing", (1, 14): "Stafford Heights",
           (16, 12): "Deep Run", (12, 14): "Hazel Run", (20, 28): "Salem Church road"}
 

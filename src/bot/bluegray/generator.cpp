@@ -70,7 +70,7 @@ class BlueGrayGenerator : public OrderGenerator {
   static Json compose(const Situation& s, std::vector<Json>& moves,
                       std::vector<rules::OrderProblem>& refused) {
     bg::Emitter em(s.sc, s.state);
-    std::map<Hex, int> entered;
+    bg::EntryColumns entered;
     std::vector<Json> kept;
     for (const auto& j : moves) {
       bg::Problems problems;
@@ -80,7 +80,7 @@ class BlueGrayGenerator : public OrderGenerator {
         refused.insert(refused.end(), problems.begin(), problems.end());
         continue;
       }
-      if (pm->enter) ++entered[pm->path.front()];
+      if (pm->enter) entered[pm->path.front()].push_back(pm->unit);
       bg::execute_move(em, *pm);
       kept.push_back(j);
     }

@@ -8,6 +8,7 @@
 #include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/exits.h"
+#include "rules/bluegray/readings.h"
 #include "rules/bluegray/restrictions.h"
 #include "rules/bluegray/stacking.h"
 
@@ -112,8 +113,10 @@ class Planner {
     for (Hex h : m.entries) {
       if (s_.enemy_hexes.count(h)) continue;       // 14.31
       if (s_.night && s_.ezoc.count(h)) continue;  // 9.0
-      auto e = entered_.find(h);
-      int spent = bg::entry_cost(s_.sc, *m.arrival, h, e == entered_.end() ? 0 : e->second);
+      int place = bg::column_place(s_.board, *m.arrival, m.id, entered_, h);
+      int spent = bg::entry_cost(s_.sc, *m.arrival, h, place);
+      // 7.2, H&L 16.25: a place in the column beyond its allowance waits.
+      if (spent > m.def->movement && bg::readings::entry_within_allowance(s_.sc)) continue;
       out.push_back(reach(s_, m.id, h, spent, m.def->movement, true, m.ineffective));
     }
     return out;
@@ -124,7 +127,7 @@ class Planner {
     Json order = {{"unit", m.id}, {"to", hex::format(c.to)}};
     if (m.enter) {
       order["enter"] = hex::format(c.start);
-      ++entered_[c.start];
+      entered_[c.start].push_back(m.id);
     } else {
       auto& here = stack_[c.start];
       here.erase(std::remove(here.begin(), here.end(), m.id), here.end());
@@ -450,7 +453,7 @@ class Planner {
   std::map<Hex, std::vector<std::string>> stack_;  // own units per hex, as moved so far
   std::map<const model::ExitZone*, int> exited_;   // units sent off by each exit so far
   int quota_left_ = 1 << 20;                       // moves the side's quota still allows
-  std::map<Hex, int> entered_;                     // units entered per hex so far (column entry)
+  bg::EntryColumns entered_;                       // units entered per hex so far (column entry)
   std::set<std::string> done_;
   std::set<std::string> given_;  // units given a move
   std::set<Hex> targets_;        // victory hexes the enemy stands on

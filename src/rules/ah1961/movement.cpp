@@ -66,6 +66,34 @@ std::string step_problem(const Board& b, const std::string& unit, Hex x, Hex y, 
   return "";
 }
 
+// A move onto a square holding enemy counters. Combat units there are
+// attacked from next to it; detachments alone never are (attack.detachment):
+// River Crossing, "Boats are automatically destroyed when an enemy Unit places
+// it in its zone of control", and "The enemy can capture a bridge by placing
+// it into its zone of control".
+OrderProblem occupied(const Board& b, const MoveOrder& m, Hex y, const std::string& side) {
+  std::vector<std::string> boats, bridges;
+  for (const auto& u : b.units_at(y, b.enemy_of(side))) {
+    const UnitDef* d = b.def(u);
+    if (!d || !is_detachment(*d))
+      return problem("move.occupied_enemy", m.index, m.units.front(), sq(y), "attack",
+                     sq(y) + " holds enemy counters; attack them from next to it");
+    (is_boat(*d) ? boats : bridges).push_back(u);
+  }
+  std::string text = sq(y) + " holds ";
+  if (!boats.empty())
+    text += "the enemy assault boat " + join(boats, ", ") +
+            ", which is neither entered nor attacked: a boat is destroyed when an enemy unit "
+            "places it in its zone of control";
+  if (!boats.empty() && !bridges.empty()) text += "; and ";
+  if (!bridges.empty())
+    text += "the enemy pontoon bridge " + join(bridges, ", ") +
+            ", which is neither entered nor attacked: a bridge is captured when an enemy unit "
+            "places it in its zone of control";
+  return problem("move.occupied_enemy", m.index, m.units.front(), sq(y),
+                 boats.empty() ? "river.bridge" : "river.boat", text);
+}
+
 void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& problems,
                 std::vector<std::string>& echo) {
   Board b = em.board();
@@ -135,8 +163,7 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
       return;
     }
     if (b.enemy_at(y, side)) {
-      problems.push_back(problem("move.occupied_enemy", m.index, m.units.front(), sq(y), "attack",
-                                 sq(y) + " holds enemy counters; attack them from next to it"));
+      problems.push_back(occupied(b, m, y, side));
       return;
     }
     for (const auto& u : units) {

@@ -6,6 +6,7 @@
 #include "model/arrivals.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/orders.h"
+#include "rules/bluegray/readings.h"
 #include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
 
@@ -43,14 +44,13 @@ std::string hexes_text(const std::vector<Hex>& hexes) {
 // a hex holding no enemy unit (not in an enemy ZOC at night, 9.0), as the
 // next of that hex's column within its MA, with room to stop there.
 void check_return(const Board& board, const std::string& id, const model::Arrival& a,
-                  const std::map<Hex, int>& column, bool night, Problems& problems) {
+                  const EntryColumns& columns, bool night, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.side_of(id);
   for (Hex h : a.hexes) {
     if (board.enemy_at(h, side)) continue;
     if (night && in_zoc_of(board, h, board.enemy_of(side))) continue;
-    auto it = column.find(h);
-    int cost = entry_cost(sc, a, h, it == column.end() ? 0 : it->second);
+    int cost = entry_cost(sc, a, h, column_place(board, a, id, columns, h));
     if (cost > board.def(id)->movement || !has_room(board, h, side, id)) continue;
     problems.push_back(problem("move.entry_required", -1, id, hex::format(h), a.rule,
                                id + " is due back on turn " + std::to_string(a.turn) +
@@ -68,12 +68,34 @@ std::optional<model::Arrival> arrival_of(const Board& board, const std::string& 
                                 it == board.state().units.end() ? nullptr : &it->second);
 }
 
-int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int earlier) {
+int column_place(const Board& board, const model::Arrival& arrival, const std::string& unit,
+                 const EntryColumns& columns, Hex h) {
+  const Scenario& sc = board.scenario();
+  const model::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
+  auto it = columns.find(h);
+  const std::vector<std::string> none;
+  const std::vector<std::string>& earlier = it == columns.end() ? none : it->second;
+  int count = int(earlier.size());
+  if (e.column == "unit") return count + 1;
+  if (e.column != "stack") return 1;
+  if (!readings::column_stacks_are_legal(sc)) return count / std::max(1, sc.stacking) + 1;
+  const std::string side = board.side_of(unit);
+  int stacks = 0;
+  std::vector<std::string> stack;
+  auto join = [&](const std::string& id) {
+    stack.push_back(id);
+    if (stack.size() > 1 && stack_allowed(board, side, stack)) return;
+    stack = {id};
+    ++stacks;
+  };
+  for (const auto& id : earlier) join(id);
+  join(unit);
+  return stacks;
+}
+
+int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int place) {
   const model::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
   int base = e.terrain_cost ? sc.terrain_at(h).mp : e.mp;
-  int place = e.column == "unit"    ? earlier + 1
-              : e.column == "stack" ? earlier / std::max(1, sc.stacking) + 1
-                                    : 1;
   return base * place;
 }
 
@@ -85,7 +107,7 @@ std::string entry_blocked(const Board& board, Hex h, const std::string& side) {
 }
 
 void check_compulsory_entry(const Board& board, const std::vector<std::string>& entered,
-                            const std::map<Hex, int>& column, bool night, Problems& problems) {
+                            const EntryColumns& columns, bool night, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.state().phase;
   bool scheduled = board.state().turn <= sc.entry.compulsory_through;
@@ -93,7 +115,7 @@ void check_compulsory_entry(const Board& board, const std::vector<std::string>& 
     if (std::count(entered.begin(), entered.end(), id)) continue;
     auto a = arrival_of(board, id);
     if (a->compulsory) {
-      check_return(board, id, *a, column, night, problems);
+      check_return(board, id, *a, columns, night, problems);
       continue;
     }
     if (!scheduled) continue;

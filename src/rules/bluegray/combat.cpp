@@ -223,6 +223,7 @@ void resolve(Phase& p, const AttackOrder& a, const std::string& n) {
   ev["attackers"] = std::move(t.attackers);
   ev["defenders"] = std::move(t.defenders);
   ev["hexes"] = std::move(t.hexes);
+  if (t.half_points) ev["half_points"] = true;
   ev["attack"] = t.attack;
   ev["defence"] = t.defence;
   ev["modifiers"] = std::move(t.modifiers);

@@ -17,9 +17,12 @@ namespace adjutant::rules::bluegray {
 // problem per fault and an echo line per sound attack. Never rolls. With
 // `odds`, appends per sound attack {"order","odds","attack","defence",
 // "best"} (8.1, 8.8: the column it goes in at, the strengths, the column
-// before any reduction), for the order page.
-void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
-                   Problems& problems, std::vector<std::string>& echo, Json* odds = nullptr);
+// before any reduction; "half_points" when 22.11 halves a strength), for
+// the order page. `moved` names the units that moved or entered this
+// player-turn (H&L 20.14: they chose to be in contact).
+void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks,
+                   const std::set<std::string>& moved, bool night, Problems& problems,
+                   std::vector<std::string>& echo, Json* odds = nullptr);
 
 // Resolves the attacks in order. Each declared attack is a combat with one
 // number everywhere (echo, events, reports, maps, explain): "T.N", the N-th

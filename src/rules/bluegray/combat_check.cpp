@@ -21,6 +21,7 @@ struct Checker {
   Problems& problems;
   std::string side;
   std::string enemy;
+  const std::set<std::string>& moved;      // units that moved or entered this player-turn
   std::map<std::string, int> attacked_by;  // attacker -> order
   std::map<Hex, int> hex_attacked_by;      // defender hex -> order
   std::map<Hex, std::set<int>> stacks;     // attacker hex -> orders (8.42)
@@ -193,20 +194,25 @@ struct Checker {
       if (!std::count(a.attackers.begin(), a.attackers.end(), id))
         add(a, "attack.losses", id, "", "8.3", id + " is not one of the attackers");
     demoralized_choices(a, e, t, column);
-    if (odds)
+    if (odds) {
       odds->push_back({{"order", a.index},
                        {"odds", crt.columns[column]},
                        {"attack", t.attack},
                        {"defence", t.defence},
                        {"best", crt.columns[t.column]}});
+      if (t.half_points) odds->back()["half_points"] = true;
+    }
     echo.push_back("combat " + label + ": " + describe(e) + " at " + crt.columns[column] + " (" +
-                   std::to_string(t.attack) + ":" + std::to_string(t.defence) + ")" +
+                   std::to_string(t.attack) + ":" + std::to_string(t.defence) +
+                   (t.half_points ? " in half strength points" : "") + ")" +
                    (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
   }
 
   // 8.0, 8.7: a unit in an enemy ZOC, or artillery next to an enemy unit,
-  // must attack.
+  // must attack; H&L 20.14 (readings.h): not one that moved there this
+  // player-turn, which could have avoided the attack.
   bool obliged(const std::string& id) const {
+    if (moved.count(id) && readings::forced_only_from_the_start(board.scenario())) return false;
     Hex at = *board.hex_of(id);
     if (in_zoc_of(board, at, enemy)) return true;
     if (!is_artillery(*board.def(id))) return false;
@@ -228,15 +234,20 @@ struct Checker {
     const auto& crt = board.scenario().crt;
     int floor = *column_of(crt, d->odds_below);
     if (column >= floor) return;
-    std::vector<std::string> free;
+    std::vector<std::string> free, came;
     for (const auto& id : e.attackers)
-      if (!obliged(id)) free.push_back(id);
+      if (!obliged(id)) (moved.count(id) ? came : free).push_back(id);
     bool reduced = column < t.column;
-    if (free.empty() && !reduced) return;
-    add(a, "attack.demoralized_odds", free.empty() ? "" : free.front(), "", d->odds_rule,
+    if (free.empty() && came.empty() && !reduced) return;
+    std::string why = reduced         ? ", not even by reducing the odds"
+                      : !free.empty() ? ": " + join(free) + " need not attack"
+                                      : ": " + join(came) +
+                                            " moved into contact this player-turn, so the "
+                                            "attack could have been avoided";
+    std::string unit = !free.empty() ? free.front() : !came.empty() ? came.front() : "";
+    add(a, "attack.demoralized_odds", unit, "", d->odds_rule,
         "the " + side + " army is demoralized and may not attack at less than " + d->odds_below +
-            " (" + crt.columns[column] + ")" +
-            (reduced ? ", not even by reducing the odds" : ": " + join(free) + " need not attack"));
+            " (" + crt.columns[column] + ")" + why);
   }
 
   // 8.42: units stacked together may not attack separate hexes.
@@ -294,15 +305,17 @@ struct Checker {
 
 }  // namespace
 
-void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks, bool night,
-                   Problems& problems, std::vector<std::string>& echo, Json* odds) {
+void check_attacks(const Board& board, const std::vector<AttackOrder>& attacks,
+                   const std::set<std::string>& moved, bool night, Problems& problems,
+                   std::vector<std::string>& echo, Json* odds) {
   if (night) {
     for (const auto& a : attacks)
       problems.push_back(problem("attack.night", a.index, "", "", "9.0",
                                  "there is no combat phase on a night turn"));
     return;
   }
-  Checker c{board, problems, board.state().phase, board.enemy_of(board.state().phase), {}, {}, {}};
+  Checker c{board, problems, board.state().phase, board.enemy_of(board.state().phase), moved, {},
+            {},    {}};
   int n = combats_declared(board.state());
   for (const auto& a : attacks) {
     Engagement e;

@@ -93,7 +93,9 @@ Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source) 
   if (auto j = f.any_opt("side_stacking")) out.side_stacking = hooks::read_side_stacking(r, *j);
   if (auto j = f.any_opt("demoralization")) out.demoralization = hooks::read_demoralization(r, *j);
   if (auto j = f.any_opt("forced_march")) out.forced_march = hooks::read_forced_march(r, *j);
-  f.finish();
+  // adjutant-scenario/1 loads as the first release read it, which ignored
+  // what it did not know (model/scenario_load.h).
+  if (sc.format >= 2) f.finish();
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include "rules/bluegray/morale.h"
 #include "rules/bluegray/path_explain.h"
 #include "rules/bluegray/pathfind.h"
+#include "rules/bluegray/readings.h"
 #include "rules/bluegray/restrictions.h"
 #include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
@@ -222,7 +223,7 @@ std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef
 }  // namespace
 
 std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
-                                      const std::map<Hex, int>& entered, Problems& problems) {
+                                      const EntryColumns& entered, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.state().phase;
   auto refuse = [&](const std::string& id, const std::string& at, const std::string& rule,
@@ -272,8 +273,8 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
       start = arrival->hex;
     }
     pm.enter = true;
-    auto earlier = entered.find(start);
-    pm.entry_mp = entry_cost(sc, *arrival, start, earlier == entered.end() ? 0 : earlier->second);
+    pm.entry_place = column_place(board, *arrival, order.unit, entered, start);
+    pm.entry_mp = entry_cost(sc, *arrival, start, pm.entry_place);
     pm.entry_rule = arrival->rule;
     pm.mp = pm.entry_mp;
   } else {
@@ -341,6 +342,16 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
               "is adjacent to an enemy unit at " + hex::format(n) + " and may not move at night");
   }
 
+  // 7.2, H&L 16.25: a unit whose place in the column costs more than its
+  // allowance does not enter; it waits (readings.h).
+  if (pm.enter && pm.entry_mp > pm.of && readings::entry_within_allowance(sc))
+    return refuse(
+        "move.no_mp", hex::format(start), "7.2",
+        "entering at " + hex::format(start) +
+            (pm.entry_place > 1 ? " as number " + std::to_string(pm.entry_place) + " of its column"
+                                : std::string()) +
+            " costs " + mp_text(pm.entry_mp) + " but " + order.unit + " has " + mp_text(pm.of) +
+            ": it may not enter this turn and waits for the next");
   if (auto p = order.to ? find(m, pm, start) : walk(m, pm, start)) {
     problems.push_back(*p);
     return std::nullopt;

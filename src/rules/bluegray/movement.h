@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/events.h"
 #include "rules/bluegray/orders.h"
 
@@ -26,6 +27,7 @@ struct PlannedMove {
   bool minimum = false;              // 7.4: one hex despite its cost
   bool found = false;                // the engine chose the path (order gave "to")
   int entry_mp = 1;                  // what entering cost (14.32), when `enter`
+  int entry_place = 1;               // its place in the entry column (H&L 16.25)
   std::string entry_rule = "14.32";  // the case the entry cites (H&L 16.24 for a return)
   bool exit = false;                 // leaves the map from the last hex (14.4)
   int exit_mp = 0;                   // what leaving cost
@@ -38,10 +40,10 @@ struct PlannedMove {
 
 // Checks one move against the working position (the phasing side is
 // state.phase); appends a problem and returns nullopt when it is illegal.
-// `entered` counts the units that entered at each hex earlier in this
+// `entered` lists the units that entered at each hex earlier in this
 // movement phase (column entry costs, Hooker and Lee 16.25).
 std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
-                                      const std::map<Hex, int>& entered, Problems& problems);
+                                      const EntryColumns& entered, Problems& problems);
 
 // Emits the "enter", "move" and "exit" events of a checked move.
 void execute_move(Emitter& em, const PlannedMove& move);

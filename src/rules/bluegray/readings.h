@@ -39,4 +39,41 @@ inline bool vp_by_source(const model::Scenario& sc) {
   return sc.rules_version >= 2;
 }
 
+// 7.2, H&L 16.25 (2006 18.25, GC 22.6): a unit whose place in an entry
+// column costs more MP than its allowance may not enter ("A unit may not
+// enter a hex if it lacks sufficient MPs to pay the movement cost"); it waits
+// for a later turn, as "the un-entered balance is simply brought back into
+// play on the following Game-Turn" says (version 3). Version 1 and 2 let it
+// enter and stay on the entry hex ("7 of 6 MP").
+inline bool entry_within_allowance(const model::Scenario& sc) {
+  return sc.rules_version >= 3;
+}
+
+// GC 22.6 ("Note, however, the Union Stacking Restriction (Case 23.1)"), H&L
+// 2006 18.25: a stack of a column is what may legally stack, a side's own
+// restriction included, so Union divisions enter one to a stack (version 3).
+// Version 1 and 2 paired any two units.
+inline bool column_stacks_are_legal(const model::Scenario& sc) {
+  return sc.rules_version >= 3;
+}
+
+// GC 22.11 ("Combat Strength halved") with 8.1 ("Round off the ratio in
+// favor of the defender"): a halved strength is exact, the odds worked in
+// half strength points, and only the ratio is rounded (version 3). Version
+// 1 and 2 rounded each halved unit up, which could favour the attacker.
+inline bool halves_exactly(const model::Scenario& sc) {
+  return sc.rules_version >= 3;
+}
+
+// H&L 2006 20.14 ("an attack over which the Union Player has influence ...
+// must avoid making attacks at less than 1:3 odds if at all possible"), and
+// 1975 18.12 under the same reading: only an attacker that began the
+// player-turn in an enemy ZOC (or, artillery, next to an enemy unit) is
+// forced to attack; a unit that moved or entered into contact this
+// player-turn chose to (version 3). Version 1 and 2 counted every attacker
+// in an enemy ZOC at combat time as forced.
+inline bool forced_only_from_the_start(const model::Scenario& sc) {
+  return sc.rules_version >= 3;
+}
+
 }  // namespace adjutant::rules::bluegray::readings

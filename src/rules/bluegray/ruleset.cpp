@@ -135,7 +135,7 @@ class BlueGray : public Ruleset {
     bool night = is_night(sc_, state.turn);
     Json moves = Json::array();
     std::set<std::string> moved;
-    std::map<Hex, int> entered;  // units entered per hex so far (column entry)
+    EntryColumns entered;  // units entered per hex so far (column entry)
     std::vector<std::string> arrived;
     std::vector<std::string> counted;  // H&L 17.1: moves against the quota
     std::map<Hex, std::pair<int, std::string>>
@@ -158,7 +158,7 @@ class BlueGray : public Ruleset {
       }
       if (auto pm = check_move(em.board(), m, night, entered, problems)) {
         if (pm->enter) {
-          ++entered[pm->path.front()];
+          entered[pm->path.front()].push_back(pm->unit);
           arrived.push_back(pm->unit);
         }
         execute_move(em, *pm);
@@ -189,7 +189,7 @@ class BlueGray : public Ruleset {
     if (problems.empty()) check_compulsory_entry(em.board(), arrived, entered, night, problems);
     for (const auto& line : reschedule_blocked(em, state.phase)) out.echo.push_back(line);
     if (!night) retreat_ineffective(em, state.phase);
-    check_attacks(em.board(), set.attacks, night, problems, out.echo,
+    check_attacks(em.board(), set.attacks, moved, night, problems, out.echo,
                   facts ? &(*facts)["attacks"] : nullptr);
     if (facts) (*facts)["echo"] = out.echo;
     if (!problems.empty()) return out;

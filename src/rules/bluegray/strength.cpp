@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/bluegray/odds.h"
+#include "rules/bluegray/readings.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -15,15 +16,29 @@ std::string times(int m) {
 }
 
 // Grand Chancellorsville 22.11: a unit in a ferry hex attacks and defends at
-// half strength, rounded up (assumption: the text does not round).
-int in_hex_strength(const Scenario& sc, Hex at, int strength) {
-  return sc.terrain_at(at).halves_strength ? (strength + 1) / 2 : strength;
+// half strength. Version 3 halves exactly: with `half_points` every strength
+// is counted in half strength points (a whole strength doubled, a halved one
+// as printed), so the ratio is exact and 8.1 rounds only the odds. Versions
+// 1 and 2 rounded each halved unit up (readings.h).
+int in_hex_strength(const Scenario& sc, Hex at, int strength, bool half_points) {
+  bool halves = sc.terrain_at(at).halves_strength;
+  if (half_points) return halves ? strength : 2 * strength;
+  return halves ? (strength + 1) / 2 : strength;
 }
 
 void halved(Tally& t, const Scenario& sc, const std::string& id, Hex at, int printed, int now) {
   t.modifiers.push_back(id + " in " + hex::format(at) + " (" + sc.terrain_at(at).name +
-                        "): strength " + std::to_string(printed) + " halved to " +
-                        std::to_string(now) + " (22.11)");
+                        "): strength " + std::to_string(printed) + " halved" +
+                        (t.half_points ? "" : " to " + std::to_string(now)) + " (22.11)");
+}
+
+// Version 3: some unit of the attack, attacker or defender, is halved.
+bool any_halved(const Board& board, const Engagement& e) {
+  if (!readings::halves_exactly(board.scenario())) return false;
+  for (const auto* units : {&e.attackers, &e.defenders})
+    for (const auto& id : *units)
+      if (board.scenario().terrain_at(*board.hex_of(id)).halves_strength) return true;
+  return false;
 }
 
 }  // namespace
@@ -31,6 +46,11 @@ void halved(Tally& t, const Scenario& sc, const std::string& id, Hex at, int pri
 Tally tally(const Board& board, const Engagement& e) {
   const Scenario& sc = board.scenario();
   Tally t;
+  t.half_points = any_halved(board, e);
+  if (t.half_points)
+    t.modifiers.push_back(
+        "strengths in half points, a whole strength doubled, so that halving is exact and only "
+        "the odds are rounded (22.11, 8.1)");
   std::vector<std::pair<std::string, Hex>> line;  // non-artillery attackers
   for (const auto& id : e.attackers) {
     const UnitDef* d = board.def(id);
@@ -39,7 +59,7 @@ Tally tally(const Board& board, const Engagement& e) {
                                                    [&](Hex h) { return hex::adjacent(at, h); });
     if (ranged) t.ranged.insert(id);
     if (!is_artillery(*d)) line.push_back({id, at});
-    int strength = in_hex_strength(sc, at, d->strength);
+    int strength = in_hex_strength(sc, at, d->strength, t.half_points);
     t.attack += strength;
     // Each member put in place: an initializer list copies every value again.
     Json row = Json::object();
@@ -48,7 +68,8 @@ Tally tally(const Board& board, const Engagement& e) {
     row["type"] = d->type;
     row["strength"] = strength;
     row["ranged"] = ranged;
-    if (strength != d->strength) halved(t, sc, id, at, d->strength, strength);
+    if (t.half_points ? sc.terrain_at(at).halves_strength : strength != d->strength)
+      halved(t, sc, id, at, d->strength, strength);
     t.attackers.push_back(std::move(row));
   }
   t.artillery_alone = !e.attackers.empty() && t.ranged.size() == e.attackers.size();
@@ -57,7 +78,7 @@ Tally tally(const Board& board, const Engagement& e) {
     for (const auto& id : e.defenders) {
       if (*board.hex_of(id) != h) continue;
       const UnitDef* d = board.def(id);
-      int own = in_hex_strength(sc, h, d->strength);
+      int own = in_hex_strength(sc, h, d->strength, t.half_points);
       strength += own;
       printed += d->strength;
       Json row = Json::object();
@@ -65,7 +86,8 @@ Tally tally(const Board& board, const Engagement& e) {
       row["hex"] = hex::format(h);
       row["type"] = d->type;
       row["strength"] = own;
-      if (own != d->strength) halved(t, sc, id, h, d->strength, own);
+      if (t.half_points ? sc.terrain_at(h).halves_strength : own != d->strength)
+        halved(t, sc, id, h, d->strength, own);
       t.defenders.push_back(std::move(row));
     }
     const auto& terrain = sc.terrain_at(h);

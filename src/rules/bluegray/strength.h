@@ -27,6 +27,7 @@ struct Tally {
   Json modifiers = Json::array();
   std::set<std::string> ranged;  // artillery adjacent to no target (8.72, 10.3)
   bool artillery_alone = false;  // every attacker ranged (8.73)
+  bool half_points = false;      // strengths counted in half points (22.11, version 3)
 };
 
 // 8.2: each hex's defenders get the single best modifier: the hex's TEC

@@ -1109,10 +1109,15 @@ class Checker {
                format_point(*st_.brigades.at(id).commander));
       return;
     }
-    if (pts.size() == 2 &&
-        closer_than(sc_.marker_outline(pts[0]), sc_.marker_outline(pts[1]), kMarkerApart + 1)) {
+    // "the other can be anywhere 4\" away from the first": at least 4"
+    // ("N away", docs/rules/chaos.md Conventions) from version 4; versions 1
+    // to 3 asked for more than 4".
+    bool v4 = sc_.rules_version >= 4;
+    if (pts.size() == 2 && closer_than(sc_.marker_outline(pts[0]), sc_.marker_outline(pts[1]),
+                                       v4 ? kMarkerApart : kMarkerApart + 1)) {
       fail("chaos.remarker", id, "rest.remarker",
-           "brigade " + id + ": the second marker must be more than 4\" from the first");
+           "brigade " + id + ": the second marker must be " + (v4 ? "at least" : "more than") +
+               " 4\" from the first");
       return;
     }
     for (Point q : pts)

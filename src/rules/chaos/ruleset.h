@@ -15,7 +15,7 @@
 namespace adjutant::rules::chaos {
 
 // The latest version; every version from 1 stays playable.
-inline constexpr int kVersion = 3;
+inline constexpr int kVersion = 4;
 inline constexpr const char* kRulesetId = "chaos";
 
 // Builds the ruleset from a scenario file (adjutant-chaos/1); the errors of

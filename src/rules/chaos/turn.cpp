@@ -437,9 +437,7 @@ class Turn {
   // nearest enemy unit until 10" from it (less where the table's edge stops
   // him); the regiments take the default formation facing the enemy, and
   // the whole moves on back until no regiment is within 8" of the enemy;
-  // +1 brigade stress unless every regiment is cavalry (mounted: version 1
-  // does not dismount) and there is no battery (every deployed battery is
-  // taken as unlimbered).
+  // +1 brigade stress as the version reads the text (below).
   void withdraw(const std::string& b, const std::set<std::string>& fighting_brigades) {
     auto& bs = st_.brigades.at(b);
     auto blocked = [&](const std::string& why) {
@@ -491,21 +489,27 @@ class Turn {
       if (why.empty()) placed = tried;
     }
     if (!why.empty()) return blocked(why);
-    // "unless it was all mounted cavalry or had no unlimbered artillery"
-    // (read as "and"): version 3 weighs each regiment as it was before the
-    // withdrawal, a limbered battery costing nothing; versions 1 and 2
-    // take every cavalry regiment as mounted and every battery as
-    // unlimbered.
+    // "Increase the Brigade stress by 1 unless it was all mounted cavalry or
+    // had no unlimbered artillery": version 4 reads the text, so a brigade
+    // with no unlimbered battery (an infantry brigade without guns) or of
+    // mounted cavalry only withdraws without the stress. Version 3 read "or"
+    // as "and", weighing each regiment as it was before the withdrawal (a
+    // limbered battery costing nothing); versions 1 and 2 took every cavalry
+    // regiment as mounted and every battery as unlimbered.
     bool costly = false;
+    bool all_mounted_cavalry = true, unlimbered_artillery = false;
     for (const auto& r : present) {
       Arm arm = regiment_spec(sc_, r).arm;
       const auto& x = st_.regiments.at(r);
+      all_mounted_cavalry = all_mounted_cavalry && arm == Arm::kCavalry && !x.dismounted;
+      unlimbered_artillery = unlimbered_artillery || (arm == Arm::kArtillery && !x.limbered);
       if (sc_.rules_version < 3)
         costly = costly || arm != Arm::kCavalry;
       else
         costly = costly || arm == Arm::kInfantry || (arm == Arm::kCavalry && x.dismounted) ||
                  (arm == Arm::kArtillery && !x.limbered);
     }
+    if (sc_.rules_version >= 4) costly = !all_mounted_cavalry && unlimbered_artillery;
     put(placed);
     Json e = deploy_event(placed, "engagement.withdraw");
     e["type"] = "withdraw";
