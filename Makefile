@@ -17,7 +17,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZERS ?= json envelope orders scenario verify mime text
+FUZZERS ?= json envelope orders scenario verify mime text intake
 
 PREFIX ?= /usr/local
 
@@ -58,9 +58,15 @@ demo: all
 	bash tools/demo.sh $(BUILD)/adjutant
 
 # The replay signature (compare tests/bench.sig), replay time, map drawing
-# time and peak memory. A benchmark, not a test.
+# time and peak memory; every sample's replay page for each view, its size
+# and the time to write it; the time each page takes to be ready to click in
+# headless Chromium; then the judge's passes on a made tournament of
+# TOURNAMENT games (docs/performance.md). A benchmark, not a test.
+TOURNAMENT ?= 100
 bench: all
-	$(BUILD)/adjutant bench --time --render
+	$(BUILD)/adjutant bench --time --render --pages
+	/usr/bin/python3 tests/tools/page_bench.py $(BUILD)/adjutant samples/games
+	$(BUILD)/adjutant bench --tournament $(TOURNAMENT)
 
 # N whole bot games of every scenario through sign, check, adjudicate, reports
 # and mail, each verified twice and rebuilt from its mails; maps are drawn for

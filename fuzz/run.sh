@@ -12,11 +12,11 @@ build=${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [harness ...]}
 seconds=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [harness ...]}
 shift 2
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(json envelope orders scenario verify mime text)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(json envelope orders scenario verify mime text intake)
 
 # Longest input per harness: a sample log is about 15 kB, a scenario 10 kB.
 declare -A max_len=([json]=4096 [envelope]=8192 [orders]=4096 [scenario]=24576
-                    [verify]=49152 [mime]=16384 [text]=4096)
+                    [verify]=49152 [mime]=16384 [text]=4096 [intake]=32768)
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

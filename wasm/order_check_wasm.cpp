@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "web/order_check.h"
+#include "web/answer.h"
 
 extern "C" EMSCRIPTEN_KEEPALIVE const char* adjutant_answer(const char* request) {
   static std::string last;  // valid until the next call

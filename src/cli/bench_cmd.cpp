@@ -10,18 +10,24 @@
 #include <optional>
 
 #include <malloc.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
+#include "cli/tournament_bench.h"
 #include "game/archive.h"
 #include "game/batch_verify.h"
 #include "game/bench.h"
 #include "game/quick_status.h"
+#include "game/line_checks.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
 #include "model/scenario.h"
 #include "render/bench_render.h"
+#include "report/replay_page.h"
+#include "report/report_input.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -150,6 +156,85 @@ void time_largest_map(const fs::path& dir, int runs) {
       b.png_bytes, b.svg_ms, b.svg_bytes, b.png_ms + b.svg_ms);
 }
 
+// Every sample's replay page (adjutant view) for the umpire and for each
+// side: its size and the time to write it (the archive read, every line
+// checked, the page made; the quickest of three runs), against the targets
+// of 3 MB and 0.5 s. The time a browser takes to make it ready to click is
+// tests/tools/page_bench.py's (`make bench` runs it).
+void time_pages(const std::vector<fs::path>& games) {
+  double slowest = 0, largest = 0;
+  std::string slowest_name, largest_name;
+  for (const auto& g : games) {
+    std::vector<std::string> views{report::kUmpire};
+    {
+      int bad_line = -1;
+      std::string problem;
+      for (const auto& s : game::Archive::open_partial(g, bad_line, problem).ruleset().sides())
+        views.push_back(s);
+    }
+    for (const auto& view : views) {
+      double best = 0;
+      std::size_t bytes = 0;
+      for (int run = 0; run < 3; ++run) {
+        auto start = std::chrono::steady_clock::now();
+        int bad_line = -1;
+        std::string problem;
+        game::Archive archive = game::Archive::open_partial(g, bad_line, problem);
+        bytes = report::replay_page(archive, game::check_lines(archive, bad_line, problem), view)
+                    .size();
+        double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        if (run == 0 || ms < best) best = ms;
+      }
+      std::string name = g.filename().string() + " " + view;
+      std::printf("page    %-40s %6.2f MB  written in %6.1f ms\n", name.c_str(), bytes / 1048576.0,
+                  best);
+      if (best > slowest) slowest = best, slowest_name = name;
+      if (double(bytes) > largest) largest = double(bytes), largest_name = name;
+    }
+  }
+  std::printf("pages   largest %.2f MB (%s), slowest %.1f ms (%s); targets 3 MB and 500 ms\n",
+              largest / 1048576.0, largest_name.c_str(), slowest, slowest_name.c_str());
+}
+
+// The judge on a made tournament, built in a temporary folder removed after.
+int tournament(const cxxopts::ParseResult& r) {
+  TournamentOptions o;
+  o.games = r["tournament"].as<int>();
+  o.rounds = r["rounds"].as<int>();
+  if (o.games < 1 || o.games > 1000 || o.rounds < 1 || o.rounds > 8)
+    throw Error("usage.options", "--tournament is 1 to 1000 games, --rounds 1 to 8", Exit::kUsage);
+  bool keep = r.count("work") > 0;
+  std::string folder = (fs::temp_directory_path() / "adjutant-tournament-XXXXXX").string();
+  if (keep) {
+    folder = r["work"].as<std::string>();
+    std::error_code ec;
+    if (fs::exists(folder, ec) && !fs::is_empty(folder, ec))
+      throw Error("usage.options", "--work " + folder + ": give a new or empty folder",
+                  Exit::kUsage);
+    fs::create_directories(folder);
+  } else if (!::mkdtemp(folder.data())) {
+    throw Error("io.write", folder + ": cannot create", Exit::kEnvironment);
+  }
+  o.work = folder;
+  o.adjutant = fs::read_symlink("/proc/self/exe");
+  o.scenario = fs::path(r["scenarios"].as<std::string>()) / "bluegray-skirmish.json";
+  o.outputs = turn_writer();
+  o.out = &std::cout;
+  bool ok = false;
+  try {
+    ok = run_tournament(o);
+  } catch (...) {
+    std::error_code ec;
+    if (!keep) fs::remove_all(o.work, ec);
+    throw;
+  }
+  std::error_code ec;
+  if (!keep) fs::remove_all(o.work, ec);
+  return ok ? 0 : int(Exit::kEnvironment);
+}
+
 }  // namespace
 
 int cmd_bench(int argc, char** argv) {
@@ -165,11 +250,19 @@ int cmd_bench(int argc, char** argv) {
       "runs", "map drawing runs to average", cxxopts::value<int>()->default_value("20"))(
       "scenarios", "with --render, also draw the largest map among these scenario files",
       cxxopts::value<std::string>()->default_value("scenarios"))(
-      "json", "the signature as JSON (games, adjudications, dice, digest); no timings");
+      "json", "the signature as JSON (games, adjudications, dice, digest); no timings")(
+      "pages", "also write every game's replay page for each view: sizes and times")(
+      "tournament",
+      "instead, time the judge on a made tournament of N umpired games (docs/performance.md)",
+      cxxopts::value<int>())("rounds", "with --tournament: player-turns played",
+                             cxxopts::value<int>()->default_value("3"))(
+      "work", "with --tournament: build it in this new folder and keep it",
+      cxxopts::value<std::string>());
   options.parse_positional({"dir"});
   options.positional_help("[DIR]");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  if (r->count("tournament")) return tournament(*r);
   fs::path dir = (*r)["dir"].as<std::string>();
   std::vector<fs::path> games;
   if (fs::is_directory(dir))
@@ -261,6 +354,7 @@ int cmd_bench(int argc, char** argv) {
               << peak_resident_kib() / 1024 << " MiB drawing\n";
   else if (r->count("time") || r->count("render"))
     std::cout << "memory  peak resident " << peak_resident_kib() / 1024 << " MiB\n";
+  if (r->count("pages")) time_pages(games);
   return 0;
 }
 

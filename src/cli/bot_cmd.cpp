@@ -169,6 +169,7 @@ int cmd_bot(int argc, char** argv) {
   } catch (const rules::OrdersRefused& e) {
     throw Error("bot.refused", std::string("the bot's orders were refused: ") + e.what());
   }
+  refuse_inside_archive(out, r->count("out") ? "--out" : "the signed file");
   write_file_atomic(out, envelope.dump(2) + "\n");
   if (r->count("json")) {
     print_json({{"file", out.string()},

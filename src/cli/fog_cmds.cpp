@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/fog.h"
 #include "game/secrets.h"
 #include "util/error.h"
@@ -39,6 +40,7 @@ int cmd_seal(int argc, char** argv) {
   so.key = optional(*r, "key");
   so.secrets = game::secrets_dir(optional(*r, "secrets"));
   fs::path out = required(*r, "out");
+  refuse_inside_archive(out, "--out", OutputKind::kSealedCopy);
   auto result = game::seal_copy(required(*r, "game"), required(*r, "side"), out, so);
   if (r->count("json")) {
     print_json({{"side", (*r)["side"].as<std::string>()},

@@ -11,6 +11,7 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
+#include "game/game_name.h"
 #include "game/genesis.h"
 #include "game/intake.h"
 #include "game/revisions.h"
@@ -109,6 +110,8 @@ int cmd_new(int argc, char** argv) {
     g.cards.push_back(ledger::parse_strict(read_file(c, kMaxSmallFile), c));
   g.name = r->count("name") ? (*r)["name"].as<std::string>() : dir.filename().string();
   game::check_name(g.name, "the game's name", "new");
+  game::check_game_name(g.name, r->count("name") ? "new --name" : "new");
+  game::check_game_folder(dir, "new");
   g.created = game::record_time(r->count("created") ? (*r)["created"].as<std::string>() : "");
   g.deadline_hours = (*r)["deadline-hours"].as<int>();
   if (g.deadline_hours < 1 || g.deadline_hours > 8760)
@@ -285,6 +288,7 @@ int cmd_sign(int argc, char** argv) {
         r->count("out")
             ? fs::path((*r)["out"].as<std::string>())
             : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
+    refuse_inside_archive(out, r->count("out") ? "--out" : "the signed file");
     write_file_atomic(out, envelope.dump(2) + "\n");
     game::remember_signed(secrets, envelope);
     const Json& b = envelope["body"];
@@ -334,6 +338,7 @@ int cmd_sign(int argc, char** argv) {
       r->count("out")
           ? fs::path((*r)["out"].as<std::string>())
           : fs::path(orders_file.parent_path() / (orders_file.stem().string() + ".signed.json"));
+  refuse_inside_archive(out, r->count("out") ? "--out" : "the signed file");
   write_file_atomic(out, envelope.dump(2) + "\n");
   game::remember_signed(secrets, envelope);
   if (written.text)

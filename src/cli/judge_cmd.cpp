@@ -115,6 +115,8 @@ int cmd_judge(int argc, char** argv) {
       std::cout << ledger::Json({{"at", o.now},
                                  {"games", p.games},
                                  {"umpired", p.umpired},
+                                 {"looked_at", p.looked_at},
+                                 {"messages", p.messages},
                                  {"actions", p.actions},
                                  {"errors", p.errors},
                                  {"skipped", p.skipped},
@@ -123,10 +125,10 @@ int cmd_judge(int argc, char** argv) {
                 << "\n";
     } else
       std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
-                << p.umpired << " umpired here, " << p.actions
+                << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
+                << (p.messages == 1 ? " message, " : " messages, ") << p.actions
                 << (p.actions == 1 ? " action, " : " actions, ") << p.errors
-                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "")
-                << "\n";
+                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "") << "\n";
     std::cout.flush();
     code = p.errors ? int(Exit::kEnvironment) : 0;
     if (!every) break;

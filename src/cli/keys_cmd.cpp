@@ -3,6 +3,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
+#include "game/game_name.h"
 #include "game/genesis.h"
 #include "game/secrets.h"
 #include "ledger/chain.h"
@@ -43,6 +45,7 @@ int cmd_keygen(int argc, char** argv) {
   fs::path out = !given.empty() ? fs::path(given)
                                 : game::keys_dir(game::secrets_dir(optional(*r, "secrets"))) /
                                       (ledger::key_id(pub) + ".key");
+  refuse_inside_archive(out, !given.empty() ? "--out" : "the key file");
   if (fs::exists(out) && !r->count("force"))
     throw Error("keygen.exists", out.string() + ": exists; refusing to overwrite a key (--force)",
                 Exit::kUsage);
@@ -101,10 +104,13 @@ int cmd_join(int argc, char** argv) {
   }
   auto key = ledger::SigningKey::load_pem(key_file);
   std::string game_name = required(*r, "game");
+  game::check_game_name(game_name, "join --game");
   std::string side = required(*r, "side");
   fs::path out = required(*r, "out");
+  refuse_inside_archive(out, "--out");
   ledger::ChainSecret chain;
   fs::path chain_path = optional(*r, "chain");
+  if (!chain_path.empty()) refuse_inside_archive(chain_path, "--chain");
   if (!chain_path.empty() && fs::exists(chain_path)) {
     chain = ledger::load_chain(chain_path);
     // One chain, one game: its links revealed in one game would tell every

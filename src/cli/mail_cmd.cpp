@@ -10,8 +10,9 @@
 #include "game/archive.h"
 #include "game/secrets.h"
 #include "game/sync.h"
-#include "mail/log_intake.h"
-#include "mail/mail_fetch.h"
+#include "mail/game_fetch.h"
+#include "mail/imap_mailbox.h"
+#include "mail/mailbox.h"
 #include "mail/smtp_send.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -112,10 +113,12 @@ int send(int argc, char** argv) {
 int fetch(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant mail fetch",
-      "Collect order files (attachments or armored blocks) from an IMAP mailbox or a maildir, "
-      "verify them against the game and file the good ones in GAME/inbox/. No mail is deleted, "
-      "moved or marked. The password comes from the environment (ADJUTANT_IMAP_PASSWORD, or "
-      "the variable --password-env names).");
+      "Collect order files (attachments or armored blocks) and log lines from an IMAP mailbox\n"
+      "or a maildir, one message at a time (at most 16 MiB each), verify them against the game,\n"
+      "sync the log lines and file the good order files in GAME/inbox/. Each message that\n"
+      "carried anything of this game is then moved to the folder adjutant-processed (--keep:\n"
+      "none is moved); other mail stays. The password comes from the environment\n"
+      "(ADJUTANT_IMAP_PASSWORD, or the variable --password-env names).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "imap", "mailbox URL: imap://host/INBOX or imaps://host:993/Orders",
       cxxopts::value<std::string>())("maildir", "read a maildir folder instead",
@@ -123,7 +126,7 @@ int fetch(int argc, char** argv) {
       "user", "login name (default: $ADJUTANT_IMAP_USER)", cxxopts::value<std::string>())(
       "password-env", "environment variable holding the password", cxxopts::value<std::string>())(
       "timeout", "seconds per request", cxxopts::value<long>()->default_value("60"))(
-      "json", "machine-readable output");
+      "keep", "move no message out of the mailbox")("json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -131,38 +134,21 @@ int fetch(int argc, char** argv) {
   fs::path dir = required(*r, "game");
   if (r->count("imap") == r->count("maildir"))
     throw Error("usage.source", "give exactly one of --imap URL and --maildir DIR", Exit::kUsage);
-  std::vector<mail::RawMessage> messages;
+  std::unique_ptr<mail::Mailbox> box;
   if (r->count("maildir")) {
-    messages = mail::read_maildir((*r)["maildir"].as<std::string>());
+    box = mail::open_maildir((*r)["maildir"].as<std::string>());
   } else {
     mail::ImapOptions o;
     o.url = (*r)["imap"].as<std::string>();
     o.credentials = credentials(*r, "ADJUTANT_IMAP_USER", "ADJUTANT_IMAP_PASSWORD");
     o.timeout_seconds = (*r)["timeout"].as<long>();
-    messages = mail::read_imap(o);
+    box = mail::open_imap(o);
   }
-  // First the game's new log lines that result mails carry, each verified
-  // as it is appended; then the order files, checked against the head.
-  std::string game_id = game::Archive::open(dir).game_id();
-  mail::CarriedFiles carried;
-  for (const auto& m : messages)
-    if (m.error.empty()) mail::take_carried(carried, m.bytes, m.source, game_id);
-  std::string synced;
-  if (!carried.lines.lines.empty()) {
-    auto s = game::sync_archive(dir, carried.lines, turn_writer());
-    print_notes(s.notes);
-    if (s.added)
-      synced = std::to_string(s.added) + (s.added == 1 ? " log line" : " log lines") + " synced, ";
-  }
-  // Filing into inbox/ takes the game's lock; orders are checked against a
-  // log that verifies.
-  FolderLock lock(dir);
-  game::ReadGame g(dir);
-  mail::IntakeContext ctx = mail::intake_context(g.archive, g.replay.expected_after());
-  std::vector<mail::Intake> results = mail::take_all(ctx, messages);
+  mail::FetchReport report = mail::fetch_for_game(*box, dir, turn_writer(), r->count("keep") > 0);
+  print_notes(report.notes);
   if (r->count("json")) {
     Json out = Json::array();
-    for (const auto& i : results)
+    for (const auto& i : report.intakes)
       out.push_back({{"source", i.source},
                      {"where", i.where},
                      {"id", i.id},
@@ -173,17 +159,22 @@ int fetch(int argc, char** argv) {
     return 0;
   }
   std::size_t filed = 0;
-  for (const auto& i : results) {
+  for (const auto& i : report.intakes) {
     if (i.ok()) {
       ++filed;
       std::cout << "filed    inbox/" << i.filed << "  (" << i.source << ", " << i.where << ")\n";
     } else if (i.id != "mail.no_orders") {
-      std::cout << "refused  [" << i.id << "] " << i.source << ", " << i.where << ": " << i.detail
-                << "\n";
+      std::cout << "refused  [" << i.id << "] " << i.source << ", " << i.where << ": "
+                << printable(i.detail) << "\n";
     }
   }
-  std::cout << messages.size() << (messages.size() == 1 ? " message" : " messages") << " read, "
-            << synced << filed << (filed == 1 ? " order file" : " order files") << " filed\n";
+  std::string synced = report.synced
+                           ? std::to_string(report.synced) +
+                                 (report.synced == 1 ? " log line" : " log lines") + " synced, "
+                           : "";
+  std::cout << report.messages << (report.messages == 1 ? " message" : " messages") << " read, "
+            << synced << filed << (filed == 1 ? " order file" : " order files") << " filed, "
+            << report.set_aside << " set aside\n";
   return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/fog.h"
 #include "game/intake.h"
@@ -52,6 +53,7 @@ void write_output(const std::string& out, const std::string& bytes) {
     if (!std::cout)
       throw Error("io.stdout", "standard output cannot be written", Exit::kEnvironment);
   } else {
+    refuse_inside_archive(out, "--out");
     write_file_atomic(out, bytes);
   }
 }

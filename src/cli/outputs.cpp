@@ -2,13 +2,49 @@
 
 #include <iostream>
 
+#include "game/fog.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
 #include "report/turn_outputs.h"
+#include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
 
 namespace adjutant::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A game archive or a side's sealed copy: genesis and the log.
+bool archive_folder(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "game.json", ec) && fs::is_regular_file(dir / "log.jsonl", ec);
+}
+
+}  // namespace
+
+void refuse_inside_archive(const fs::path& out, const std::string& option, OutputKind kind) {
+  std::error_code ec;
+  fs::path full = fs::absolute(out, ec);
+  if (ec) return;  // the write itself reports a path the system refuses
+  // Symbolic links resolved, as far as the path exists.
+  fs::path real = fs::weakly_canonical(full, ec);
+  if (ec) real = full.lexically_normal();
+  fs::path first = kind == OutputKind::kFile ? real.parent_path() : real;
+  for (fs::path dir = first;; dir = dir.parent_path()) {
+    bool own_copy = kind == OutputKind::kSealedCopy && dir == real && game::is_sealed_copy(dir);
+    if (archive_folder(dir) && !own_copy)
+      throw Error("out.in_archive",
+                  option + " " + in_quotes(out.string()) +
+                      (dir == real ? " is the game archive " : " is inside the game archive ") +
+                      in_quotes(dir.string()) +
+                      ": nothing but the archive's own locked writes may change it; write "
+                      "elsewhere",
+                  Exit::kUsage);
+    if (dir == dir.parent_path()) break;
+  }
+}
 
 game::TurnWriter turn_writer() {
   return [](const game::Archive& archive, const game::Post& post,

@@ -2,6 +2,7 @@
 // it reports the caches a command rebuilt or could not write.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,19 @@ namespace adjutant::cli {
 // Draws map-<view>.svg/.png for every side and the umpire, then each
 // party's report and mail, into a turn folder.
 game::TurnWriter turn_writer();
+
+// What an output path names: a file, a folder of the command's own (view's
+// page), or a side's sealed copy (seal: it may be a copy written before).
+enum class OutputKind { kFile, kFolder, kSealedCopy };
+
+// The one check of every output a command writes outside the archive it
+// reads (--out, --junit, --chain, keygen's key): a path inside a game
+// archive (a folder holding game.json and log.jsonl, or below one) is
+// refused with "out.in_archive" (exit 2), symbolic links resolved, so that
+// nothing changes an archive but its own locked, atomic writes. `option`
+// names the path in the message ("--out").
+void refuse_inside_archive(const std::filesystem::path& out, const std::string& option,
+                           OutputKind kind = OutputKind::kFile);
 
 // "note: ..." lines on standard error.
 void print_notes(const std::vector<std::string>& notes);

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
@@ -75,6 +76,7 @@ int cmd_render(int argc, char** argv) {
   if (!r) return 0;
   std::string game = required(*r, "game");
   fs::path out = required(*r, "out");
+  refuse_inside_archive(out, "--out");
 
   std::string ext = out.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),

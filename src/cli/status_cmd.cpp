@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/batch_verify.h"
@@ -298,7 +299,8 @@ int cmd_verify(int argc, char** argv) {
       "Rebuild games from their first log line and prove every signature, chain link, die,\n"
       "echo, event and state. PATH is an archive, or a folder searched for archives; many\n"
       "are verified on every core. Exit 0 if all hold (a stale state.json, a cache, is\n"
-      "rebuilt), 3 if any fails (each names its first bad line), 5 if one was made under a\n"
+      "rebuilt), 3 if any fails (each names its first bad line), 4 if one cannot be read or\n"
+      "its stale cache cannot be rebuilt (--read-only leaves it), 5 if one was made under a\n"
       "ruleset version newer than this adjutant knows.");
   options.add_options()("paths", "archives or folders of archives",
                         cxxopts::value<std::vector<std::string>>())(
@@ -339,10 +341,16 @@ int cmd_verify(int argc, char** argv) {
     if (json)
       print_json(report.to_json());
     else
-      (report.ok ? std::cout : std::cerr) << report.text();
+      (report.exit_code == 0 ? std::cout : std::cerr) << report.text();
     return report.exit_code;
   }
-  std::vector<fs::path> archives = game::find_archives(given);
+  // Hidden folders and symbolic links are not searched; each is named, so
+  // that "N verified" never hides a game it passed over.
+  std::vector<game::Skipped> skipped;
+  std::vector<fs::path> archives = game::find_archives(given, &skipped);
+  if (!json)
+    for (const auto& s : skipped)
+      std::cout << "skipped " << printable(s.path.string()) << ": " << s.why << ", not searched\n";
   if (archives.empty())
     throw Error("verify.not_found", "no game archive under the paths given", Exit::kBadInput);
   bool tty = ::isatty(2) && !json;
@@ -352,25 +360,39 @@ int cmd_verify(int argc, char** argv) {
                 << printable(e.path.string()).substr(0, 60) << "\x1b[K" << std::flush;
   };
   int jobs = r->count("jobs") ? (*r)["jobs"].as<int>() : 0;
+  if (r->count("junit")) refuse_inside_archive((*r)["junit"].as<std::string>(), "--junit");
   auto result = game::verify_many(archives, jobs, vo, progress);
   if (tty) std::cerr << "\r\x1b[K";
   if (r->count("junit"))
     write_file_atomic((*r)["junit"].as<std::string>(), game::junit_xml(result));
   if (json) {
-    print_json(game::batch_json(result));
+    Json out = game::batch_json(result);
+    out["skipped"] = Json::array();
+    for (const auto& s : skipped)
+      out["skipped"].push_back({{"path", s.path.string()}, {"why", s.why}});
+    print_json(out);
   } else {
     for (const auto& e : result.entries) {
       if (e.report.ok)
-        std::cout << "ok    " << printable(e.path.string()) << ": "
+        std::cout << "ok    " << printable(e.path.string()) << ": " 
                   << counted(e.report.lines, "line") << ", "
                   << counted(e.report.adjudications, "adjudication") << ", "
-                  << counted(e.report.dice, "die", "dice") << "\n";
+                  << counted(e.report.dice, "die", "dice")
+                  << (e.report.error_id.empty()
+                          ? ""
+                          : "; " + printable(e.report.where) + " [" + e.report.error_id + "] " +
+                                printable(e.report.message))
+                  << "\n";
+      else if (e.report.exit_code == 4)
+        std::cout << "ERROR " << printable(e.path.string()) << ": " << printable(e.report.where)
+                  << ": [" << e.report.error_id << "] " << printable(e.report.message) << "\n";
       else
         std::cout << "FAIL  " << printable(e.path.string()) << ": " << printable(e.report.where)
                   << ": [" << e.report.error_id << "] " << printable(e.report.message) << "\n";
     }
     std::cout << result.passed << " verified, " << result.failed << " failed, "
               << result.entries.size() << " archive" << (result.entries.size() == 1 ? "" : "s")
+              << (skipped.empty() ? "" : ", " + std::to_string(skipped.size()) + " skipped")
               << "\n";
   }
   return result.exit_code;

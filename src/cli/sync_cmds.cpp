@@ -9,6 +9,7 @@
 #include "game/adjudicate.h"
 #include "game/dispute.h"
 #include "game/fog.h"
+#include "game/game_name.h"
 #include "game/posts.h"
 #include "game/secrets.h"
 #include "game/sync.h"
@@ -135,11 +136,14 @@ int cmd_import(int argc, char** argv) {
     if (body.contains("body") && body["body"].contains("name") && body["body"]["name"].is_string())
       name = body["body"]["name"].get<std::string>();
   }
-  bool named = !name.empty() && !has_control(name) && name.find('/') == std::string::npos &&
-               name != "." && name != "..";
-  if (!r->count("game") && !named)
-    throw Error("usage.missing", "give --game DIR (the game's name makes no folder name)",
-                Exit::kUsage);
+  if (!r->count("game") && name.empty())
+    throw Error("usage.missing", "give --game DIR (the invitation names no game)", Exit::kUsage);
+  // The folder is the game's name unless --game names one: either way no
+  // hidden folder and no path leading out of this one.
+  if (r->count("game"))
+    game::check_game_folder((*r)["game"].as<std::string>(), "import --game");
+  else
+    game::check_game_name(name, "the invitation (give --game DIR for a folder of your own)");
   fs::path dir = r->count("game") ? fs::path((*r)["game"].as<std::string>()) : fs::path(name);
   auto result = game::import_archive(dir, carried.lines, carried.scenario,
                                      game::secrets_dir(optional(*r, "secrets")),
@@ -180,6 +184,7 @@ int cmd_export(int argc, char** argv) {
         Exit::kUsage);
   fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
                                  : fs::path(game::log_lines_name(g.archive, from, last));
+  refuse_inside_archive(out, r->count("out") ? "--out" : "the output");
   write_file_atomic(out, game::log_lines_text(g.archive, from, last));
   if (r->count("json")) {
     print_json({{"file", out.string()}, {"from", from}, {"to", last}});

@@ -5,11 +5,14 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/version.h"
+#include "cli/outputs.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
 #include "game/line_checks.h"
 #include "report/order_page.h"
+#include "report/play_page.h"
 #include "report/replay_page.h"
 #include "report/report_input.h"
 #include "util/error.h"
@@ -90,7 +93,10 @@ int cmd_view(int argc, char** argv) {
       "side", "whose view: a side id, or umpire (sees everything)",
       cxxopts::value<std::string>()->default_value("umpire"))(
       "orders", "write the order page for the side whose orders are due (--side: that side)")(
-      "json", "machine-readable output");
+      "json", "machine-readable output")(
+      "play",
+      "write the player page of --side instead (docs/play-in-browser.md): the whole job of a "
+      "player from a browser, offline");
   options.parse_positional({"game"});
   options.positional_help("GAME --out DIR");
   auto r = parse(options, argc, argv);
@@ -101,6 +107,7 @@ int cmd_view(int argc, char** argv) {
   std::error_code ec;
   if (fs::is_directory(game, ec) && !fs::exists(game / "log.jsonl", ec))
     return folder_view(game, out, r->count("json") > 0);
+  refuse_inside_archive(out, "--out", OutputKind::kFolder);
   if (r->count("orders") && game::is_sealed_copy(game))
     return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "",
                             r->count("json") > 0);
@@ -121,6 +128,15 @@ int cmd_view(int argc, char** argv) {
   }
   if (r->count("orders"))
     return write_order_page(game, out, r->count("side") ? side : "", r->count("json") > 0);
+  if (r->count("play")) {
+    if (!r->count("side") || side == report::kUmpire)
+      throw Error("usage.missing", "--play needs --side: the player's side", Exit::kUsage);
+    game::ReadGame verified(game);
+    write_index(out, report::play_page(report::play_data(verified.archive, side, version())));
+    std::cout << "wrote " << (out / "index.html").string() << " (" << side << "'s player page, "
+              << verified.archive.log().size() << " log lines)\n";
+    return 0;
+  }
   game::LineChecks checks = game::check_lines(archive, bad_line, problem);
   std::string page = report::replay_page(archive, checks, side);
   write_index(out, page);

@@ -151,8 +151,7 @@ Archive Archive::in_memory(const std::string& log_text, Json scenario) {
     throw Error("log.malformed", "log.jsonl: line " + std::to_string(bad_line) + ": " + problem,
                 Exit::kVerifyFailed);
   if (log.empty() || log[0].kind != "genesis")
-    throw Error("log.no_genesis", "log.jsonl: line 0 is not a genesis entry",
-                Exit::kVerifyFailed);
+    throw Error("log.no_genesis", "log.jsonl: line 0 is not a genesis entry", Exit::kVerifyFailed);
   Archive a = from_parts({}, std::move(log), std::move(scenario));
   a.in_memory_ = true;
   return a;

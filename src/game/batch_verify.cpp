@@ -39,28 +39,39 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void search(const fs::path& dir, std::vector<fs::path>& out) {
+void search(const fs::path& dir, std::vector<fs::path>& out, std::vector<Skipped>* skipped) {
   std::error_code ec;
   if (fs::exists(dir / "log.jsonl", ec)) {
     out.push_back(dir);
     return;
   }
   std::vector<fs::path> children;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_directory(ec) && !e.is_symlink(ec) && e.path().filename().string()[0] != '.')
+  std::vector<Skipped> passed;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (!e.is_directory(ec)) continue;
+    if (e.is_symlink(ec))
+      passed.push_back({e.path(), "a symbolic link"});
+    else if (e.path().filename().string()[0] == '.')
+      passed.push_back({e.path(), "a hidden folder"});
+    else
       children.push_back(e.path());
+  }
   std::sort(children.begin(), children.end());
-  for (const auto& c : children) search(c, out);
+  std::sort(passed.begin(), passed.end(),
+            [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
+  if (skipped) skipped->insert(skipped->end(), passed.begin(), passed.end());
+  for (const auto& c : children) search(c, out, skipped);
 }
 
 }  // namespace
 
-std::vector<fs::path> find_archives(const std::vector<fs::path>& paths) {
+std::vector<fs::path> find_archives(const std::vector<fs::path>& paths,
+                                    std::vector<Skipped>* skipped) {
   std::vector<fs::path> out;
   for (const auto& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec))
-      search(p, out);
+      search(p, out, skipped);
     else
       out.push_back(p);
   }
@@ -110,9 +121,12 @@ BatchResult verify_many(const std::vector<fs::path>& archives, int jobs,
     newer = newer || e.report.exit_code == 5;
     missing = missing || e.report.exit_code == 1;
   }
-  bool tampered = false;
-  for (const auto& e : r.entries) tampered = tampered || e.report.exit_code == 3;
-  r.exit_code = tampered ? 3 : newer ? 5 : missing ? 1 : 0;
+  bool tampered = false, io = false;
+  for (const auto& e : r.entries) {
+    tampered = tampered || e.report.exit_code == 3;
+    io = io || e.report.exit_code == 4;
+  }
+  r.exit_code = tampered ? 3 : io ? 4 : newer ? 5 : missing ? 1 : 0;
   r.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return r;
 }

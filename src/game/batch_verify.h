@@ -14,7 +14,14 @@ namespace adjutant::game {
 // The archives among `paths`: a folder holding log.jsonl is an archive; any
 // other folder is searched (recursively, in name order) for archives; a
 // path that is neither is kept, so that its report says it was not found.
-std::vector<std::filesystem::path> find_archives(const std::vector<std::filesystem::path>& paths);
+// Hidden folders (".x") and symbolic links to folders are not searched:
+// each is added to `skipped` with the reason, for the caller to name.
+struct Skipped {
+  std::filesystem::path path;
+  std::string why;  // "a hidden folder", "a symbolic link"
+};
+std::vector<std::filesystem::path> find_archives(const std::vector<std::filesystem::path>& paths,
+                                                 std::vector<Skipped>* skipped = nullptr);
 
 struct BatchEntry {
   std::filesystem::path path;

@@ -109,13 +109,8 @@ std::vector<std::string> repair_state_cache(const Archive& archive, const model:
     notes.push_back("removed " + std::to_string(n) + " temporary file" + (n == 1 ? "" : "s") +
                     " a stopped run left behind");
   if (!fresh) {
-    try {
-      write_file_atomic(archive.dir() / "state.json", state_text(state));
-      notes.push_back("state.json was stale (a cache); rebuilt from the log");
-    } catch (const Error& e) {
-      notes.push_back(std::string("state.json is stale (a cache) and could not be rebuilt: ") +
-                      e.what());
-    }
+    write_file_atomic(archive.dir() / "state.json", state_text(state));
+    notes.push_back("state.json was stale (a cache); rebuilt from the log");
   }
   return notes;
 }

@@ -30,7 +30,8 @@ bool state_cache_fresh(const Archive& archive, const model::State& state);
 
 // For verify: when state.json is stale or missing and the lock is free,
 // rewrites it and removes temporaries a killed run left; returns a note for
-// each thing found (none when all was fresh).
+// each thing found (none when all was fresh). Throws the Error (exit 4) of a
+// lock file or state.json that cannot be written.
 std::vector<std::string> repair_state_cache(const Archive& archive, const model::State& state);
 
 // For commands that hold the lock: removes temporaries, rewrites a stale

@@ -55,20 +55,26 @@ void check_email(const std::string& email, const std::string& source) {
 Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
                const std::string& email, const ledger::SigningKey& key,
                const ledger::ChainSecret& chain) {
+  return card_body(game_name, party, name, email, key.public_raw(), ledger::anchor(chain),
+                   chain.length);
+}
+
+Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
+               const std::string& email, const std::string& public_raw,
+               const std::string& anchor_raw, std::uint32_t length) {
   if (!valid_id(party))
     throw Error("card.bad_party", "side " + in_quotes(party) + " must be 1-32 of a-z 0-9 _ -",
                 Exit::kUsage);
   check_name(game_name, "the game's name", "join");
   check_name(name, "the name", "join");
   check_email(email, "join");
-  return Json{
-      {"format", kCardFormat},
-      {"game", game_name},
-      {"party", party},
-      {"name", name},
-      {"email", email},
-      {"key", ledger::base64url(key.public_raw())},
-      {"dice", {{"anchor", ledger::to_hex(ledger::anchor(chain))}, {"length", chain.length}}}};
+  return Json{{"format", kCardFormat},
+              {"game", game_name},
+              {"party", party},
+              {"name", name},
+              {"email", email},
+              {"key", ledger::base64url(public_raw)},
+              {"dice", {{"anchor", ledger::to_hex(anchor_raw)}, {"length", length}}}};
 }
 
 Party party_from_card(const Json& envelope, const std::string& source) {

@@ -19,6 +19,10 @@ inline constexpr const char* kCardFormat = "adjutant-card/1";
 Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
                const std::string& email, const ledger::SigningKey& key,
                const ledger::ChainSecret& chain);
+// The same from the raw public key and the chain's anchor s_0 and length.
+Json card_body(const std::string& game_name, const std::string& party, const std::string& name,
+               const std::string& email, const std::string& public_raw,
+               const std::string& anchor_raw, std::uint32_t length);
 
 // Names and addresses that go into reports and mail headers; Error ids
 // card.bad_name and card.bad_email (control characters, CR LF, no '@').

@@ -106,23 +106,29 @@ void set_revision(Json& body, const fs::path& secrets) {
   auto known =
       signed_phase(secrets, body.value("game", ""), body.value("side", ""), body.value("turn", 0LL),
                    body.value("phase", ""), body.value("after", ""));
+  revise(body, known ? &known->envelope : nullptr);
+}
+
+void revise(Json& body, const Json* previous_envelope) {
   body.erase("replaces");
   body.erase("revision");
-  if (!known) {
+  if (!previous_envelope) {
     body["revision"] = 1;
     return;
   }
+  const Json& previous = (*previous_envelope)["body"];
+  Revision known = read_revision(previous, 2, "the file signed before");
   // The same orders signed again are the same revision, so the same file
   // (Ed25519 signatures are deterministic); other orders are the next one.
-  Json before = known->envelope["body"];
+  Json before = previous;
   before.erase("revision");
   before.erase("replaces");
   if (ledger::same_canonical(before, body)) {
-    body = known->envelope["body"];
+    body = previous;
     return;
   }
-  body["revision"] = known->revision.number + 1;
-  body["replaces"] = body_hash(known->envelope["body"]);
+  body["revision"] = known.number + 1;
+  body["replaces"] = body_hash(previous);
 }
 
 void remember_signed(const fs::path& secrets, const Json& envelope) {

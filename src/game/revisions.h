@@ -59,6 +59,9 @@ std::vector<Json> signed_files(const fs::path& secrets, const std::string& game_
 // none; the record's own revision when `body` is the very orders it holds.
 void set_revision(Json& body, const fs::path& secrets);
 
+// The same from the latest signed file of the phase itself (nullptr: none).
+void revise(Json& body, const Json* previous_envelope);
+
 // Keeps a signed protocol-2 order file as the latest of its phase (written
 // atomically, 0600). A file of a lower or equal revision than the record's
 // is ignored.

@@ -3,6 +3,9 @@
 // then signed with the side's key. `adjutant sign` and the bot both sign here.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+
 #include "game/archive.h"
 #include "game/replay.h"
 #include "ledger/chain.h"
@@ -18,5 +21,12 @@ namespace adjutant::game {
 Json sign_orders(const Archive& archive, const Replay& replay, const std::string& side,
                  const ledger::SigningKey& key, const ledger::ChainSecret& chain, Json body,
                  const fs::path& secrets = {});
+
+// The body sign_orders signs: the pipeline fields filled in with the side's
+// link `link(m)` and, from protocol 2, the revision after
+// `previous_envelope` (the latest file signed for this phase, or nullptr).
+Json order_body(const Archive& archive, const Replay& replay, const std::string& side, Json body,
+                const std::function<std::string(std::uint32_t)>& link,
+                const Json* previous_envelope);
 
 }  // namespace adjutant::game

@@ -54,8 +54,6 @@ void refuse_future_lines(const OfferedLines& offered, int from) {
   }
 }
 
-namespace {
-
 // The lines to append after this copy's last line, checked against it.
 std::vector<std::string> new_lines(const Archive& a, const OfferedLines& offered,
                                    SyncResult& result) {
@@ -95,8 +93,6 @@ std::vector<std::string> new_lines(const Archive& a, const OfferedLines& offered
   refuse_future_lines(offered, ours);
   return out;
 }
-
-}  // namespace
 
 SyncResult sync_archive(const fs::path& dir, const OfferedLines& offered,
                         const TurnWriter& outputs) {

@@ -39,6 +39,12 @@ struct SyncResult {
   std::vector<std::string> notes;
 };
 
+// The offered lines this copy lacks, in order, each checked against the
+// copy: errors sync.fork, sync.gap, sync.future (as sync_archive's);
+// `result.already` counts the lines it had.
+std::vector<std::string> new_lines(const Archive& archive, const OfferedLines& offered,
+                                   SyncResult& result);
+
 // Appends the offered lines the archive lacks, under its lock. Refused with
 // an error naming both heads: "sync.fork" (a line differs from this copy's
 // at the same seq), "sync.gap" (the lines offered start after this copy's

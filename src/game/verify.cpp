@@ -22,7 +22,7 @@ const std::string kStaleStateNote =
 Json VerifyReport::to_json() const {
   Json j = {{"ok", ok},     {"lines", lines}, {"adjudications", adjudications},
             {"dice", dice}, {"head", head},   {"exit", exit_code}};
-  if (!ok) {
+  if (!ok || !error_id.empty()) {
     j["error"] = {{"id", error_id}, {"where", where}, {"message", message}};
     if (bad_line >= 0) j["error"]["line"] = bad_line;
   }
@@ -33,14 +33,21 @@ Json VerifyReport::to_json() const {
 std::string VerifyReport::text() const {
   std::string out;
   for (const auto& c : caches) out += "note: " + printable(c) + "\n";
-  if (ok)
-    return out + "verified: " + std::to_string(lines) + " log line" + (lines == 1 ? "" : "s") +
-           ", " + std::to_string(adjudications) + " adjudication" +
-           (adjudications == 1 ? "" : "s") + ", " + std::to_string(dice) +
-           (dice == 1 ? " die" : " dice") + "; head " + head + "\n";
+  if (ok) {
+    out += "verified: " + std::to_string(lines) + " log line" + (lines == 1 ? "" : "s") + ", " +
+           std::to_string(adjudications) + " adjudication" + (adjudications == 1 ? "" : "s") +
+           ", " + std::to_string(dice) + (dice == 1 ? " die" : " dice") + "; head " + head + "\n";
+    // The log holds; a cache could not be rebuilt (exit 4).
+    if (!error_id.empty())
+      out += "error: " + printable(where) + ": [" + error_id + "] " + printable(message) + "\n";
+    return out;
+  }
   // One line whatever the message holds: input never forges a line of output.
-  return out + "VERIFICATION FAILED at " + printable(where) + ": [" + error_id + "] " +
-         printable(message) + "\n";
+  // An archive that cannot be read is no verdict on it (exit 4).
+  return out +
+         (exit_code == int(Exit::kEnvironment) ? "CANNOT VERIFY (input/output) at "
+                                               : "VERIFICATION FAILED at ") +
+         printable(where) + ": [" + error_id + "] " + printable(message) + "\n";
 }
 
 namespace {
@@ -70,7 +77,9 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
     // A version newer than this build is not tampering (exit 5).
     bool newer = e.exit_code() == Exit::kRulesetVersion;
     bool missing = e.id() == "archive.not_found" || e.id() == "io.not_found";
-    if (newer)
+    if (e.exit_code() == Exit::kEnvironment)
+      failed(report, e.id(), dir.string(), -1, e.what(), Exit::kEnvironment);
+    else if (newer)
       failed(report, e.id(), "log.jsonl line 0 (genesis)", 0, e.detail(), Exit::kRulesetVersion);
     else if (missing)
       failed(report, "verify.not_found", dir.string(), -1, e.what(), Exit::kBadInput);
@@ -113,14 +122,30 @@ VerifyReport verify_archive(const fs::path& dir, const VerifyOptions& options) {
     report.state = replay.state().hash();
     // state.json is a cache: stale (a run stopped after its log append) or
     // edited, it is named and rebuilt from the log, never called forged.
-    if (options.repair_caches)
-      report.caches = repair_state_cache(a, replay.state());
-    else if (!state_cache_fresh(a, replay.state()))
+    if (options.repair_caches) {
+      // A cache that cannot be rebuilt (the lock file or state.json cannot
+      // be written) is an input/output problem (exit 4), never a forgery:
+      // the log verified.
+      try {
+        report.caches = repair_state_cache(a, replay.state());
+      } catch (const Error& e) {
+        report.caches.push_back(
+            "state.json is stale (a cache) and was not rebuilt; `adjutant verify --read-only` "
+            "leaves it as it is");
+        report.error_id = e.id();
+        report.where = "state.json";
+        report.message = e.what();
+        report.exit_code = int(Exit::kEnvironment);
+      }
+    } else if (!state_cache_fresh(a, replay.state())) {
       report.caches.emplace_back(kStaleStateNote);
+    }
   } catch (const Error& e) {
-    std::string id = e.id().rfind("verify.", 0) == 0 ? e.id() : "verify.malformed";
+    // A file that cannot be read is no verdict on the archive (exit 4).
+    bool io = e.exit_code() == Exit::kEnvironment;
+    std::string id = io || e.id().rfind("verify.", 0) == 0 ? e.id() : "verify.malformed";
     failed(report, id, "log.jsonl line " + std::to_string(current) + " (" + kind + ")", current,
-           e.detail(), Exit::kVerifyFailed);
+           e.detail(), io ? Exit::kEnvironment : Exit::kVerifyFailed);
   } catch (const std::exception& e) {
     // Never expected: every entry is read through typed fields. Still a
     // verification failure at this line, never a crash.

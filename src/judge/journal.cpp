@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <string_view>
 
 #include "ledger/jcs.h"
 #include "util/error.h"
@@ -22,9 +23,14 @@ Journal::Journal(const fs::path& file) : file_(file) {
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string::npos) break;  // a torn last line is no line
-    Json j = Json::parse(text.substr(pos, end - pos), nullptr, false);
-    if (j.is_object() && j.contains("once") && j["once"].is_string())
-      keys_.insert(j["once"].get<std::string>());
+    // Only the lines written once are parsed: the journal grows with every
+    // action, and a pass reads it whole.
+    std::string_view line(text.data() + pos, end - pos);
+    if (line.find("\"once\":") != std::string_view::npos) {
+      Json j = Json::parse(line, nullptr, false);
+      if (j.is_object() && j.contains("once") && j["once"].is_string())
+        keys_.insert(j["once"].get<std::string>());
+    }
     pos = end + 1;
   }
 }

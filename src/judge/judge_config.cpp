@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "ledger/digest.h"
 #include "ledger/jcs.h"
 #include "util/error.h"
 #include "util/fields.h"
@@ -28,6 +29,15 @@ std::string NmrPolicy::describe() const {
     out += " (each " + std::to_string(grace_hours) + " hour" + (grace_hours == 1 ? "" : "s") +
            " after the deadline)";
   return out + ".";
+}
+
+std::string Config::policy_hash() const {
+  return ledger::sha256_hex(ledger::canonical(Json{{"reminder_hours", reminder_hours},
+                                                   {"grace_hours", nmr.grace_hours},
+                                                   {"extensions", nmr.extensions},
+                                                   {"extend_hours", nmr.extend_hours},
+                                                   {"resend_after_minutes", resend_after_minutes}}))
+      .substr(0, 16);
 }
 
 namespace {
@@ -122,7 +132,14 @@ Config load_config(const fs::path& file) {
   if (format != kJudgeFormat)
     throw Error("judge.config",
                 file.string() + ": format is \"" + format + "\", not \"" + kJudgeFormat + "\"");
-  c.imap = read_server(f.object("imap"), file.string() + ": imap", {"imap://", "imaps://"});
+  if (f.has("imap") == f.has("maildir"))
+    throw Error("judge.config", file.string() +
+                                    ": give the judge's mailbox as one of imap (a "
+                                    "server) and maildir (a folder)");
+  if (f.has("imap"))
+    c.imap = read_server(f.object("imap"), file.string() + ": imap", {"imap://", "imaps://"});
+  else
+    c.maildir = resolve(file.parent_path(), f.str("maildir"));
   c.smtp = read_server(f.object("smtp"), file.string() + ": smtp", {"smtp://", "smtps://"});
   auto credentials = f.str_opt("credentials");
   if (auto s = f.str_opt("secrets")) c.secrets = resolve(file.parent_path(), *s);

@@ -33,16 +33,24 @@ struct NmrPolicy {
 
 struct Config {
   std::filesystem::path file;  // DIR/judge.json
+  // The judge's mailbox: an IMAP server, or a maildir on this machine
+  // (`maildir`, when not empty; then `imap` is unused).
   Server imap;
+  std::filesystem::path maildir;
   Server smtp;
   std::filesystem::path secrets;  // "" for the default (--secrets, $ADJUTANT_SECRETS, ...)
   int reminder_hours = 12;        // 0: no reminders
   NmrPolicy nmr;
   int resend_after_minutes = 60;  // a mail in doubt and not found delivered goes again after this
+  // What a game's next action depends on besides the game (the reminder
+  // lead time, the policy): a hash, so that a changed policy looks at
+  // every game again.
+  std::string policy_hash() const;
 };
 
 // Reads and checks `file`; relative paths in it are relative to its folder.
-// Errors: judge.config (missing, not JSON, wrong format), judge.missing_field,
+// Errors: judge.config (missing, not JSON, wrong format; both imap and
+// maildir, or neither), judge.missing_field,
 // judge.unknown_field, judge.wrong_type, judge.out_of_range, judge.url,
 // judge.credentials, judge.credentials_mode.
 Config load_config(const std::filesystem::path& file);

@@ -1,6 +1,5 @@
 #include "ledger/chain.h"
 
-
 #include <cerrno>
 #include <cstring>
 #include <fstream>

@@ -27,11 +27,11 @@ std::string bytes_of(const Json& j, const char* what) {
 
 }  // namespace
 
-CryptoOracle::CryptoOracle() : outer_(g_current) {
-  g_current = this;
+CryptoOracle::InForce::InForce(CryptoOracle& oracle) : outer_(g_current) {
+  g_current = &oracle;
 }
 
-CryptoOracle::~CryptoOracle() {
+CryptoOracle::InForce::~InForce() {
   g_current = outer_;
 }
 
@@ -63,19 +63,39 @@ bool CryptoOracle::verify(std::string_view public_raw, std::string_view message,
   return true;  // provisional: so the run goes on and finds the rest it needs
 }
 
+std::string CryptoOracle::sign(std::string_view public_raw, std::string_view message) {
+  auto k = std::make_pair(std::string(public_raw), std::string(message));
+  auto it = signed_.find(k);
+  if (it != signed_.end()) return it->second;
+  // Only what follows from known answers alone is signed: while anything
+  // else is missed this run, the message may hold a provisional value, and
+  // the page never signs one. So one signature is asked at a time.
+  if (!missed()) need_sign_.emplace(std::move(k), true);
+  return std::string(64, '\0');
+}
+
+std::string OracleSigner::sign(std::string_view message) const {
+  CryptoOracle* oracle = CryptoOracle::current();
+  if (!oracle) throw Error("crypto.oracle", "the page's key signs through its oracle only");
+  return oracle->sign(public_raw_, message);
+}
+
 Json CryptoOracle::misses() const {
   Json sha = Json::array(), hmac = Json::array(), sig = Json::array();
   for (const auto& [data, unused] : need_sha_) sha.push_back(base64(data));
   for (const auto& [k, unused] : need_hmac_) hmac.push_back({base64(k.first), base64(k.second)});
   for (const auto& [k, unused] : need_sig_)
     sig.push_back({base64(std::get<0>(k)), base64(std::get<1>(k)), base64(std::get<2>(k))});
-  return {{"sha256", sha}, {"hmac", hmac}, {"verify", sig}};
+  Json sign = Json::array();
+  for (const auto& [k, unused] : need_sign_) sign.push_back({base64(k.first), base64(k.second)});
+  return {{"sha256", sha}, {"hmac", hmac}, {"verify", sig}, {"sign", sign}};
 }
 
 void CryptoOracle::clear_misses() {
   need_sha_.clear();
   need_hmac_.clear();
   need_sig_.clear();
+  need_sign_.clear();
 }
 
 void CryptoOracle::learn(const Json& answers) {
@@ -87,13 +107,15 @@ void CryptoOracle::learn(const Json& answers) {
     return answers[name];
   };
   for (const auto& a : list("sha256")) {
-    if (!a.is_array() || a.size() != 2) throw Error("web.learn", "a sha256 answer is [DATA, DIGEST]");
+    if (!a.is_array() || a.size() != 2)
+      throw Error("web.learn", "a sha256 answer is [DATA, DIGEST]");
     std::string digest = bytes_of(a[1], "digest");
     if (digest.size() != 32) throw Error("web.learn", "a SHA-256 digest is 32 bytes");
     sha_[bytes_of(a[0], "data")] = digest;
   }
   for (const auto& a : list("hmac")) {
-    if (!a.is_array() || a.size() != 3) throw Error("web.learn", "an hmac answer is [KEY, DATA, MAC]");
+    if (!a.is_array() || a.size() != 3)
+      throw Error("web.learn", "an hmac answer is [KEY, DATA, MAC]");
     std::string mac = bytes_of(a[2], "mac");
     if (mac.size() != 32) throw Error("web.learn", "an HMAC-SHA256 is 32 bytes");
     hmac_[{bytes_of(a[0], "key"), bytes_of(a[1], "data")}] = mac;
@@ -104,12 +126,20 @@ void CryptoOracle::learn(const Json& answers) {
     sig_[{bytes_of(a[0], "key"), bytes_of(a[1], "message"), bytes_of(a[2], "signature")}] =
         a[3].get<bool>();
   }
+  for (const auto& a : list("sign")) {
+    if (!a.is_array() || a.size() != 3)
+      throw Error("web.learn", "a sign answer is [PUB, MSG, SIG]");
+    std::string sig = bytes_of(a[2], "signature");
+    if (sig.size() != 64) throw Error("web.learn", "an Ed25519 signature is 64 bytes");
+    signed_[{bytes_of(a[0], "key"), bytes_of(a[1], "message")}] = sig;
+  }
 }
 
 void CryptoOracle::forget() {
   sha_.clear();
   hmac_.clear();
   sig_.clear();
+  signed_.clear();
 }
 
 }  // namespace adjutant::ledger

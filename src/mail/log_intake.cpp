@@ -1,5 +1,6 @@
 #include "mail/log_intake.h"
 
+#include "mail/mailbox.h"
 #include "mail/mime_parse.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -21,17 +22,35 @@ std::string game_of(const std::string& filename) {
   return filename.substr(4, 16);
 }
 
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.erase(s.begin());
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t')) s.pop_back();
+  return s;
+}
+
 }  // namespace
+
+std::set<std::string> carried_games(const MimePart& message) {
+  std::set<std::string> out;
+  std::string header = trimmed(message.header("x-adjutant-game"));
+  if (!header.empty()) out.insert(header);
+  for (const MimePart* part : leaves(message))
+    if (ends_with(part->filename, ".jsonl") || part->content_type == "application/x-ndjson") {
+      std::string game = game_of(part->filename);
+      if (!game.empty()) out.insert(game);
+    }
+  return out;
+}
 
 void take_carried(CarriedFiles& out, std::string_view raw, const std::string& source,
                   const std::string& game_id) {
-  MimePart message = parse_message(raw);
+  take_carried(out, parse_message(raw), source, game_id);
+}
+
+void take_carried(CarriedFiles& out, const MimePart& message, const std::string& source,
+                  const std::string& game_id) {
   ++out.messages;
-  std::string header_game = message.header("x-adjutant-game");
-  while (!header_game.empty() && (header_game.front() == ' ' || header_game.front() == '\t'))
-    header_game.erase(header_game.begin());
-  while (!header_game.empty() && (header_game.back() == ' ' || header_game.back() == '\r'))
-    header_game.pop_back();
+  std::string header_game = trimmed(message.header("x-adjutant-game"));
   if (!game_id.empty() && !header_game.empty() && header_game != game_id) {
     out.lines.notes.push_back(source + ": a mail of another game, skipped");
     return;
@@ -66,12 +85,17 @@ CarriedFiles read_carried(const std::vector<fs::path>& paths, const std::string&
       if (!fs::is_directory(path / "new", ec) && !fs::is_directory(path / "cur", ec))
         throw Error("sync.source",
                     path.string() + ": a folder that is not a maildir (no new/ or cur/)");
-      for (const RawMessage& m : read_maildir(path)) {
-        if (!m.error.empty()) {
-          out.lines.notes.push_back(m.source + ": " + m.error + ", skipped");
+      // One message at a time; none is moved.
+      auto box = open_maildir(path);
+      for (const MessageRef& m : box->list()) {
+        std::string bytes;
+        try {
+          bytes = box->read(m);
+        } catch (const Error& e) {
+          out.lines.notes.push_back(m.source + ": [" + e.id() + "] skipped");
           continue;
         }
-        take_carried(out, m.bytes, path.string() + ": " + m.source, game_id);
+        take_carried(out, bytes, path.string() + ": " + m.source, game_id);
       }
     } else if (path.extension() == ".jsonl") {
       game::add_lines(out.lines, read_file(path, kMaxLogFile), path.string());

@@ -22,11 +22,6 @@ namespace {
 
 constexpr std::size_t kMaxOrderBytes = 1u << 20;
 
-struct Candidate {
-  std::string where;
-  std::string text;
-};
-
 bool safe_side(const std::string& side) {
   if (side.empty() || side.size() > 32) return false;
   for (char c : side)
@@ -63,12 +58,14 @@ bool create_exclusive(const fs::path& file, const std::string& bytes) {
   throw Error("mail.inbox_write", file.string() + ": " + std::strerror(err), Exit::kEnvironment);
 }
 
+}  // namespace
+
 // Attachments whose content is a JSON object, and armored blocks in text parts.
 // HTML parts are skipped: a text alternative carries the same blocks, and
 // markup would be read as base64url characters.
-std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& problems,
-                                  const std::string& source) {
-  std::vector<Candidate> out;
+std::vector<OrderText> find_orders(const MimePart& message, std::vector<Intake>& problems,
+                                   const std::string& source) {
+  std::vector<OrderText> out;
   int n = 0;
   for (const MimePart* part : leaves(message)) {
     ++n;
@@ -114,7 +111,19 @@ std::vector<Candidate> candidates(const MimePart& message, std::vector<Intake>& 
   return out;
 }
 
-Intake check(const IntakeContext& ctx, const Candidate& c, const std::string& source) {
+std::string order_game(const OrderText& c) {
+  if (c.text.size() > kMaxOrderBytes) return "";
+  try {
+    Json j = ledger::parse_strict(c.text, c.where);
+    if (j.is_object() && j.contains("body") && j["body"].is_object() &&
+        j["body"].contains("game") && j["body"]["game"].is_string())
+      return j["body"]["game"].get<std::string>();
+  } catch (const Error&) {
+  }
+  return "";
+}
+
+Intake file_order(const IntakeContext& ctx, const OrderText& c, const std::string& source) {
   Intake r{source, c.where, "", "", "", ""};
   auto refuse = [&](const char* id, std::string detail) {
     r.id = id;
@@ -177,8 +186,6 @@ Intake check(const IntakeContext& ctx, const Candidate& c, const std::string& so
   return r;
 }
 
-}  // namespace
-
 std::string inbox_name(const std::string& side, const std::string& canonical_envelope) {
   return side + "-" + ledger::sha256_hex(canonical_envelope).substr(0, 16) + ".json";
 }
@@ -187,8 +194,8 @@ std::vector<Intake> take_orders(const IntakeContext& ctx, std::string_view raw_m
                                 const std::string& source) {
   MimePart message = parse_message(raw_message);
   std::vector<Intake> out;
-  std::vector<Candidate> found = candidates(message, out, source);
-  for (const Candidate& c : found) out.push_back(check(ctx, c, source));
+  std::vector<OrderText> found = find_orders(message, out, source);
+  for (const OrderText& c : found) out.push_back(file_order(ctx, c, source));
   if (out.empty())
     out.push_back({source, "message", "mail.no_orders", "no order file found", "", ""});
   return out;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/archive.h"
+#include "mail/mime_parse.h"
 
 namespace adjutant::mail {
 
@@ -36,6 +37,24 @@ struct Intake {
   std::string filed;  // the inbox file name when filed
   bool ok() const { return id == "filed"; }
 };
+
+// One order file as a message carries it, not yet checked.
+struct OrderText {
+  std::string where;  // "attachment orders.json", "armored block 1 in part 1"
+  std::string text;
+};
+
+// The order files of a parsed message: every JSON envelope attached, every
+// armored block of a text part. A part that should hold one but cannot be
+// read is an Intake "mail.unreadable" in `problems`.
+std::vector<OrderText> find_orders(const MimePart& message, std::vector<Intake>& problems,
+                                   const std::string& source);
+
+// The game id an order file's body names, "" when it cannot be read as one.
+std::string order_game(const OrderText& order);
+
+// Checks one order file against the game and files it (see the top).
+Intake file_order(const IntakeContext& ctx, const OrderText& order, const std::string& source);
 
 // Reads one raw message and files its order files; a message holding none
 // gives one Intake with id mail.no_orders.

@@ -6,6 +6,7 @@
 
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
+#include "mail/mailbox.h"
 #include "mail/mime_parse.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -122,6 +123,7 @@ std::vector<InDoubt> in_doubt(const fs::path& game) {
 }
 
 void settle(const fs::path& game, const InDoubt& doubt, bool accepted, const std::string& now) {
+  refuse_linked_folders(game);
   FolderLock lock(game / "mail");
   std::vector<Json> sent = read_sent(game);
   if (accepted && !sent_ids(sent).count(doubt.message_id)) {
@@ -176,7 +178,9 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
       }
   std::vector<std::pair<std::pair<long, std::string>, Outgoing>> found;
   for (const fs::path& file : files) {
-    std::string raw = read_file(file, kMaxMailFile);
+    // The headers say all this needs: a queue of many posts with maps is
+    // not read whole.
+    std::string raw = read_headers(file);
     Outgoing o;
     o.file = file;
     o.relative = file.lexically_relative(game).generic_string();
@@ -191,7 +195,8 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
     if (senders.empty() || o.to.empty())
       throw Error("mail.bad_eml", o.relative + ": no From or To address");
     o.from = senders.front();
-    if (o.message_id.empty()) o.message_id = "<sha256." + ledger::sha256_hex(raw) + ">";
+    if (o.message_id.empty())
+      o.message_id = "<sha256." + ledger::sha256_hex(read_file(file, kMaxMailFile)) + ">";
     // Each copy of the archive sends what its own parties signed.
     if (!from.empty() && !from.count(o.from)) continue;
     if (done.count(o.message_id)) continue;
@@ -209,6 +214,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
 SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
   if (!options.dry_run)
     require_scheme(options.url, {"smtp://", "smtps://"}, "mail.smtp_url", "--smtp");
+  refuse_linked_folders(game);
   std::error_code ec;
   fs::create_directories(game / "mail", ec);
   if (ec)

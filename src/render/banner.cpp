@@ -32,12 +32,10 @@ std::string last_mover(const Scene& scene) {
   return "";
 }
 
-}  // namespace
-
-void draw_banner(Canvas& canvas, const Scene& scene) {
+// The banner's band, with the scenario's title and whose view it is: what
+// every picture of one game and view shares.
+void draw_banner_heading(Canvas& canvas, const Scene& scene) {
   const auto& sc = scene.scenario;
-  const auto& st = scene.state;
-  canvas.begin("class=\"banner\"");
   canvas.colour(kBannerBack);
   canvas.rectangle(0, 0, scene.width, kBannerHeight);
   canvas.fill();
@@ -53,7 +51,13 @@ void draw_banner(Canvas& canvas, const Scene& scene) {
   double title_size = canvas.fit(sc.title, kTitleSize, Weight::kBold, title_room);
   canvas.colour(kBannerInk);
   canvas.text(sc.title, {kMargin, 21}, title_size, Weight::kBold, Align::kLeft);
+}
 
+}  // namespace
+
+std::string banner_line(const Scene& scene) {
+  const auto& sc = scene.scenario;
+  const auto& st = scene.state;
   std::string line = "Turn " + std::to_string(st.turn);
   if (sc.turns.count > 0) line += " of " + std::to_string(sc.turns.count);
   if (sc.turns.night.count(st.turn)) line += " (night)";
@@ -73,9 +77,22 @@ void draw_banner(Canvas& canvas, const Scene& scene) {
   }
   std::string mover = last_mover(scene);
   if (!mover.empty()) line += "  \u00b7  shown: " + side_name(scene, mover) + "'s last phase";
+  return line;
+}
+
+void draw_banner(Canvas& canvas, const Scene& scene) {
+  canvas.begin("class=\"banner\"");
+  draw_banner_heading(canvas, scene);
+  std::string line = banner_line(scene);
   double size = canvas.fit(line, kBannerTextSize, Weight::kRegular, scene.width - 2 * kMargin);
   canvas.colour(kBannerInk);
   canvas.text(line, {kMargin, 40}, size, Weight::kRegular, Align::kLeft);
+  canvas.end();
+}
+
+void draw_banner_frame(Canvas& canvas, const Scene& scene) {
+  canvas.begin("class=\"banner\"");
+  draw_banner_heading(canvas, scene);
   canvas.end();
 }
 

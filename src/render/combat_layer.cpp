@@ -9,16 +9,12 @@
 #include "render/cairo_api.h"
 #include "render/event_fields.h"
 #include "render/layers.h"
+#include "render/marks.h"
 #include "render/shapes.h"
 
 namespace adjutant::render {
 
 namespace {
-
-struct Combat {
-  std::string n, odds, die, result;
-  std::vector<Hex> attackers, defenders;
-};
 
 struct Box {
   double x0, y0, x1, y1;
@@ -44,13 +40,15 @@ std::vector<Hex> hexes_of(const Scene& scene, const Json& list, bool& any_visibl
   return out;
 }
 
-std::vector<Combat> combats_of(const Scene& scene) {
-  std::vector<Combat> out;
+}  // namespace
+
+std::vector<CombatMark> combat_marks(const Scene& scene) {
+  std::vector<CombatMark> out;
   int index = 0;
   for (const auto& e : scene.events) {
     if (event_text(e, "type") != "combat") continue;
     ++index;
-    Combat c;
+    CombatMark c;
     bool visible = false;
     c.attackers = hexes_of(scene, e.value("attackers", Json()), visible);
     c.defenders = hexes_of(scene, e.value("defenders", Json()), visible);
@@ -66,9 +64,7 @@ std::vector<Combat> combats_of(const Scene& scene) {
   return out;
 }
 
-// Candidate centres around the defending hex, the side away from the
-// attackers first, then the other hexsides, then a ring further out.
-std::vector<Point> candidates(const Scene& scene, const Combat& c) {
+double label_away(const Scene& scene, const CombatMark& c) {
   Point d0 = scene.centre(c.defenders[0]);
   double sx = 0, sy = 0;
   for (Hex a : c.attackers) {
@@ -76,7 +72,22 @@ std::vector<Point> candidates(const Scene& scene, const Combat& c) {
     sx += pa.x - d0.x, sy += pa.y - d0.y;
   }
   double len = std::hypot(sx, sy);
-  double away = len > 1e-6 ? std::atan2(-sy, -sx) : M_PI / 2;
+  return len > 1e-6 ? std::atan2(-sy, -sx) : M_PI / 2;
+}
+
+Hex attack_target(const CombatMark& c, Hex attacker) {
+  for (Hex d : c.defenders)
+    if (hex::adjacent(attacker, d)) return d;
+  return c.defenders[0];
+}
+
+namespace {
+
+// Candidate centres around the defending hex, the side away from the
+// attackers first, then the other hexsides, then a ring further out.
+std::vector<Point> candidates(const Scene& scene, const CombatMark& c) {
+  Point d0 = scene.centre(c.defenders[0]);
+  double away = label_away(scene, c);
   std::vector<Point> out;
   for (double r : {0.62, 1.05, 1.5})
     for (int k = 0; k < 12; ++k) {
@@ -100,7 +111,7 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
   const Box picture{scene.map_origin.x - kMargin + 2, scene.map_origin.y - kMargin + 2,
                     scene.width - 2.0, scene.legend_top - 2};
 
-  for (const auto& c : combats_of(scene)) {
+  for (const auto& c : combat_marks(scene)) {
     canvas.begin("class=\"combat\" data-n=\"" + escape_markup(c.n) + "\" data-odds=\"" +
                  escape_markup(c.odds) + "\" data-result=\"" + escape_markup(c.result) + "\"");
     cairo_api().save(canvas.cr());
@@ -111,13 +122,7 @@ void draw_combats(Canvas& canvas, const Scene& scene) {
     cairo_api().set_line_join(canvas.cr(), CAIRO_LINE_JOIN_ROUND);
     canvas.stroke();
     for (Hex a : c.attackers) {
-      Hex target = c.defenders[0];
-      for (Hex d : c.defenders)
-        if (hex::adjacent(a, d)) {
-          target = d;
-          break;
-        }
-      Point pa = scene.centre(a), pd = scene.centre(target);
+      Point pa = scene.centre(a), pd = scene.centre(attack_target(c, a));
       double dx = pd.x - pa.x, dy = pd.y - pa.y;
       draw_arrow(canvas, {{pa.x + dx * 0.3, pa.y + dy * 0.3}, {pa.x + dx * 0.66, pa.y + dy * 0.66}},
                  kCombat, 0.085 * scene.size, ArrowStyle::kAttack);

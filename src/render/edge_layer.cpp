@@ -7,6 +7,7 @@
 
 #include "model/arrivals.h"
 #include "render/layers.h"
+#include "render/marks.h"
 
 #include "render/cairo_api.h"
 
@@ -79,9 +80,10 @@ void draw_road_ends(Canvas& canvas, const Scene& scene) {
   cairo_api().restore(cr);
 }
 
-void draw_arrivals(Canvas& canvas, const Scene& scene) {
+std::vector<ArrivalTag> arrival_tags(const Scene& scene) {
+  std::vector<ArrivalTag> out;
   int turn = arrivals_turn(scene);
-  if (turn == 0) return;
+  if (turn == 0) return out;
   // Per entry hex and side: the earliest turn due and the units.
   struct Tag {
     int turn = 0;
@@ -106,14 +108,22 @@ void draw_arrivals(Canvas& canvas, const Scene& scene) {
     Point at = scene.edge_point(h, dir);
     int k = drawn[h]++;
     at = {at.x + (dir.x == 0 ? k * 24.0 : 0), at.y + (dir.x == 0 ? 0 : k * 16.0)};
-    std::string text = "T" + std::to_string(tag.turn);
-    double w = canvas.text_width(text, kHexNumberSize + 0.5, Weight::kBold) + 8;
-    Rgb fill = parse_colour(side_colour(scene, side), {0.4, 0.4, 0.4});
     std::string units;
     for (const auto& u : tag.units) units += (units.empty() ? "" : " ") + u;
-    canvas.begin("class=\"arrival\" data-hex=\"" + hex::format(h) + "\" data-side=\"" +
-                 escape_markup(side) + "\" data-turn=\"" + std::to_string(tag.turn) +
-                 "\" data-units=\"" + escape_markup(units) + "\"");
+    out.push_back({h, side, tag.turn, units, at});
+  }
+  return out;
+}
+
+void draw_arrivals(Canvas& canvas, const Scene& scene) {
+  for (const auto& tag : arrival_tags(scene)) {
+    std::string text = "T" + std::to_string(tag.turn);
+    double w = canvas.text_width(text, kHexNumberSize + 0.5, Weight::kBold) + 8;
+    Rgb fill = parse_colour(side_colour(scene, tag.side), {0.4, 0.4, 0.4});
+    Point at = tag.at;
+    canvas.begin("class=\"arrival\" data-hex=\"" + hex::format(tag.hex) + "\" data-side=\"" +
+                 escape_markup(tag.side) + "\" data-turn=\"" + std::to_string(tag.turn) +
+                 "\" data-units=\"" + escape_markup(tag.units) + "\"");
     canvas.rounded_rectangle(at.x - w / 2, at.y - kTagHeight / 2, w, kTagHeight, 3);
     canvas.fill_stroke(fill, mix(fill, kBlack, 0.6), 1);
     canvas.colour(ink_on(fill));

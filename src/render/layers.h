@@ -12,6 +12,15 @@
 namespace adjutant::render {
 
 void draw_banner(Canvas& canvas, const Scene& scene);
+// The banner's band with the title and whose view it is, without the line
+// that changes from position to position (banner_line).
+void draw_banner_frame(Canvas& canvas, const Scene& scene);
+// The banner's second line: the turn, whose player-turn is next or the
+// result, the victory points and whose last phase the marks show.
+std::string banner_line(const Scene& scene);
+// The map itself as the scenario gives it (map.cpp): terrain, grid, water,
+// routes, road ends, crossings, places, in that order.
+void draw_ground(Canvas& canvas, const Scene& scene);
 void draw_terrain(Canvas& canvas, const Scene& scene);
 void draw_grid(Canvas& canvas, const Scene& scene);
 void draw_water(Canvas& canvas, const Scene& scene);
@@ -33,6 +42,8 @@ void draw_counters(Canvas& canvas, const Scene& scene);
 void draw_arrivals(Canvas& canvas, const Scene& scene);
 void draw_combats(Canvas& canvas, const Scene& scene);
 void draw_notes(Canvas& canvas, const Scene& scene);
+// The rule above the notes (nothing for a scenario without notes).
+void draw_notes_frame(Canvas& canvas, const Scene& scene);
 void draw_legend(Canvas& canvas, const Scene& scene);
 
 // The notes panel's height (0 for a scenario with nothing to note).

@@ -16,13 +16,7 @@ void draw_map(Canvas& canvas, const Scene& scene) {
   canvas.colour(kPaper);
   cairo_api().paint(canvas.cr());
   draw_banner(canvas, scene);
-  draw_terrain(canvas, scene);
-  draw_grid(canvas, scene);
-  draw_water(canvas, scene);
-  draw_routes(canvas, scene);
-  draw_road_ends(canvas, scene);
-  draw_crossings(canvas, scene);
-  draw_places(canvas, scene);
+  draw_ground(canvas, scene);
   draw_works(canvas, scene);
   draw_lines_of_communication(canvas, scene);
   draw_movement(canvas, scene);
@@ -39,6 +33,16 @@ std::string title_of(const MapInput& in) {
 }
 
 }  // namespace
+
+void draw_ground(Canvas& canvas, const Scene& scene) {
+  draw_terrain(canvas, scene);
+  draw_grid(canvas, scene);
+  draw_water(canvas, scene);
+  draw_routes(canvas, scene);
+  draw_road_ends(canvas, scene);
+  draw_crossings(canvas, scene);
+  draw_places(canvas, scene);
+}
 
 hex::Point MapGeometry::centre(hex::Hex h) const {
   MapFrame frame{origin, page_w, page_h, turns};

@@ -9,6 +9,7 @@
 #include "model/arrivals.h"
 #include "render/army_notes.h"
 #include "render/layers.h"
+#include "render/marks.h"
 
 namespace adjutant::render {
 
@@ -17,6 +18,7 @@ namespace {
 constexpr double kLineHeight = 14;
 constexpr double kNotesSize = 9.5;
 constexpr double kSmallest = 7;
+constexpr Rgb kNotesDim{0.25, 0.25, 0.25};
 
 bool has_notes(const model::Scenario& sc) {
   bool arrivals = false;
@@ -95,6 +97,12 @@ void fitted(Canvas& canvas, std::string text, Point at, double width) {
   canvas.text(text, at, size, Weight::kRegular, Align::kLeft);
 }
 
+void draw_rule(Canvas& canvas, const Scene& scene) {
+  canvas.colour({0.55, 0.53, 0.48});
+  canvas.rectangle(kMargin, scene.notes_top - 4, scene.width - 2 * kMargin, 0.8);
+  canvas.fill();
+}
+
 }  // namespace
 
 double notes_height(const model::Scenario& scenario) {
@@ -103,26 +111,36 @@ double notes_height(const model::Scenario& scenario) {
   return lines * kLineHeight * double(scenario.sides.size()) + 8;
 }
 
+std::vector<NoteLine> note_lines(const Scene& scene) {
+  std::vector<NoteLine> out;
+  if (notes_height(scene.scenario) == 0) return out;
+  const int turn = arrivals_turn(scene);
+  for (const auto& side : scene.scenario.sides) {
+    out.push_back({vp_line(scene, side), false});
+    out.push_back({due_line(scene, side, turn), true});
+    if (has_army_notes(scene.scenario))
+      out.push_back({army_line(scene.scenario, scene.state, side), true});
+  }
+  return out;
+}
+
+void draw_notes_frame(Canvas& canvas, const Scene& scene) {
+  if (notes_height(scene.scenario) == 0) return;
+  canvas.begin("class=\"notes\"");
+  draw_rule(canvas, scene);
+  canvas.end();
+}
+
 void draw_notes(Canvas& canvas, const Scene& scene) {
   if (notes_height(scene.scenario) == 0) return;
-  const int turn = arrivals_turn(scene);
   canvas.begin("class=\"notes\"");
   double y = scene.notes_top + kLineHeight - 3;
   double width = scene.width - 2 * kMargin;
-  canvas.colour({0.55, 0.53, 0.48});
-  canvas.rectangle(kMargin, scene.notes_top - 4, width, 0.8);
-  canvas.fill();
-  for (const auto& side : scene.scenario.sides) {
-    canvas.colour(kBlack);
-    fitted(canvas, vp_line(scene, side), {kMargin, y}, width);
+  draw_rule(canvas, scene);
+  for (const auto& line : note_lines(scene)) {
+    canvas.colour(line.dim ? kNotesDim : kBlack);
+    fitted(canvas, line.text, {kMargin, y}, width);
     y += kLineHeight;
-    canvas.colour({0.25, 0.25, 0.25});
-    fitted(canvas, due_line(scene, side, turn), {kMargin, y}, width);
-    y += kLineHeight;
-    if (has_army_notes(scene.scenario)) {
-      fitted(canvas, army_line(scene.scenario, scene.state, side), {kMargin, y}, width);
-      y += kLineHeight;
-    }
   }
   canvas.end();
 }

@@ -9,6 +9,7 @@
 #include "render/counter.h"
 #include "render/event_fields.h"
 #include "render/layers.h"
+#include "render/marks.h"
 #include "render/shapes.h"
 
 namespace adjutant::render {
@@ -25,14 +26,6 @@ std::vector<Hex> path_of(const Scene& scene, const Json& path) {
     if (out.empty() || out.back() != *h) out.push_back(*h);
   }
   return out;
-}
-
-// Arrows in the side's colour, darkened where it would be too pale to read.
-Rgb arrow_colour(const Scene& scene, const std::string& unit) {
-  const auto* def = scene.unit(unit);
-  const auto* side = def ? scene.scenario.side(def->side) : nullptr;
-  Rgb c = parse_colour(side ? side->colour : "", {0.3, 0.3, 0.3});
-  return luminance(c) > 0.3 ? mix(c, kBlack, 0.35) : c;
 }
 
 // How far from a hex's centre an arrow must stop to leave its counters readable.
@@ -74,8 +67,8 @@ std::vector<Point> entry_points(const Scene& scene, Hex h) {
 
 }  // namespace
 
-void draw_movement(Canvas& canvas, const Scene& scene) {
-  const double width = 0.09 * scene.size;
+std::vector<ArrowMark> arrow_marks(const Scene& scene) {
+  std::vector<ArrowMark> out;
   for (const auto& e : scene.events) {
     if (!e.is_object()) continue;
     std::string type = event_text(e, "type"), unit = event_text(e, "unit");
@@ -108,8 +101,26 @@ void draw_movement(Canvas& canvas, const Scene& scene) {
     } else {
       continue;
     }
-    canvas.begin("class=\"" + type + "\" data-unit=\"" + escape_markup(unit) + "\"");
-    draw_arrow(canvas, points, arrow_colour(scene, unit), width, style);
+    out.push_back({type, unit, std::move(points), style});
+  }
+  return out;
+}
+
+Rgb arrow_colour(const Scene& scene, const std::string& unit) {
+  const auto* def = scene.unit(unit);
+  const auto* side = def ? scene.scenario.side(def->side) : nullptr;
+  return arrow_colour(parse_colour(side ? side->colour : "", {0.3, 0.3, 0.3}));
+}
+
+Rgb arrow_colour(Rgb side_colour) {
+  return luminance(side_colour) > 0.3 ? mix(side_colour, kBlack, 0.35) : side_colour;
+}
+
+void draw_movement(Canvas& canvas, const Scene& scene) {
+  const double width = 0.09 * scene.size;
+  for (const auto& a : arrow_marks(scene)) {
+    canvas.begin("class=\"" + a.type + "\" data-unit=\"" + escape_markup(a.unit) + "\"");
+    draw_arrow(canvas, a.points, arrow_colour(scene, a.unit), width, a.style);
     canvas.end();
   }
 }

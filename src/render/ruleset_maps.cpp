@@ -40,6 +40,17 @@ std::string ruleset_map(const game::Archive& archive, const model::State& state,
   return png ? std::string() : ruleset.draw_svg(state, view);
 }
 
+std::optional<MapBase> ruleset_map_base(const game::Archive& archive, const std::string& view) {
+  if (!draws_table(archive.ruleset())) return std::nullopt;
+  return table_map_base(rules::chaos::scenario_of(archive.ruleset()), view);
+}
+
+Json ruleset_map_step(const game::Archive& archive, const model::State& state, int seq,
+                      const std::string& view) {
+  return table_map_step(rules::chaos::scenario_of(archive.ruleset()), state, view,
+                        preferred_markers(archive, seq));
+}
+
 void write_ruleset_maps(const std::filesystem::path& folder, const game::Archive& archive,
                         const model::State& state, int seq, const std::vector<std::string>& views) {
   for (const auto& view : views) {

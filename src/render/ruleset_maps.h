@@ -6,11 +6,13 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/archive.h"
 #include "model/state.h"
+#include "render/map_overlay.h"
 
 namespace adjutant::render {
 
@@ -28,6 +30,13 @@ std::map<std::string, int> preferred_markers(const game::Archive& archive, int s
 // ruleset draws no PNG).
 std::string ruleset_map(const game::Archive& archive, const model::State& state, int seq,
                         const std::string& view, bool png);
+
+// The map of a ruleset that draws its own table, split for a page that
+// draws it (render/map_overlay.h): its base for `view`, or nothing when the
+// ruleset draws no table; and the overlay of `state` after log line `seq`.
+std::optional<MapBase> ruleset_map_base(const game::Archive& archive, const std::string& view);
+Json ruleset_map_step(const game::Archive& archive, const model::State& state, int seq,
+                      const std::string& view);
 
 // Writes map-<view>.svg, and map-<view>.png where the ruleset draws one,
 // into `folder` (atomically) for each view. Nothing for a ruleset whose

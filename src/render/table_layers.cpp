@@ -11,6 +11,7 @@
 #include "render/cairo_api.h"
 #include "render/canvas.h"
 #include "render/map_style.h"
+#include "render/table_layers.h"
 #include "render/table_scene.h"
 #include "rules/chaos/shapes.h"
 #include "util/markup.h"
@@ -577,8 +578,8 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
   canvas.end();
 }
 
-void draw_banner(Canvas& canvas, const TableScene& scene) {
-  canvas.begin("class=\"banner\"");
+// The band and the title: the same in every picture of a game.
+void draw_banner_heading(Canvas& canvas, const TableScene& scene) {
   canvas.rectangle(0, 0, scene.width, kTableBanner);
   canvas.colour(kBannerBack);
   canvas.fill();
@@ -587,6 +588,39 @@ void draw_banner(Canvas& canvas, const TableScene& scene) {
   canvas.text(title, {kTableMargin, 21},
               canvas.fit(title, kTitleSize, Weight::kBold, scene.width - 2 * kTableMargin),
               Weight::kBold, Align::kLeft);
+}
+
+void draw_banner(Canvas& canvas, const TableScene& scene) {
+  canvas.begin("class=\"banner\"");
+  draw_banner_heading(canvas, scene);
+  canvas.colour(kBannerDim);
+  canvas.text(table_banner_line(scene), {kTableMargin, 41}, kBannerTextSize, Weight::kRegular,
+              Align::kLeft);
+  canvas.end();
+}
+
+void draw_table_edge(Canvas& canvas, const TableScene& scene) {
+  canvas.begin("class=\"edge\"");
+  canvas.rectangle(scene.left, scene.top, scene.table_right - scene.left,
+                   scene.table_bottom - scene.top);
+  canvas.colour(kGrid);
+  canvas.line_width(1.5);
+  canvas.stroke();
+  canvas.end();
+}
+
+// The paper, the cloth and the terrain on it.
+void draw_table_ground(Canvas& canvas, const TableScene& scene) {
+  canvas.colour(kPaper);
+  cairo_api().paint(canvas.cr());
+  draw_cloth(canvas, scene);
+  draw_features(canvas, scene);
+  draw_coordinates(canvas, scene);
+}
+
+}  // namespace
+
+std::string table_banner_line(const TableScene& scene) {
   std::string view =
       scene.side.empty() ? "The umpire's map" : scene.scenario.side(scene.side).name + " map";
   std::string when = "turn " + std::to_string(scene.turn);
@@ -599,32 +633,27 @@ void draw_banner(Canvas& canvas, const TableScene& scene) {
   }
   std::string size = std::to_string(scene.scenario.table.width / chaos::kInch) + " x " +
                      std::to_string(scene.scenario.table.length / chaos::kInch) + " inch table";
-  canvas.colour(kBannerDim);
-  canvas.text(view + ", " + when + ", " + size, {kTableMargin, 41}, kBannerTextSize,
-              Weight::kRegular, Align::kLeft);
-  canvas.end();
+  return view + ", " + when + ", " + size;
 }
 
-}  // namespace
-
 void draw_table(Canvas& canvas, const TableScene& scene) {
-  canvas.colour(kPaper);
-  cairo_api().paint(canvas.cr());
-  draw_cloth(canvas, scene);
-  draw_features(canvas, scene);
-  draw_coordinates(canvas, scene);
+  draw_table_ground(canvas, scene);
   draw_pieces(canvas, scene);
   // The table's edge over everything on it.
-  canvas.begin("class=\"edge\"");
-  canvas.rectangle(scene.left, scene.top, scene.table_right - scene.left,
-                   scene.table_bottom - scene.top);
-  canvas.colour(kGrid);
-  canvas.line_width(1.5);
-  canvas.stroke();
-  canvas.end();
+  draw_table_edge(canvas, scene);
   draw_scale(canvas, scene);
   draw_legend(canvas, scene);
   draw_banner(canvas, scene);
+}
+
+void draw_table_base(Canvas& canvas, const TableScene& scene) {
+  draw_table_ground(canvas, scene);
+  draw_table_edge(canvas, scene);
+  draw_scale(canvas, scene);
+  draw_legend(canvas, scene);
+  canvas.begin("class=\"banner\"");
+  draw_banner_heading(canvas, scene);
+  canvas.end();
 }
 
 }  // namespace adjutant::render

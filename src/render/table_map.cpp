@@ -2,14 +2,12 @@
 
 #include "render/canvas.h"
 #include "render/surface.h"
+#include "render/table_layers.h"
 #include "render/table_scene.h"
 #include "rules/chaos/turn.h"
 #include "rules/chaos/view.h"
 
 namespace adjutant::render {
-
-// table_layers.cpp
-void draw_table(Canvas& canvas, const TableScene& scene);
 
 namespace {
 

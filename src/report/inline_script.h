@@ -1,6 +1,9 @@
 // What an order page writes inside its <script> elements: JSON and
-// emscripten's glue, with "</" written "<\/" so that neither ends the
-// element early (the same string to JSON and to JavaScript).
+// emscripten's glue. In JSON every "<" is written "\u003c", so no string of
+// a scenario, a name or an order can end the element early ("</script>"),
+// open a comment that swallows the next element ("<!--") or look like a tag
+// to any reader; the parsed value is the same. In the glue (code, not data)
+// "</" is written "<\/", which JavaScript reads as the same string.
 #pragma once
 
 #include <string>
@@ -14,9 +17,12 @@ inline std::string script_json(const ledger::Json& j) {
   std::string out = j.dump();
   std::string safe;
   safe.reserve(out.size());
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    safe += out[i];
-    if (out[i] == '<' && i + 1 < out.size() && out[i + 1] == '/') safe += '\\';
+  // "<" can only stand inside a JSON string, where \u003c means the same.
+  for (char c : out) {
+    if (c == '<')
+      safe += "\\u003c";
+    else
+      safe += c;
   }
   return safe;
 }

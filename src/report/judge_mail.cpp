@@ -89,4 +89,24 @@ std::string refusal_mail(const GameFacts& game, const game::Party& from, const g
   return build_mail(m);
 }
 
+std::string unread_name(int seq, const std::string& side, const std::string& message_hash) {
+  return "unread-L" + std::to_string(seq) + "-" + side + "-" + message_hash.substr(0, 12) + ".eml";
+}
+
+std::string unread_mail(const GameFacts& game, const game::Party& from, const game::Party& to,
+                        int seq, const std::string& message_hash, const std::string& what,
+                        const std::string& limit, const std::string& date) {
+  MailSpec m = base(game, from, to, date);
+  m.subject = "[" + game.name + "] your message was not read: larger than " + limit;
+  m.message_id = message_id(game, seq, "unread-" + message_hash.substr(0, 12), to.id);
+  m.text = "A message from you to the umpire of " + game.name + " (" + what +
+           ") was not read: the umpire reads messages of at most " + limit +
+           ". Nothing was filed from it and nothing changed.\n\nMail the signed order file alone, "
+           "as an attachment or pasted into the text:\n\n    adjutant mail send " +
+           folder_of(game) + " --smtp URL\n";
+  m.html = html_of(m.text);
+  m.preamble = "This is a MIME message: a notice in text and HTML.";
+  return build_mail(m);
+}
+
 }  // namespace adjutant::report

@@ -1,6 +1,7 @@
-// The two mails an unattended host writes besides the posts (docs/judge.md):
-// a reminder to the side whose orders are due, and a notice that an order
-// file it mailed was refused. Both go into GAME/mail/outbox/ and out with the
+// The mails an unattended host writes besides the posts (docs/judge.md):
+// a reminder to the side whose orders are due, a notice that an order file
+// it mailed was refused, and a notice that a message it mailed was too large
+// to read. Both go into GAME/mail/outbox/ and out with the
 // posts; their bytes follow from the log and the order file alone, and their
 // Message-IDs from the log line, the kind and the recipient, so writing one
 // twice gives the same file and sending is recorded once.
@@ -34,5 +35,13 @@ std::string refusal_name(const PhaseDue& due, const std::string& orders_hash);
 std::string refusal_mail(const GameFacts& game, const game::Party& from, const game::Party& to,
                          const PhaseDue& due, const std::string& orders_hash,
                          const std::string& problems, const std::string& date);
+
+// "unread-L<seq>-<side>-<12 hex of the message's hash>.eml".
+std::string unread_name(int seq, const std::string& side, const std::string& message_hash);
+// A message from `to` (`what`: its source, subject and size) that the judge
+// did not read: larger than its limit (`limit`, "16 MiB").
+std::string unread_mail(const GameFacts& game, const game::Party& from, const game::Party& to,
+                        int seq, const std::string& message_hash, const std::string& what,
+                        const std::string& limit, const std::string& date);
 
 }  // namespace adjutant::report

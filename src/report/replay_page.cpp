@@ -1,92 +1,23 @@
 #include "report/replay_page.h"
 
-#include <cstdint>
+#include <optional>
 
 #include "game/posts.h"
+#include "hex/sheets.h"
 #include "ledger/digest.h"
-#include "render/map.h"
+#include "render/map_overlay.h"
 #include "render/ruleset_maps.h"
+#include "report/inline_script.h"
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
 #include "util/markup.h"
+#include "web/assets.h"
 
 namespace adjutant::report {
 
 namespace {
-
-constexpr const char* kStyle = R"(
-body{margin:0;background:#f6f4ee;color:#1d1d1b;font:15px/1.45 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}
-header{background:#2a3b5c;color:#fff;padding:10px 16px}
-header h1{font-size:1.3em;margin:0}
-header p{margin:2px 0 0 0;font-size:.9em;opacity:.9}
-nav{position:sticky;top:0;z-index:1;background:#e4dfd0;border-bottom:1px solid #b9b4a4;padding:8px 16px;display:flex;gap:10px;align-items:center;flex-wrap:wrap}
-nav input[type=range]{flex:1;min-width:12em}
-nav button{font:inherit;padding:2px 10px}
-#label{font-weight:600;min-width:18em}
-main{padding:12px 16px}
-section.frame{scroll-margin-top:60px}
-.cols{display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap}
-.map{border:1px solid #b9b4a4;background:#fff;display:block}
-.side{flex:1;min-width:20em}
-h2{font-size:1.15em;color:#2a3b5c;margin:.2em 0 .5em 0}
-h3{font-size:1.02em;color:#2a3b5c;margin:1em 0 .3em 0;border-bottom:1px solid #b9b4a4}
-details{margin:.5em 0;background:#fbfaf6;border:1px solid #ddd8c8;padding:4px 10px}
-summary{cursor:pointer;font-weight:600}
-table.lines{border-collapse:collapse;font-size:.9em}
-table.lines td,table.lines th{padding:2px 8px;border-bottom:1px solid #ddd8c8;text-align:left}
-table.lines code{font-family:Menlo,Consolas,monospace}
-tr.current{background:#fff3b8}
-.verified{color:#1d6b2f}
-.failed{color:#a4161a;font-weight:600}
-.unchecked{color:#7a7466}
-)";
-
-// Steps with the slider, the buttons and the left and right arrow keys (the
-// slider moves itself when it has the focus); Home and End go to the ends.
-// The page opens at the set-up, or at the frame its address names (#step-N).
-constexpr const char* kScript = R"(
-(function () {
-  var frames = document.querySelectorAll('section.frame');
-  var slider = document.getElementById('step');
-  var label = document.getElementById('label');
-  var rows = document.querySelectorAll('table.lines tr[data-seq]');
-  var current = 0;
-  function show(i) {
-    if (frames.length === 0) return;
-    current = Math.max(0, Math.min(frames.length - 1, i));
-    for (var k = 0; k < frames.length; k++) frames[k].hidden = k !== current;
-    var f = frames[current];
-    slider.value = String(current);
-    label.textContent = (current + 1) + ' / ' + frames.length + ': ' + f.getAttribute('data-label');
-    var first = Number(f.getAttribute('data-first')), last = Number(f.getAttribute('data-last'));
-    for (var r = 0; r < rows.length; r++) {
-      var seq = Number(rows[r].getAttribute('data-seq'));
-      rows[r].classList.toggle('current', seq >= first && seq <= last);
-    }
-    document.body.setAttribute('data-step', String(current));
-  }
-  slider.addEventListener('input', function () { show(Number(slider.value)); });
-  document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
-  document.getElementById('next').addEventListener('click', function () { show(current + 1); });
-  document.addEventListener('keydown', function (e) {
-    if (e.target === slider) return;
-    if (e.key === 'ArrowLeft') { show(current - 1); e.preventDefault(); }
-    else if (e.key === 'ArrowRight') { show(current + 1); e.preventDefault(); }
-    else if (e.key === 'Home') { show(0); e.preventDefault(); }
-    else if (e.key === 'End') { show(frames.length - 1); e.preventDefault(); }
-  });
-  var start = /^#step-(\d+)$/.exec(location.hash);
-  show(start ? Number(start[1]) : 0);
-})();
-)";
-
-// A big-endian 32-bit number of a PNG header (width at 16, height at 20).
-std::uint32_t png_be32(const std::string& s, std::size_t at) {
-  return std::uint32_t(std::uint8_t(s[at])) << 24 | std::uint32_t(std::uint8_t(s[at + 1])) << 16 |
-         std::uint32_t(std::uint8_t(s[at + 2])) << 8 | std::uint32_t(std::uint8_t(s[at + 3]));
-}
 
 std::string esc(const std::string& text) {
   return escape_markup(text);
@@ -135,41 +66,14 @@ std::string dice_html(const game::Adjudication& adj) {
   return out + "</table>\n";
 }
 
-std::string frame_html(const game::Archive& archive, const GameFacts& g, const game::Post& p,
-                       std::size_t index, const std::string& side) {
+std::string frame_html(const GameFacts& g, const game::Post& p, std::size_t index,
+                       const std::string& side) {
   const std::string label = frame_label(g, p);
-  const std::string viewer = side == kUmpire ? std::string() : side;
-  const Json none = Json::array();
-  const Json events = p.adjudication ? visible_events(g, p.adjudication->events, side) : none;
-  // The picture and its size: the hex map, or the ruleset's own table
-  // (render/ruleset_maps.h, which takes the side's view itself).
-  std::string png;
-  int width = 0, height = 0;
-  if (archive.hex_scenario()) {
-    const model::State seen = visible_state(g, p.state, side);
-    png = render::render_png({archive.scenario(), seen, events, viewer});
-    const render::MapGeometry geo = render::map_geometry(archive.scenario());
-    width = geo.width;
-    height = geo.height;
-  } else {
-    png = render::ruleset_map(archive, p.state, p.seq, side, true);
-    if (png.size() >= 24) {
-      width = int(png_be32(png, 16));
-      height = int(png_be32(png, 20));
-    }
-  }
-
   std::string out = "<section class=\"frame\" id=\"step-" + std::to_string(index) +
                     "\" data-label=\"" + esc(label) + "\" data-first=\"" + std::to_string(p.first) +
                     "\" data-last=\"" + std::to_string(p.seq) + "\"" +
                     (index == 0 ? "" : " hidden") + ">\n";
-  out += "<h2>" + esc(label) + "</h2>\n<div class=\"cols\">\n";
-  if (!png.empty())
-    out += "<img class=\"map\" width=\"" + std::to_string(width) + "\" height=\"" +
-           std::to_string(height) + "\" alt=\"" +
-           esc("map, " + label + ", " + g.side_name(side) + " view") +
-           "\" src=\"data:image/png;base64," + ledger::base64(png) + "\">\n";
-  out += "<div class=\"side\">\n";
+  out += "<h2>" + esc(label) + "</h2>\n";
   ReportDoc mine = post_doc(g, p, side);
   if (p.adjudication) {
     out += "<h3>Orders as applied</h3>\n<ul>\n";
@@ -182,7 +86,6 @@ std::string frame_html(const game::Archive& archive, const GameFacts& g, const g
   } else {
     out += "<p>" + esc(mine.title) + "</p>\n";
   }
-  out += "</div>\n</div>\n";
   // The reports: the reader's own, or on the umpire's page every party's.
   std::vector<std::string> readers;
   if (side == kUmpire)
@@ -221,6 +124,49 @@ std::string lines_html(const game::LineChecks& checks) {
   return out + "</table>\n";
 }
 
+// The map of every post, drawn in the page (render/map_overlay.h): the
+// base once, and each post's overlay from the state and events the side
+// may see; none for a ruleset that draws no map.
+struct PageMap {
+  std::optional<render::MapBase> base;
+  Json steps = Json::array();
+};
+
+PageMap page_map(const game::Archive& archive, const GameFacts& g,
+                 const std::vector<game::Post>& posts, const std::string& side) {
+  PageMap map;
+  const std::string viewer = side == kUmpire ? std::string() : side;
+  if (archive.hex_scenario()) {
+    map.base = render::hex_map_base(archive.scenario(), viewer);
+    for (const auto& p : posts) {
+      const Json events =
+          p.adjudication ? visible_events(g, p.adjudication->events, side) : Json::array();
+      map.steps.push_back(render::hex_map_step(archive.scenario(), visible_state(g, p.state, side),
+                                               events, viewer));
+    }
+  } else if ((map.base = render::ruleset_map_base(archive, side))) {
+    for (const auto& p : posts)
+      map.steps.push_back(render::ruleset_map_step(archive, p.state, p.seq, side));
+  }
+  return map;
+}
+
+// The map's box: the picture (the base, inflated by the script, under the
+// overlay it draws) and the zoom buttons.
+std::string board_html(const render::MapBase& base, const std::string& alt) {
+  const std::string w = std::to_string(base.info.value("width", 0)),
+                    h = std::to_string(base.info.value("height", 0));
+  return "<div id=\"board\">\n<svg id=\"map\" width=\"" + w + "\" height=\"" + h +
+         "\" viewBox=\"0 0 " + w + " " + h + "\" role=\"img\" aria-label=\"" + esc(alt) +
+         "\"><image id=\"base\" x=\"0\" y=\"0\" width=\"" + w + "\" height=\"" + h +
+         "\"/><g id=\"overlay\"></g></svg>\n" +
+         "<div class=\"zoom\"><button id=\"zoom-in\" type=\"button\" title=\"zoom in "
+         "(+)\">+</button>"
+         "<button id=\"zoom-out\" type=\"button\" title=\"zoom out (-)\">&minus;</button>"
+         "<button id=\"zoom-fit\" type=\"button\" title=\"the whole map (0)\">fit</button></div>\n"
+         "<p id=\"map-note\" hidden></p>\n</div>\n";
+}
+
 }  // namespace
 
 std::string replay_page(const game::Archive& archive, const game::LineChecks& checks,
@@ -230,13 +176,15 @@ std::string replay_page(const game::Archive& archive, const game::LineChecks& ch
   const GameFacts g = game_facts(verified);
   std::vector<game::Post> posts =
       checks.verified > 0 ? game::posts(verified) : std::vector<game::Post>{};
+  const PageMap map = posts.empty() ? PageMap{} : page_map(verified, g, posts, side);
   const std::string title = g.name + ": replay, " + g.side_name(side) + " view";
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
       "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n<title>" +
-      esc(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body data-step=\"0\">\n";
+      esc(title) + "</title>\n<style>" + std::string(web::asset("replay_page.css")) +
+      "</style>\n</head>\n<body data-step=\"0\">\n";
   out += "<header>\n<h1>" + esc(title) + "</h1>\n<p>" +
          esc(archive.scenario_json().value("title", std::string()) + " (" +
              archive.scenario_json().value("id", std::string()) + "), ruleset " +
@@ -250,10 +198,21 @@ std::string replay_page(const game::Archive& archive, const game::LineChecks& ch
       std::to_string(posts.empty() ? 0 : posts.size() - 1) +
       "\" value=\"0\" step=\"1\" aria-label=\"step\">\n"
       "<button id=\"next\" type=\"button\" title=\"next (right arrow)\">&#9654;</button>\n"
-      "<span id=\"label\"></span>\n<a href=\"#verification\">verification</a>\n</nav>\n<main>\n";
-  for (std::size_t i = 0; i < posts.size(); ++i) out += frame_html(verified, g, posts[i], i, side);
+      "<span id=\"label\"></span>\n<a href=\"#verification\">verification</a>\n</nav>\n"
+      "<div id=\"stage\">\n";
+  if (map.base) out += board_html(*map.base, "map, " + g.side_name(side) + " view");
+  out += "<main>\n";
+  for (std::size_t i = 0; i < posts.size(); ++i) out += frame_html(g, posts[i], i, side);
   out += lines_html(checks);
-  out += "</main>\n<script>" + std::string(kScript) + "</script>\n</body>\n</html>\n";
+  out += "</main>\n</div>\n";
+  if (map.base) {
+    out += "<script type=\"application/json\" id=\"replay-data\">" +
+           script_json({{"base", map.base->info}, {"steps", map.steps}}) + "</script>\n";
+    out += "<script type=\"application/gzip\" id=\"replay-base\">" +
+           ledger::base64(render::gzip(map.base->svg)) + "</script>\n";
+  }
+  out += "<script>" + script_text(web::asset("adjutant_map.js")) + "</script>\n";
+  out += "<script>" + script_text(web::asset("replay_page.js")) + "</script>\n</body>\n</html>\n";
   return out;
 }
 

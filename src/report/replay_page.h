@@ -2,8 +2,11 @@
 // game post by post (the set-up, every adjudication, every extension and the
 // end) with a slider and the arrow keys: the map, the orders as applied, the
 // combats with their dice, the reports, and the verification status of every
-// log line. No network, no external file: the maps are PNG data: URIs and
-// the script and style are inline. The same archive gives the same bytes.
+// log line. No network, no external file: the map's base is one SVG
+// (gzipped, inflated by the page) and each post's counters and marks are
+// drawn over it by the page's script from data written once
+// (render/map_overlay.h, src/web/assets/adjutant_map.js); the scripts and
+// style are inline. The same archive gives the same bytes.
 #pragma once
 
 #include <string>

@@ -1,5 +1,7 @@
 #include "rules/unit_names.h"
 
+#include <algorithm>
+
 #include "rules/name_hints.h"
 #include "util/printable.h"
 
@@ -26,25 +28,48 @@ std::string listing(const std::vector<std::string>& names) {
 }  // namespace
 
 UnitNames::UnitNames(const model::Scenario& scenario, std::string side) : side_(std::move(side)) {
-  for (const auto& u : scenario.units) units_.push_back(&u);
+  for (const auto& u : scenario.units) {
+    units_.push_back(&u);
+    ids_.emplace(u.id, u.id);
+    std::string low = lower(u.id);
+    lower_ids_[low].push_back(u.id);
+    (u.side == side_ ? own_ : enemy_).push_back({low, u.id});
+    max_words_ = std::max(max_words_, std::size_t(std::count(u.id.begin(), u.id.end(), ' ')) + 1);
+    max_length_ = std::max(max_length_, u.id.size());
+  }
+  std::sort(own_.begin(), own_.end());
+  std::sort(enemy_.begin(), enemy_.end());
+}
+
+std::vector<std::string> UnitNames::starting(const std::string& low, Whose whose) const {
+  std::vector<std::string> out;
+  for (const auto* u : units_) {
+    bool theirs = (u->side == side_) == (whose == Whose::kOwn);
+    if (theirs && lower(u->id).compare(0, low.size(), low) == 0) out.push_back(u->id);
+  }
+  return out;
 }
 
 std::string UnitNames::match(const std::string& text, Whose whose, bool prefix,
                              std::vector<std::string>* candidates) const {
-  for (const auto* u : units_)
-    if (u->id == text) return u->id;
+  // Longer than every id: it names none, nor starts one.
+  if (text.size() > max_length_) return "";
+  if (ids_.count(text)) return text;
   std::string low = lower(text);
-  std::vector<std::string> exact, starts;
-  for (const auto* u : units_) {
-    std::string id = lower(u->id);
-    if (id == low) exact.push_back(u->id);
-    bool theirs = (u->side == side_) == (whose == Whose::kOwn);
-    if (theirs && id.compare(0, low.size(), low) == 0) starts.push_back(u->id);
-  }
-  if (exact.size() == 1) return exact.front();
+  auto exact = lower_ids_.find(low);
+  if (exact != lower_ids_.end() && exact->second.size() == 1) return exact->second.front();
   if (!prefix) return "";
-  if (starts.size() == 1) return starts.front();
-  if (candidates) *candidates = starts;
+  const auto& index = whose == Whose::kOwn ? own_ : enemy_;
+  std::size_t found = 0;
+  std::string only;
+  for (auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(low, std::string()));
+       it != index.end() && it->first.compare(0, low.size(), low) == 0 && found < 2; ++it) {
+    only = it->second;
+    ++found;
+  }
+  if (found == 1) return only;
+  // The candidates in the scenario's order, for the problem that lists them.
+  if (candidates) *candidates = starting(low, whose);
   return "";
 }
 
@@ -102,23 +127,30 @@ std::vector<std::string> UnitNames::list(const std::vector<Token>& words, Whose 
   // Runs of plain words between quoted words and commas.
   std::size_t i = 0;
   bool whole = words.size() > 1;
-  for (const auto& w : words)
+  std::size_t length = words.empty() ? 0 : words.size() - 1;
+  for (const auto& w : words) {
     whole = whole && !w.quoted && !(&w != &words.front() && w.after_comma);
-  if (whole) {
+    length += w.text.size();
+  }
+  if (whole && length <= max_length_) {
     std::string id = match(joined(words, 0, words.size()), whose, true, nullptr);
     if (!id.empty()) return {id};
   }
+  std::size_t end = 0;
   while (i < words.size()) {
     if (words[i].quoted) {
       out.push_back(resolve(words[i].text, words[i].pos, whose));
       ++i;
       continue;
     }
-    std::size_t end = i + 1;
-    while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
-    // The longest run from i that names an id exactly.
+    if (end <= i) {
+      end = i + 1;
+      while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
+    }
+    // The longest run from i that names an id exactly: no longer than the
+    // id with the most words.
     std::size_t taken = 0;
-    for (std::size_t j = end; j > i + 1 && !taken; --j) {
+    for (std::size_t j = std::min(end, i + max_words_); j > i + 1 && !taken; --j) {
       std::string id = match(joined(words, i, j), whose, false, nullptr);
       if (!id.empty()) {
         out.push_back(id);

@@ -4,6 +4,7 @@
 // candidates (docs/orders.md "Unit names").
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,20 @@ class UnitNames {
   // Error text.hex at the first word from `from` on that was meant as a hex
   // number (name_hints.h near_hex); nothing when there is none.
   static void not_a_hex(const std::vector<Token>& words, std::size_t from);
+  // The ids of `whose` that start with `low` (lower case), in id order.
+  std::vector<std::string> starting(const std::string& low, Whose whose) const;
 
   std::vector<const model::UnitDef*> units_;
   std::string side_;
+  // Indexes, so that a line of n names reads in time linear in n: every
+  // id, the ids by their lower case, and each side's lower-case ids sorted
+  // (the prefixes); a name is never longer than the longest id, nor has
+  // more words.
+  std::map<std::string, std::string> ids_;
+  std::map<std::string, std::vector<std::string>> lower_ids_;
+  std::vector<std::pair<std::string, std::string>> own_, enemy_;  // (lower id, id)
+  std::size_t max_words_ = 1;
+  std::size_t max_length_ = 0;
 };
 
 }  // namespace adjutant::rules::text

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <vector>
 
 #include "util/error.h"
@@ -210,8 +211,40 @@ int remove_stale_temporaries(const fs::path& folder) {
   return removed;
 }
 
+void refuse_linked_folders(const fs::path& folder) {
+  for (const char* sub : {"turns", "inbox", "mail", "mail/outbox", "mail/sending"}) {
+    struct stat st {};
+    fs::path p = folder / sub;
+    if (::lstat(p.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+      throw Error("archive.folder_link",
+                  p.string() +
+                      ": is a symbolic link; adjutant never writes through one (make it "
+                      "a folder of the archive)",
+                  Exit::kEnvironment);
+  }
+}
+
+namespace {
+
+// The lock files this thread holds (device, inode), and how many FolderLocks
+// hold each.
+thread_local std::map<std::pair<unsigned long, unsigned long>, int> held_here;
+
+}  // namespace
+
 bool FolderLock::acquire(const fs::path& folder, bool throw_if_held) {
+  refuse_linked_folders(folder);
   fs::path file = folder / ".lock";
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    auto held = held_here.find({st.st_dev, st.st_ino});
+    if (held != held_here.end()) {
+      ++held->second;
+      nested_ = true;
+      file_ = held->first;
+      return true;
+    }
+  }
   fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd_ < 0) {
     int err = errno;
@@ -231,6 +264,10 @@ bool FolderLock::acquire(const fs::path& folder, bool throw_if_held) {
                 folder.string() + ": another adjutant run holds the lock; try again when it ends",
                 Exit::kEnvironment);
   }
+  if (::fstat(fd_, &st) == 0) {
+    file_ = {st.st_dev, st.st_ino};
+    held_here[file_] = 1;
+  }
   return true;
 }
 
@@ -245,7 +282,13 @@ std::unique_ptr<FolderLock> FolderLock::try_lock(const fs::path& folder) {
 }
 
 FolderLock::~FolderLock() {
+  if (nested_) {
+    auto held = held_here.find(file_);
+    if (held != held_here.end()) --held->second;
+    return;
+  }
   if (fd_ >= 0) {
+    held_here.erase(file_);
     ::flock(fd_, LOCK_UN);
     ::close(fd_);
   }

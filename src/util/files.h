@@ -42,10 +42,18 @@ int remove_stale_temporaries(const std::filesystem::path& folder);
 // How many remove_stale_temporaries would remove (reads only).
 int count_stale_temporaries(const std::filesystem::path& folder);
 
+// Error "archive.folder_link" (exit 4) when a folder adjutant writes into
+// inside `folder` (turns/, inbox/, mail/, mail/outbox/, mail/sending/) is a
+// symbolic link: what a command writes there would land outside the archive.
+void refuse_linked_folders(const std::filesystem::path& folder);
+
 // An exclusive advisory lock on `folder/.lock` held for the object's lifetime,
 // so two runs on one game can never interleave (Error "archive.locked" if
 // held). The lock file is never followed through a symbolic link
-// ("archive.lock_link").
+// ("archive.lock_link"), nor is any folder refuse_linked_folders names
+// ("archive.folder_link"). A thread that already holds a folder's lock takes
+// it again at once (the inner lock releases nothing), so a step that locks
+// its game can run inside a longer step that holds it (the judge).
 class FolderLock {
  public:
   explicit FolderLock(const std::filesystem::path& folder);
@@ -61,6 +69,8 @@ class FolderLock {
   FolderLock() = default;
   bool acquire(const std::filesystem::path& folder, bool throw_if_held);
   int fd_ = -1;
+  bool nested_ = false;
+  std::pair<unsigned long, unsigned long> file_{0, 0};  // the lock file's device and inode
 };
 
 // "no such file", "is a folder", ...: the reason a path could not be used,

@@ -1,6 +1,5 @@
 #include "web/order_check.h"
 
-#include "ledger/crypto_oracle.h"
 #include "ledger/jcs.h"
 #include "util/error.h"
 #include "util/printable.h"
@@ -66,47 +65,6 @@ Json OrderChecker::text(const Json& body) const {
   } catch (const Error& e) {
     return error_json(e.id(), e.detail());
   }
-}
-
-ledger::CryptoOracle& page_oracle() {
-  static ledger::CryptoOracle oracle;  // in force on the page's one thread from its first use
-  return oracle;
-}
-
-std::string answer(const std::string& request) {
-  static std::unique_ptr<OrderChecker> checker;
-  ledger::CryptoOracle& oracle = page_oracle();
-  oracle.clear_misses();
-  std::unique_ptr<OrderChecker> loaded;
-  Json out;
-  try {
-    Json r = ledger::parse_strict(request, "request");
-    std::string op =
-        r.is_object() && r.contains("op") && r["op"].is_string() ? r["op"].get<std::string>() : "";
-    if (op == "learn") {
-      oracle.learn(field(r, "answers"));
-      out = {{"ok", true}, {"known", oracle.known()}};
-    } else if (op == "load") {
-      loaded = std::make_unique<OrderChecker>(field(r, "setup"));
-      out = {{"ok", true}, {"side", loaded->side()}};
-    } else if (op != "check" && op != "text") {
-      out = error_json("web.request", "unknown request " + in_quotes(op));
-    } else if (!checker) {
-      out = error_json("web.request", "no game loaded");
-    } else {
-      const Json& body = field(r, "body");
-      out = op == "check" ? checker->check(body) : checker->text(body);
-    }
-  } catch (const Error& e) {
-    out = error_json(e.id(), e.detail());
-  } catch (const std::exception& e) {
-    out = error_json("web.internal", e.what());
-  }
-  // An answer computed with a provisional hash is no answer: the page
-  // computes what was missed with WebCrypto and asks again.
-  if (oracle.missed()) return Json{{"ok", false}, {"need", oracle.misses()}}.dump();
-  if (loaded) checker = std::move(loaded);
-  return out.dump();
 }
 
 }  // namespace adjutant::web

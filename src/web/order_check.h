@@ -8,7 +8,6 @@
 #include <memory>
 #include <string>
 
-#include "ledger/crypto_oracle.h"
 #include "ledger/jcs.h"
 #include "model/state.h"
 #include "rules/notation.h"
@@ -48,19 +47,5 @@ class OrderChecker {
   model::State state_;
   std::string side_;
 };
-
-// The page's CryptoOracle (ledger/crypto_oracle.h), in force from its
-// first use: the WebAssembly build hashes and checks signatures only
-// through it.
-ledger::CryptoOracle& page_oracle();
-
-// One request, one answer, never a throw: what the WebAssembly build
-// exports. {"op": "load", "setup": {...}} makes the checker the others use;
-// {"op": "check", "body": {...}}; {"op": "text", "body": {...}}. Anything
-// refused answers {"ok": false, "error": id, "message": ...}. A request
-// whose answer needs a hash the oracle does not know yet answers {"ok":
-// false, "need": the misses}, changes nothing, and is asked again after
-// {"op": "learn", "answers": ...} (web/assets/webcrypto.js does both).
-std::string answer(const std::string& request);
 
 }  // namespace adjutant::web

@@ -14,7 +14,7 @@ top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 namespaces = ("json io encoding hex scenario state key keygen crypto envelope armor card chain "
               "dice new archive log sign orders adjudicate replay explain bench case usage move "
               "attack standing verify render report mail time sync import bot judge rules view "
-              "ruling concede join secrets rules_diff text chaos web").split()
+              "ruling concede join secrets rules_diff text chaos web game out").split()
 literal = re.compile(r'"((?:%s)\.[a-z][a-z0-9_]*)"' % "|".join(namespaces))
 fields_prefix = re.compile(r'Fields\s*[a-z_]*\s*\([^;]*?,\s*"([a-z]+)"\s*\)', re.S)
 # Literals of the same shape that are places in messages, not ids.

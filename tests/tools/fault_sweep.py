@@ -7,7 +7,21 @@ the step must be committed and `adjutant verify` must exit 0. Then a later
 run must leave no temporary file behind and every cache rebuilt.
 
 usage: fault_sweep.py ADJUTANT SOURCE_DIR STEP [--stride K]
-STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync | mail-send
+STEP: adjudicate | adjudicate-outputs | extend | nmr | concede | sync | mail-send |
+      mail-fetch | judge
+
+For mail-fetch (a maildir of three messages: the confederate's orders, the
+same orders again, and a mail with none) the log never changes; a file in
+GAME/inbox/ is whole or absent; a message is set aside (moved to
+.adjutant-processed) only once what it carried is filed; and the next
+`mail fetch` files the orders and sets aside both messages of the game.
+
+For judge (an umpired game after turn 1 under a judge that reads a maildir
+holding the confederate's turn 2 orders and a junk mail; its SMTP server
+does not answer, so every pass ends in send-failed) the log is as before or
+has the adjudication, and verifies; the next pass leaves the orders
+adjudicated once, both messages set aside, a readable seen-state file and
+no temporary in the game or the judge's folder.
 
 For mail-send (an SMTP sink of tests/tools/smtp_sink.py on loopback takes
 the mail) the step is committed when GAME/mail/sent.jsonl grew; the log never
@@ -81,6 +95,16 @@ def log_lines(game):
         return f.read().count(b"\n")
 
 
+def listing(folder):
+    """Every file of a folder and the SHA-256 of its bytes."""
+    out = {}
+    if os.path.isdir(folder):
+        for name in os.listdir(folder):
+            with open(os.path.join(folder, name), "rb") as f:
+                out[name] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
 def temporaries(game):
     found = []
     for root, dirs, files in os.walk(game):
@@ -114,6 +138,7 @@ class Sweep:
         self.runs = 0
         self.failures = 0
         self.sink = None
+        self.closed_port = free_port()  # nothing listens on it
 
     def run(self, args, cwd=None, strace=None):
         cmd = [self.adjutant] + args
@@ -128,10 +153,57 @@ class Sweep:
             raise SystemExit("setup failed: %s\n%s%s" % (" ".join(args), r.stdout, r.stderr))
         return r
 
+    # An umpired game after turn 1 (fresh chains in the sweep's secrets),
+    # under a judge whose maildir holds the confederate's turn 2 orders.
+    def setup_judge(self):
+        keys = os.path.join(self.source, "samples", "keys")
+        os.makedirs(os.path.join(self.work, "secrets", "keys"))
+        for f in ("union.key", "confederate.key", "umpire.key"):
+            shutil.copy(os.path.join(keys, f), self.work)
+            os.chmod(os.path.join(self.work, f), 0o600)
+        shutil.copy(os.path.join(keys, "umpire.key"),
+                    os.path.join(self.work, "secrets", "keys", "umpire.key"))
+        cards = []
+        for side in ("union", "confederate", "umpire"):
+            self.must(["join", "--game", "judged", "--side", side, "--name", side,
+                       "--email", side + "@example.org", "--key", side + ".key", "--length",
+                       "20", "--out", side + ".card"])
+            cards += ["--card", side + ".card"]
+        base = os.path.join(self.work, "base")
+        self.must(["new", base, "--name", "judged", "--scenario",
+                   os.path.join(self.source, "scenarios", "bluegray-skirmish.json"),
+                   "--key", "umpire.key", "--created", "2026-11-01T09:00:00Z"] + cards)
+        orders = os.path.join(self.source, "samples", "orders", "skirmish")
+        for n, (f, side) in enumerate((("01-t1-confederate.json", "confederate"),
+                                       ("02-t1-union.json", "union"))):
+            self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
+                       "--out", "t1-%s.json" % side])
+            self.must(["adjudicate", base, "t1-%s.json" % side, "--key", "umpire.key",
+                       "--at", "2026-11-0%dT18:00:00Z" % (n + 2), "--no-outputs"])
+        self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
+                   "--key", "confederate.key", "--out", "t2.json"])
+        self.maildir_base = os.path.join(self.work, "maildir-base")
+        for sub in ("new", "cur", "tmp"):
+            os.makedirs(os.path.join(self.maildir_base, sub))
+        with open(os.path.join(self.work, "t2.json")) as f:
+            signed = f.read()
+        with open(os.path.join(self.maildir_base, "new", "1700000001.orders"), "w") as f:
+            f.write("From: confederate@example.org\r\nTo: umpire@example.org\r\n"
+                    "Subject: orders\r\nMessage-ID: <t2@example.org>\r\nMIME-Version: 1.0\r\n"
+                    "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
+                    "Content-Type: application/json\r\nContent-Disposition: attachment; "
+                    "filename=orders.json\r\n\r\n" + signed + "\r\n--b--\r\n")
+        with open(os.path.join(self.maildir_base, "new", "1700000002.junk"), "w") as f:
+            f.write("From: someone@example.net\r\nSubject: hello\r\n\r\nNothing.\r\n")
+        self.base = base
+        self.before_lines = log_lines(base)
+
     # The sample game without an umpire after turn 1 (the committed sample
     # keys, chains and orders, so its dice are the sample's), with the
     # confederate's turn 2 orders signed.
     def setup(self):
+        if self.step == "judge":
+            return self.setup_judge()
         keys = os.path.join(self.source, "samples", "keys")
         for f in os.listdir(keys):
             if f.endswith(".key"):
@@ -170,6 +242,34 @@ class Sweep:
             self.must(["adjudicate", peer, "t2.json", "--key", "union.key", "--chain",
                        "union.key.chain",
                        "--at", "2026-11-04T18:00:00Z", "--no-outputs"])
+        if self.step == "mail-fetch":
+            self.maildir_base = os.path.join(self.work, "maildir-base")
+            for sub in ("new", "cur", "tmp"):
+                os.makedirs(os.path.join(self.maildir_base, sub))
+            with open(os.path.join(self.work, "t2.json")) as f:
+                signed = f.read()
+
+            def mail(name, body, attach=None):
+                text = ("From: confederate@example.org\r\nTo: union@example.org\r\n"
+                        "Subject: %s\r\nMessage-ID: <%s@example.org>\r\n" % (name, name))
+                if attach:
+                    text += ("MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b"
+                             "\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n%s\r\n--b\r\n"
+                             "Content-Type: application/json\r\nContent-Disposition: attachment;"
+                             " filename=orders.json\r\n\r\n%s\r\n--b--\r\n" % (body, attach))
+                else:
+                    text += "\r\n" + body + "\r\n"
+                with open(os.path.join(self.maildir_base, "new", name), "w") as f:
+                    f.write(text)
+            mail("1700000001.orders", "My orders.", signed)
+            mail("1700000002.chat", "No orders today.")
+            mail("1700000003.again", "The same again.", signed)
+            # What a whole run leaves: the expected inbox and processed mail.
+            game = self.fresh_base(base)
+            self.must(self.command(game))
+            self.expected_inbox = listing(os.path.join(game, "inbox"))
+            self.expected_aside = sorted(os.listdir(
+                os.path.join(self.maildir, ".adjutant-processed", "cur")))
         if self.step == "mail-send":
             self.port = free_port()
             self.sink_dir = os.path.join(self.work, "sink")
@@ -206,19 +306,44 @@ class Sweep:
         if s == "mail-send":
             return ["mail", "send", game, "--smtp", "smtp://127.0.0.1:%d" % self.port, "--all",
                     "--timeout", "10"]
+        if s == "mail-fetch":
+            return ["mail", "fetch", game, "--maildir", self.maildir]
+        if s == "judge":
+            return ["judge", os.path.dirname(game), "--now", "2026-11-05T09:00:00Z"]
         raise SystemExit("unknown step " + s)
 
-    def fresh(self):
+    def fresh_base(self, base):
         game = os.path.join(self.work, "game")
+        if self.step == "judge":
+            judge = os.path.join(self.work, "judge")
+            shutil.rmtree(judge, ignore_errors=True)
+            os.makedirs(judge)
+            game = os.path.join(judge, "game")
+            self.maildir = os.path.join(self.work, "maildir")
+            shutil.rmtree(self.maildir, ignore_errors=True)
+            shutil.copytree(self.maildir_base, self.maildir)
+            with open(os.path.join(judge, "judge.json"), "w") as f:
+                json.dump({"format": "adjutant-judge/1", "maildir": self.maildir,
+                           "smtp": {"url": "smtp://127.0.0.1:%d" % self.closed_port,
+                                    "timeout_seconds": 5},
+                           "secrets": os.path.join(self.work, "secrets")}, f)
         shutil.rmtree(game, ignore_errors=True)
-        shutil.copytree(self.base, game)
+        shutil.copytree(base, game)
+        if self.step == "mail-fetch":
+            self.maildir = os.path.join(self.work, "maildir")
+            shutil.rmtree(self.maildir, ignore_errors=True)
+            shutil.copytree(self.maildir_base, self.maildir)
         return game
+
+    def fresh(self):
+        return self.fresh_base(self.base)
 
     def count_calls(self, syscall):
         game = self.fresh()
         trace = os.path.join(self.work, "trace")
         r = self.run(self.command(game), strace=["-e", "trace=" + syscall, "-o", trace])
-        if r.returncode != 0:
+        # The judge's SMTP server does not answer: its passes exit 4 (send-failed).
+        if r.returncode != 0 and not (self.step == "judge" and r.returncode == 4):
             raise SystemExit("the step fails without faults:\n" + r.stdout + r.stderr)
         with open(trace) as f:
             return sum(1 for line in f if syscall + "(" in line and "resumed>" not in line)
@@ -250,10 +375,91 @@ class Sweep:
             problem = "mails left unsent after the next mail send"
         return problem, state
 
+    def check_fetch(self, what, game, before, result):
+        """mail fetch: the log untouched, no torn inbox file, a message set
+        aside only once what it carried is filed; the next fetch finishes."""
+        problem = None
+        # A killed run's temporaries (".NAME.tmpPID") are debris the next run removes.
+        inbox = {k: v for k, v in listing(os.path.join(game, "inbox")).items()
+                 if not is_debris(k)}
+        aside_dir = os.path.join(self.maildir, ".adjutant-processed", "cur")
+        aside = sorted(os.listdir(aside_dir)) if os.path.isdir(aside_dir) else []
+        if log_lines(game) != self.before_lines:
+            problem = "mail fetch changed the log"
+        elif any(name not in self.expected_inbox or inbox[name] != self.expected_inbox[name]
+                 for name in inbox):
+            problem = "an inbox file that a whole run does not write: %s" % sorted(inbox)
+        elif aside and not inbox:
+            problem = "a message set aside before its orders were filed: %s" % aside
+        state = "unchanged" if folder_hash(game) == before and not aside else \
+            "%d filed, %d set aside (exit %d)" % (len(inbox), len(aside), result.returncode)
+        if not problem:
+            again = self.run(self.command(game))
+            inbox = listing(os.path.join(game, "inbox"))
+            aside = sorted(os.listdir(aside_dir)) if os.path.isdir(aside_dir) else []
+            if again.returncode != 0:
+                problem = "the next mail fetch fails: " + again.stderr.strip()
+            elif inbox != self.expected_inbox:
+                problem = "the next mail fetch leaves the inbox %s" % sorted(inbox)
+            elif aside != self.expected_aside:
+                problem = "the next mail fetch sets aside %s, not %s" % (aside,
+                                                                         self.expected_aside)
+            elif self.run(["verify", game]).returncode != 0:
+                problem = "verify fails after mail fetch"
+            elif temporaries(game):
+                problem = "temporaries left: %s" % temporaries(game)
+        return problem, state
+
+    def check_judge(self, what, game, before, result):
+        """judge: the log as before or with the adjudication, verifying; the
+        next pass adjudicates once in all, sets both messages aside, and
+        leaves a readable seen-state and no temporary."""
+        problem = None
+        judge = os.path.dirname(game)
+        lines = log_lines(game)
+        if lines not in (self.before_lines, self.before_lines + 2):
+            problem = "the log has %d lines, not %d or %d" % (lines, self.before_lines,
+                                                            self.before_lines + 2)
+        elif lines != self.before_lines and self.run(["verify", game]).returncode != 0:
+            problem = "changed but verify fails"
+        state = "adjudicated (exit %d)" % result.returncode if lines != self.before_lines \
+            else "not adjudicated (exit %d)" % result.returncode
+        if not problem:
+            self.run(self.command(game))
+            aside = os.path.join(self.maildir, ".adjutant-processed", "cur")
+            left = os.listdir(os.path.join(self.maildir, "new")) + \
+                os.listdir(os.path.join(self.maildir, "cur"))
+            journal = os.path.join(judge, "judge-journal.jsonl")
+            actions = []
+            if os.path.exists(journal):
+                with open(journal) as f:
+                    actions = [json.loads(line)["action"] for line in f if line.endswith("\n")]
+            debris = [n for n in os.listdir(judge) if is_debris(n)]
+            try:
+                with open(os.path.join(judge, "judge-state.json")) as f:
+                    json.load(f)
+                state_ok = True
+            except (OSError, ValueError):
+                state_ok = False
+            if log_lines(game) != self.before_lines + 2:
+                problem = "the next pass leaves %d log lines" % log_lines(game)
+            elif self.run(["verify", game]).returncode != 0:
+                problem = "verify fails after the next pass"
+            elif actions.count("adjudicated") > 1:
+                problem = "adjudicated %d times" % actions.count("adjudicated")
+            elif left or not os.path.isdir(aside) or len(os.listdir(aside)) != 2:
+                problem = "messages not set aside: %s" % left
+            elif not state_ok:
+                problem = "the seen-state file is not readable after the next pass"
+            elif temporaries(game) or debris:
+                problem = "temporaries left: %s" % (temporaries(game) + debris)
+        return problem, state
+
     def check(self, what, game, before, result):
         self.runs += 1
-        if self.step == "mail-send":
-            problem, state = self.check_mail(what, game, before, result)
+        if self.step in ("mail-send", "mail-fetch", "judge"):
+            problem, state = {"mail-send": self.check_mail, "mail-fetch": self.check_fetch,
+                              "judge": self.check_judge}[self.step](what, game, before, result)
             if problem:
                 self.failures += 1
                 print("FAIL %s: %s" % (what, problem))

@@ -2,19 +2,35 @@
 """Opens a replay page (adjutant view) in headless Chromium and reports what a
 reader would see, as JSON on stdout.
 
-    view_page.py PAGE.html [LAST.png [FIRST.png]]
+    view_page.py PAGE.html [--last LAST.png --first FIRST.png] [--screenshot OUT.png]
+    view_page.py PAGE.html --phone [--screenshot OUT.png]
+    view_page.py PAGE.html --ready [--phone] [--screenshot OUT.png]
 
 Drives Chromium over the DevTools protocol with the standard library only
-(a WebSocket client written out below). It loads the page, steps through
-every frame with the right arrow key, then back with the left one, moves
-the slider, and records after each step which frame is shown, its label and
-whether its map image decoded. It collects console errors, uncaught
-exceptions, error log entries and every request to a URL that is not the
-page itself or a data: URI. At the last frame it takes a screenshot and
-reads a few pixels; given LAST.png and FIRST.png (the maps of the last and
-the first frame drawn by `adjutant render`), it compares the map on the
-screen with each, pixel by pixel along eleven rows.
+(a WebSocket client written out below). It loads the page and waits until
+its first map is drawn (the body's data-ready: milliseconds since the page
+began to load). On a laptop's screen (1366x768) it then steps through every
+post with the right arrow key, then back with the left one, moves the
+slider, and records after each step which post is shown, its label and the
+marks its map draws (each overlay group's attributes, in order). It
+zooms with the buttons, the wheel and a drag, and reads the map's scale and
+position after each. Given LAST.png and FIRST.png (the maps of the last and
+the first post drawn by `adjutant render`), it shows the map at its actual
+size and compares it with each, pixel by pixel along rows across it.
+
+With --ready, it only loads the page and reports when it was ready and how
+many marks its first map drew (at either size).
+
+With --phone, on a 390x844 phone screen (touch, three device pixels a CSS
+pixel) it records where the controls, the map and the text are, whether
+anything but the text scrolls, how large a counter is on the screen, and
+what a tap on the next button and a two-finger pinch on the map do.
+
+Either way it collects console errors, uncaught exceptions, error log
+entries and every request to a URL that is not the page itself or a data:
+URI, and saves a screenshot of the window with --screenshot.
 """
+import argparse
 import base64
 import functools
 import json
@@ -213,113 +229,280 @@ def png_file(path):
     return png_pixels(open(path, "rb").read())
 
 
-def main():
-    page = os.path.abspath(sys.argv[1])
-    references = sys.argv[2:]
-    out = {"steps": [], "back": [], "errors": [], "requests": []}
+STATE = """(function () {
+  var frames = document.querySelectorAll('section.frame'), shown = [];
+  for (var i = 0; i < frames.length; i++) if (!frames[i].hidden) shown.push(i);
+  var svg = document.getElementById('map'), overlay = document.getElementById('overlay');
+  var marks = [];
+  if (overlay) overlay.querySelectorAll('g.overlay > g').forEach(function (g) {
+    var m = [];
+    for (var a = 0; a < g.attributes.length; a++) m.push([g.attributes[a].name, g.attributes[a].value]);
+    marks.push(m);
+  });
+  return {shown: shown, label: document.getElementById('label').textContent,
+          step: document.body.getAttribute('data-step'),
+          slider: document.getElementById('step').value,
+          map: !!svg && svg.getAttribute('data-step') === String(shown[0]) &&
+               overlay.querySelectorAll('g.overlay > g').length > 0,
+          marks: marks,
+          current_rows: document.querySelectorAll('tr.current').length};
+})()"""
+
+RECT = """(function (sel) {
+  var e = document.querySelector(sel);
+  if (!e) return null;
+  var b = e.getBoundingClientRect();
+  return {x: b.left, y: b.top, w: b.width, h: b.height};
+})"""
+
+VIEW = """(function () {
+  var m = document.getElementById('map').getBoundingClientRect();
+  return {scale: Number(document.getElementById('board').getAttribute('data-scale')),
+          x: m.left, y: m.top, w: m.width, h: m.height};
+})()"""
+
+
+def wait_ready(browser, url=None, timeout=20):
+    """The page's data-ready (of the page at `url`, if given)."""
+    deadline = time.time() + timeout
+    check = "document.body && document.body.getAttribute('data-ready')"
+    if url:
+        check = "location.href === %s && %s" % (json.dumps(url), check)
+    while time.time() < deadline:
+        ready = browser.eval(check)
+        if ready:
+            return int(ready)
+        time.sleep(0.02)
+    raise RuntimeError("the page was not ready within %d s" % timeout)
+
+
+def open_page(browser, page, width, height, scale, mobile):
+    for domain in ("Page", "Runtime", "Log", "Network"):
+        browser.call(domain + ".enable")
+    browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                 deviceScaleFactor=scale, mobile=mobile)
+    if mobile:
+        browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    url = "file://" + os.path.abspath(page)
+    browser.call("Page.navigate", url=url)
+    browser.wait_event("Page.loadEventFired")
+    return url, wait_ready(browser, url)
+
+
+def problems(browser, url):
+    errors, requests = [], []
+    for e in browser.events:
+        m, p = e["method"], e.get("params", {})
+        if m == "Runtime.exceptionThrown":
+            errors.append("exception: " + json.dumps(p.get("exceptionDetails", {}))[:300])
+        elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+            errors.append("console: " + json.dumps(p.get("args", []))[:300])
+        elif m == "Log.entryAdded" and p.get("entry", {}).get("level") == "error":
+            errors.append("log: " + p["entry"].get("text", "")[:300])
+        elif m == "Network.requestWillBeSent":
+            u = p.get("request", {}).get("url", "")
+            if u != url and not u.startswith("data:"):
+                requests.append(u)
+    return errors, requests
+
+
+def strip(browser, x, y, w):
+    """One row of the screen, w pixels from (x, y), decoded."""
+    clip = {"x": x, "y": y, "width": w, "height": 1, "scale": 1}
+    data = browser.call("Page.captureScreenshot", format="png", clip=clip)["data"]
+    return png_pixels(base64.b64decode(data))[2]
+
+
+def compare_map(browser, reference, other):
+    """The map at its actual size against `adjutant render`'s picture of the
+    same post (and of another post), along every third row: how many
+    pixels match within 24 of 255 per channel (antialiasing and text differ
+    slightly between cairo and the browser), over the whole picture and over
+    the pixels where the two references differ (what the overlay draws)."""
+    browser.key("1", 49)
+    time.sleep(0.3)
+    rw, rh, ref = png_file(reference)
+    _, _, oth = png_file(other)
+    m = browser.eval(VIEW)
+    board = browser.eval(RECT + "('#board')")
+    w = int(min(rw, board["x"] + board["w"] - m["x"]))
+    h = int(min(rh, board["y"] + board["h"] - m["y"]))
+    out = {"size": [round(m["w"]), round(m["h"]), rw, rh], "scale": m["scale"],
+           "compared": [w, h], "samples": 0, "matched": 0,
+           "differing": 0, "differing_matched": 0, "differing_matched_other": 0}
+    close = lambda p, q: all(abs(a - b) <= 24 for a, b in zip(p, q))
+    clip = {"x": round(m["x"]), "y": round(m["y"]), "width": w, "height": h, "scale": 1}
+    shot = browser.call("Page.captureScreenshot", format="png", clip=clip)["data"]
+    screen = png_pixels(base64.b64decode(shot))[2]
+    for y in range(0, h, 3):
+        for x in range(w):
+            p, q, o = screen(x, y), ref(x, y), oth(x, y)
+            out["samples"] += 1
+            out["matched"] += close(p, q)
+            if any(abs(a - b) > 48 for a, b in zip(q, o)):
+                out["differing"] += 1
+                out["differing_matched"] += close(p, q)
+                out["differing_matched_other"] += close(p, o)
+    return out
+
+
+def laptop(page, args):
+    out = {"steps": [], "back": []}
     browser = Browser()
     try:
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            browser.call(domain + ".enable")
-        browser.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
-                     deviceScaleFactor=1, mobile=False)
-        url = "file://" + page
-        browser.call("Page.navigate", url=url)
-        browser.wait_event("Page.loadEventFired")
-        state = """(function () {
-          var frames = document.querySelectorAll('section.frame'), shown = [];
-          for (var i = 0; i < frames.length; i++) if (!frames[i].hidden) shown.push(i);
-          var img = shown.length === 1 ? frames[shown[0]].querySelector('img.map') : null;
-          return {shown: shown, label: document.getElementById('label').textContent,
-                  step: document.body.getAttribute('data-step'),
-                  slider: document.getElementById('step').value,
-                  map: !!img && img.complete && img.naturalWidth > 0,
-                  current_rows: document.querySelectorAll('tr.current').length};
-        })()"""
+        url, out["ready_ms"] = open_page(browser, page, 1366, 768, 1, False)
         out["frames"] = browser.eval("document.querySelectorAll('section.frame').length")
         for _ in range(out["frames"]):
-            out["steps"].append(browser.eval(state))
+            out["steps"].append(browser.eval(STATE))
             browser.key("ArrowRight", 39)
-        out["after_last"] = browser.eval(state)  # one step past the last stays there
+        out["after_last"] = browser.eval(STATE)  # one step past the last stays there
         for _ in range(2):
             browser.key("ArrowLeft", 37)
-            out["back"].append(browser.eval(state))
+            out["back"].append(browser.eval(STATE))
         browser.eval("(function () { var s = document.getElementById('step'); s.value = '1';"
                      " s.dispatchEvent(new Event('input')); })()")
-        out["slider_to_1"] = browser.eval(state)
+        out["slider_to_1"] = browser.eval(STATE)
         browser.key("End", 35)
-        out["end"] = browser.eval(state)
-        browser.eval("window.scrollTo(0, 0)")
-        rects = browser.eval("""(function () {
-          function r(e) { var b = e.getBoundingClientRect();
-            return {x: b.left + e.clientLeft, y: b.top + e.clientTop,
-                    w: e.clientWidth, h: e.clientHeight}; }
-          var f = document.querySelector('section.frame:not([hidden])');
-          return {header: r(document.querySelector('header')), nav: r(document.querySelector('nav')),
-                  map: r(f.querySelector('img.map')), main: r(document.querySelector('main'))};
-        })()""")
-        out["rects"] = rects
-        # The whole window, for its size; then thin strips of it, decoded
-        # (decoding the whole screenshot in Python would take seconds).
-        shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
-        width, height = struct.unpack(">II", shot[16:24])
-        out["screenshot"] = {"width": width, "height": height}
-
-        def strip(x, y, w):
-            clip = {"x": x, "y": y, "width": w, "height": 1, "scale": 1}
-            data = browser.call("Page.captureScreenshot", format="png", clip=clip)["data"]
-            return png_pixels(base64.b64decode(data))[2]
-
+        out["end"] = browser.eval(STATE)
+        out["rects"] = {name: browser.eval(RECT + "('%s')" % name)
+                        for name in ("header", "nav", "#board", "main", "#zoom-in", "#next")}
+        out["window"] = browser.eval("[innerWidth, innerHeight, "
+                                     "document.scrollingElement.scrollHeight]")
         out["pixels"] = {}
-        for name in ("header", "nav", "main"):
-            r = rects[name]
-            out["pixels"][name] = strip(round(r["x"]) + 4, round(r["y"]) + 4, 1)(0, 0)
-        # The map shown against `adjutant render` of the same position,
-        # pixel by pixel along eleven rows across it.
-        def compare_map(reference):
-            rw, rh, ref = png_file(reference)
-            m = browser.eval(rect_of_map)
-            result = {"size": [m["w"], m["h"], rw, rh], "samples": 0, "matched": 0}
-            for j in range(1, 12):
-                y = rh * j // 12
-                line = strip(round(m["x"]), round(m["y"]) + y, rw)
-                for x in range(rw):
-                    result["samples"] += 1
-                    if all(abs(p - q) <= 2 for p, q in zip(line(x, 0), ref(x, y))):
-                        result["matched"] += 1
-            return result
-
-        rect_of_map = """(function () {
-          var e = document.querySelector('section.frame:not([hidden]) img.map');
-          var b = e.getBoundingClientRect();
-          return {x: b.left + e.clientLeft, y: b.top + e.clientTop, w: e.clientWidth, h: e.clientHeight};
-        })()"""
-        if len(references) >= 1:
-            out["map_last"] = compare_map(references[0])
-        if len(references) >= 2:
+        for name, sel in (("header", "header"), ("nav", "nav"), ("main", "main")):
+            r = out["rects"][sel]
+            out["pixels"][name] = strip(browser, round(r["x"]) + 4, round(r["y"]) + 4, 1)(0, 0)
+        # Zooming: the + button, the wheel over the map, a drag, fit.
+        zoom = {"start": browser.eval(VIEW)}
+        b = out["rects"]["#zoom-in"]
+        click(browser, b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
+        zoom["button"] = browser.eval(VIEW)
+        board = out["rects"]["#board"]
+        cx, cy = board["x"] + board["w"] / 3, board["y"] + board["h"] / 2
+        browser.call("Input.dispatchMouseEvent", type="mouseWheel", x=cx, y=cy, deltaX=0,
+                     deltaY=-300)
+        time.sleep(0.1)
+        zoom["wheel"] = browser.eval(VIEW)
+        browser.call("Input.dispatchMouseEvent", type="mousePressed", x=cx, y=cy, button="left",
+                     clickCount=1)
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=cx - 60, y=cy - 40,
+                     button="left")
+        browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=cx - 60, y=cy - 40,
+                     button="left", clickCount=1)
+        zoom["drag"] = browser.eval(VIEW)
+        browser.key("0", 48)
+        zoom["fit"] = browser.eval(VIEW)
+        out["zoom"] = zoom
+        if args.screenshot:
             browser.key("Home", 36)
-            out["home"] = browser.eval(state)
-            out["map_first"] = compare_map(references[1])
-            # How many of the same pixels tell the two positions apart.
-            _, h0, a = png_file(references[0])
-            w1, _, b = png_file(references[1])
-            out["references_differ"] = sum(
-                1 for j in range(1, 12) for x in range(w1)
-                if a(x, h0 * j // 12) != b(x, h0 * j // 12))
-        for e in browser.events:
-            m, p = e["method"], e.get("params", {})
-            if m == "Runtime.exceptionThrown":
-                out["errors"].append("exception: " + json.dumps(p.get("exceptionDetails", {}))[:300])
-            elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
-                out["errors"].append("console: " + json.dumps(p.get("args", []))[:300])
-            elif m == "Log.entryAdded" and p.get("entry", {}).get("level") == "error":
-                out["errors"].append("log: " + p["entry"].get("text", "")[:300])
-            elif m == "Network.requestWillBeSent":
-                u = p.get("request", {}).get("url", "")
-                if u != url and not u.startswith("data:"):
-                    out["requests"].append(u)
+            time.sleep(0.3)
+            save_screenshot(browser, args.screenshot)
+        if args.last and args.first:
+            browser.key("End", 35)
+            out["map_last"] = compare_map(browser, args.last, args.first)
+            browser.key("Home", 36)
+            out["home"] = browser.eval(STATE)
+            out["map_first"] = compare_map(browser, args.first, args.last)
+        out["errors"], out["requests"] = problems(browser, url)
     finally:
         browser.close()
+    return out
+
+
+def click(browser, x, y):
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+    time.sleep(0.05)
+
+
+def save_screenshot(browser, path):
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+
+
+def phone(page, args):
+    out = {}
+    browser = Browser()
+    try:
+        url, out["ready_ms"] = open_page(browser, page, 390, 844, 3, True)
+        names = ("header", "nav", "#prev", "#step", "#next", "#label", "#board", "main",
+                 "#zoom-in", "#zoom-out", "#zoom-fit")
+        rects = lambda: {n: browser.eval(RECT + "('%s')" % n) for n in names}
+        out["window"] = browser.eval("[innerWidth, innerHeight, "
+                                     "document.scrollingElement.scrollHeight]")
+        out["rects"] = rects()
+        out["counter"] = browser.eval(RECT + "('#overlay g.counter')")
+        out["view"] = browser.eval(VIEW)
+        if args.screenshot:
+            save_screenshot(browser, args.screenshot)
+        # The text scrolled to its end: the controls stay where they were.
+        out["main_scroll"] = browser.eval("(function () { var m = document.querySelector('main');"
+                                          " m.scrollTop = m.scrollHeight;"
+                                          " return [m.scrollTop, m.scrollHeight, m.clientHeight]; })()")
+        window_scrolled = browser.eval("(function () { window.scrollTo(0, 1000);"
+                                       " return window.scrollY; })()")
+        out["window_scroll"] = window_scrolled
+        out["rects_scrolled"] = rects()
+        # A tap on the next button.
+        n = out["rects"]["#next"]
+        for kind in ("touchStart", "touchEnd"):
+            points = [{"x": n["x"] + n["w"] / 2, "y": n["y"] + n["h"] / 2, "id": 1}]
+            browser.call("Input.dispatchTouchEvent", type=kind,
+                         touchPoints=points if kind == "touchStart" else [])
+        time.sleep(0.3)
+        out["after_tap"] = browser.eval(STATE)
+        out["after_tap"].pop("marks")
+        # Two fingers on the map moving apart.
+        b = out["rects"]["#board"]
+        cx, cy = b["x"] + b["w"] / 2, b["y"] + b["h"] / 2
+        out["before_pinch"] = browser.eval(VIEW)
+        for step in range(0, 6):
+            d = 30 + step * 15
+            points = [{"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]
+            browser.call("Input.dispatchTouchEvent", type="touchStart" if step == 0 else "touchMove",
+                         touchPoints=points)
+        browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+        time.sleep(0.1)
+        out["after_pinch"] = browser.eval(VIEW)
+        if args.screenshot:
+            save_screenshot(browser, args.screenshot.replace(".png", "-pinched.png"))
+        out["errors"], out["requests"] = problems(browser, url)
+    finally:
+        browser.close()
+    return out
+
+
+def ready_only(page, args):
+    out = {}
+    browser = Browser()
+    try:
+        if args.phone:
+            url, out["ready_ms"] = open_page(browser, page, 390, 844, 3, True)
+        else:
+            url, out["ready_ms"] = open_page(browser, page, 1366, 768, 1, False)
+        out["drawn"] = browser.eval("document.querySelectorAll('#overlay g.overlay > g').length")
+        if args.screenshot:
+            save_screenshot(browser, args.screenshot)
+        out["errors"], out["requests"] = problems(browser, url)
+    finally:
+        browser.close()
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description="a replay page in headless Chromium")
+    parser.add_argument("page")
+    parser.add_argument("--last", help="adjutant render's map of the last post")
+    parser.add_argument("--first", help="adjutant render's map of the first post")
+    parser.add_argument("--phone", action="store_true", help="on a 390x844 phone screen")
+    parser.add_argument("--screenshot", help="save a screenshot of the window here")
+    parser.add_argument("--ready", action="store_true",
+                        help="only load the page: when it was ready, what its first map drew")
+    args = parser.parse_args()
+    if args.ready:
+        out = ready_only(args.page, args)
+    else:
+        out = phone(args.page, args) if args.phone else laptop(args.page, args)
     print(json.dumps(out, indent=1))
 
 

@@ -16,6 +16,7 @@
 #include "rules/ruleset.h"
 #include "support/chaos_fixture.h"
 #include "support/cli_harness.h"
+#include "support/replay_page_parts.h"
 #include "util/files.h"
 
 namespace {
@@ -147,7 +148,14 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   std::string union_svg = adjutant::read_file(work / "union.svg");
   std::string union_view = adjutant::read_file(work / "union-view" / "index.html", 1u << 26);
   CHECK(union_svg.find("class=\"marker enemy\"") != std::string::npos);
-  CHECK(union_view.find("data:image/png;base64,") != std::string::npos);
+  // The page draws the side's table: its base picture (inflated here as the
+  // page does) and each post's pieces, the enemy's names in neither.
+  auto union_parts = adjutant::testing::replay_page_parts(union_view);
+  REQUIRE(union_parts.data.is_object());
+  CHECK(union_parts.data["base"]["kind"] == "table");
+  CHECK(union_parts.data["steps"].size() >= 2);
+  CHECK(union_parts.base_svg.find("class=\"landmark\"") != std::string::npos);
+  CHECK(union_view.find("\"marker\",\"confederate\",0") != std::string::npos);  // enemy flags
   std::string union_reports;
   for (const auto& e : fs::directory_iterator(work / "game" / "turns"))
     union_reports += adjutant::read_file(e.path() / "report-union.txt");
@@ -165,6 +173,7 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
     INFO(name);
     CHECK(union_svg.find(name) == std::string::npos);
     CHECK(union_view.find(name) == std::string::npos);
+    CHECK(union_parts.base_svg.find(name) == std::string::npos);
   }
   for (const auto& side : sc["sides"]) {
     if (side["id"] != "confederate") continue;

@@ -65,3 +65,15 @@ TEST_CASE("faults at every write of mail send never send a mail recorded as sent
           "[game][faults][mail]") {
   sweep("mail-send", 2);
 }
+
+TEST_CASE("faults at every write of mail fetch leave no torn file and no mail set aside unfiled",
+          "[game][faults][mail]") {
+  sweep("mail-fetch");
+}
+
+TEST_CASE("faults at every write of a judge's pass adjudicate once and set no mail aside unfiled",
+          "[game][faults][mail][judge]") {
+  // Every third call: a pass's reads of the maildir and the game are alike;
+  // `fault_sweep.py ... judge` without --stride tries each.
+  sweep("judge", 3);
+}

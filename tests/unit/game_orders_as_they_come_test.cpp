@@ -22,7 +22,7 @@ using adjutant::testing::TempDir;
 
 namespace {
 
-bool mentions(const std::string& s, const std::string& what) {
+bool carries_text(const std::string& s, const std::string& what) {
   return s.find(what) != std::string::npos;
 }
 
@@ -51,22 +51,22 @@ TEST_CASE("sign refuses what check would refuse, on the text's lines, unless for
       run_adjutant("sign orders.txt --game game --key confederate.key --out o.signed.json", work);
   INFO(r.out << r.err);
   CHECK(r.exit == 1);
-  CHECK(mentions(r.err, "orders.txt:2:1: order 1 (unit Jenkins) at 0499: [move.off_map]"));
-  CHECK(mentions(r.err, "(rule 7.0). Give a hex on the map"));
-  CHECK(mentions(r.err, "nothing signed"));
+  CHECK(carries_text(r.err, "orders.txt:2:1: order 1 (unit Jenkins) at 0499: [move.off_map]"));
+  CHECK(carries_text(r.err, "(rule 7.0). Give a hex on the map"));
+  CHECK(carries_text(r.err, "nothing signed"));
   CHECK_FALSE(fs::exists(work / "o.signed.json"));
   CHECK(folder_hash(game) == before);
   // Piped: no colour.
-  CHECK_FALSE(mentions(r.err, "\x1b["));
+  CHECK_FALSE(carries_text(r.err, "\x1b["));
   // --force signs, with the same problems as a warning; check then refuses it.
   r = run_adjutant("sign orders.txt --force --game game --key confederate.key --out o.signed.json",
                    work);
   CHECK(r.exit == 0);
-  CHECK(mentions(r.err, "warning: signing anyway (--force)"));
-  CHECK(mentions(r.err, "[move.off_map]"));
+  CHECK(carries_text(r.err, "warning: signing anyway (--force)"));
+  CHECK(carries_text(r.err, "[move.off_map]"));
   auto c = run_adjutant("check game o.signed.json", work);
   CHECK(c.exit == 1);
-  CHECK(mentions(c.err, "[move.off_map]"));
+  CHECK(carries_text(c.err, "[move.off_map]"));
   // --json says what was signed.
   auto j = run_adjutant(
       "sign --json '" + (source_dir() / "samples/orders/skirmish/03-t2-confederate.json").string() +
@@ -95,8 +95,8 @@ TEST_CASE("check and adjudicate take the mail that carries the orders", "[game][
   auto c = run_adjutant("check game orders.eml", work);
   INFO(c.out << c.err);
   CHECK(c.exit == 0);
-  CHECK(mentions(c.out, "orders for confederate are valid"));
-  CHECK(mentions(c.err, "the order file in attachment"));
+  CHECK(carries_text(c.out, "orders for confederate are valid"));
+  CHECK(carries_text(c.err, "the order file in attachment"));
   std::string other =
       "From: someone@example.org\nTo: union@example.org\nSubject: hello\n\nNo orders here.\n";
   write_file_atomic(work / "box.mbox", "From someone@example.org Thu Nov  5 10:00:00 2026\n" +
@@ -111,13 +111,13 @@ TEST_CASE("check and adjudicate take the mail that carries the orders", "[game][
   std::string before = folder_hash(game);
   c = run_adjutant("adjudicate game empty.eml" + std::string(kAdjudicator), work);
   CHECK(c.exit == 1);
-  CHECK(mentions(c.err, "[orders.none]"));
+  CHECK(carries_text(c.err, "[orders.none]"));
   CHECK(folder_hash(game) == before);
   // sync given a mail of orders says what takes it.
   c = run_adjutant("sync game orders.eml", work);
   CHECK(c.exit == 1);
-  CHECK(mentions(c.err, "[sync.orders]"));
-  CHECK(mentions(c.err, "adjutant adjudicate game FILE"));
+  CHECK(carries_text(c.err, "[sync.orders]"));
+  CHECK(carries_text(c.err, "adjutant adjudicate game FILE"));
   CHECK(folder_hash(game) == before);
   // The adjudicator plays the mail as it came.
   auto a = run_adjutant("adjudicate game orders.eml --json" + std::string(kAdjudicator), work);
@@ -140,8 +140,8 @@ TEST_CASE("adjudicate GAME takes the one order file due in its inbox, and says w
   // None due: the turn-1 files adjudicated already lie there.
   auto none = run_adjutant("adjudicate game" + std::string(kAdjudicator), work);
   CHECK(none.exit == 1);
-  CHECK(mentions(none.err, "[adjudicate.no_orders]"));
-  CHECK(mentions(none.err, "orders from confederate for turn 2, confederate player-turn"));
+  CHECK(carries_text(none.err, "[adjudicate.no_orders]"));
+  CHECK(carries_text(none.err, "orders from confederate for turn 2, confederate player-turn"));
   CHECK(folder_hash(game) == before);
   // Two different files due: name one.
   fs::path a = sign_sample_orders(game, "03-t2-confederate.json", "confederate");
@@ -155,16 +155,16 @@ TEST_CASE("adjudicate GAME takes the one order file due in its inbox, and says w
   before = folder_hash(game);
   auto two = run_adjutant("adjudicate game" + std::string(kAdjudicator), work);
   CHECK(two.exit == 2);
-  CHECK(mentions(two.err, "[adjudicate.which_orders]"));
-  CHECK(mentions(two.err, "inbox/confederate-a.json (confederate)"));
-  CHECK(mentions(two.err, "inbox/confederate-b.json (confederate)"));
+  CHECK(carries_text(two.err, "[adjudicate.which_orders]"));
+  CHECK(carries_text(two.err, "inbox/confederate-a.json (confederate)"));
+  CHECK(carries_text(two.err, "inbox/confederate-b.json (confederate)"));
   CHECK(folder_hash(game) == before);
   // One: taken, and named.
   fs::remove(game / "inbox" / "confederate-b.json");
   auto one = run_adjutant("adjudicate game" + std::string(kAdjudicator), work);
   INFO(one.out << one.err);
   CHECK(one.exit == 0);
-  CHECK(mentions(one.out, "taking inbox/confederate-a.json"));
-  CHECK(mentions(one.out, "adjudicated turn 2, confederate player-turn"));
+  CHECK(carries_text(one.out, "taking inbox/confederate-a.json"));
+  CHECK(carries_text(one.out, "adjudicated turn 2, confederate player-turn"));
   CHECK(run_adjutant("verify game", work).exit == 0);
 }

@@ -3,6 +3,7 @@
 // the JSON order file, the signed files are the same bytes, problems name
 // their line and column and change nothing.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -252,4 +253,24 @@ TEST_CASE(
   }
   CHECK(read >= 2);
   CHECK(refused >= 2);
+}
+
+TEST_CASE("a line of 2,000 unit names is read in time linear in the names", "[game][text]") {
+  TempDir tmp("text-many-names");
+  make_sample_game(tmp.path() / "game", false);
+  std::string line = "attack 0604 with";
+  const char* names[] = {"1/Heth", "2/Heth", "Pegram"};
+  for (int i = 0; i < 2000; ++i) line += std::string(" ") + names[i % 3];
+  put(tmp.path() / "many.txt", line + " advance 1/Heth\n");
+  auto start = std::chrono::steady_clock::now();
+  auto r = run_adjutant("orders game many.txt", tmp.path());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(r.err.substr(0, 2000));
+  WARN("2,000 names read and checked in " << seconds << " s");
+  CHECK(seconds < 3.0);
+  // Read to the end: what stops it is the rules (each unit attacks once,
+  // rule 8.41), not the reader.
+  CHECK(r.exit == 1);
+  CHECK(r.err.find("[attack.twice]") != std::string::npos);
+  CHECK(r.err.find("[text.") == std::string::npos);
 }

@@ -253,25 +253,36 @@ TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server][
   REQUIRE(w.judge("2024-05-01T19:00:00Z") == 0);
   CHECK(w.actions(mark).empty());
   w.players("2024-05-01T19:01:00Z");
-  // 5. The deadline passes: the policy extends it by 12 hours, once...
+  // 5. The deadline passes: the policy extends it by 12 hours from the
+  // ruling, once: ruled a minute late, that is 13 whole hours from the
+  // deadline, to 13:15...
   REQUIRE(w.judge("2024-05-02T00:16:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"extended", "sent", "sent", "sent"});
-  // 6. ... then, past the new deadline (12:15), plays the turn with no moves.
+  {
+    std::string out;
+    REQUIRE(w.sh(w.bin + " status judge/ely --json", &out) == 0);
+    CHECK(Json::parse(out)["due_by"] == "2024-05-02T13:15:00Z");
+  }
+  // 6. ... with a reminder six hours before it, then, past it, plays the
+  // turn with no moves.
   mark = w.journal().size();
   REQUIRE(w.judge("2024-05-02T12:16:00Z") == 0);
+  CHECK(w.actions(mark) == std::vector<std::string>{"reminder", "sent"});
+  mark = w.journal().size();
+  REQUIRE(w.judge("2024-05-02T13:16:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"nmr", "sent", "sent", "sent"});
-  w.players("2024-05-02T12:25:00Z");
+  w.players("2024-05-02T13:25:00Z");
 
   // 7. The union's impossible order is refused, and it is told so.
   mark = w.journal().size();
-  REQUIRE(w.judge("2024-05-02T12:30:00Z") == 0);
+  REQUIRE(w.judge("2024-05-02T13:30:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"filed", "refused", "sent"});
   // 8. It concedes by mail; the judge syncs the end of the game.
-  w.players("2024-05-02T12:35:00Z");
+  w.players("2024-05-02T13:35:00Z");
   mark = w.journal().size();
-  REQUIRE(w.judge("2024-05-02T12:40:00Z") == 0);
+  REQUIRE(w.judge("2024-05-02T13:40:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"synced"});
-  w.players("2024-05-02T12:41:00Z");
+  w.players("2024-05-02T13:41:00Z");
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   WARN("the game by mail took " << seconds << " s");
 
@@ -306,8 +317,9 @@ TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server][
   check_no_duplicates(w);
 
   // A run stopped after the server accepted a mail but before sent.jsonl
-  // said so leaves its marker: the copy in the umpire's mailbox settles it,
-  // and nothing goes twice.
+  // said so leaves its marker, and the mail's copy arrives in the umpire's
+  // mailbox after it (here: the copy the judge set aside, put back as new
+  // mail): the copy settles it, and nothing goes twice.
   fs::path sent = d / "judge" / "ely" / "mail" / "sent.jsonl";
   std::string sent_text = read_file(sent);
   std::size_t cut = sent_text.rfind('\n', sent_text.size() - 2) + 1;
@@ -318,6 +330,20 @@ TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server][
                     ledger::canonical(Json{{"file", last["file"]},
                                            {"message_id", last["message_id"]},
                                            {"started", "2024-05-03T00:00:00Z"}}));
+  fs::path umpire_box = d / "dovecot" / "mail" / "umpire" / "Maildir";
+  {
+    bool put_back = false;
+    for (const auto& f : fs::directory_iterator(umpire_box / ".adjutant-processed" / "cur"))
+      if (!put_back &&
+          read_file(f.path(), kMaxMailFile).find(last["message_id"].get<std::string>()) !=
+              std::string::npos) {
+        std::string name = f.path().filename().string();
+        fs::rename(f.path(), umpire_box / "new" / name.substr(0, name.find(":2,")));
+        put_back = true;
+      }
+    REQUIRE(put_back);
+    testing::chown_tree(umpire_box, u.mail_uid, u.mail_gid);
+  }
   mark = w.journal().size();
   REQUIRE(w.judge("2024-05-03T00:01:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"confirmed"});
@@ -498,4 +524,200 @@ TEST_CASE("adjutant judge rules on deadlines with its mail servers down", "[judg
                          " judge " + dir.string() + " --every 1s 2>&1",
                      &out) == 0);
   CHECK(std::count(out.begin(), out.end(), '\n') >= 4);  // two passes at least: note + summary each
+}
+
+TEST_CASE("adjutant judge reads each message once for every game and sets it aside",
+          "[judge][server][slow]") {
+  {
+    INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
+    REQUIRE(fs::exists(testing::kDovecot));
+  }
+  JudgeWorld w;
+  w.root = temp_folder("judge-once");
+  fs::permissions(w.root, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
+  w.smtp_port = testing::free_port();
+  w.imap_port = testing::free_port();
+  while (w.imap_port == w.smtp_port) w.imap_port = testing::free_port();
+  const fs::path& d = w.root;
+  testing::MailUsers u = testing::mail_users();
+  fs::path conf = testing::write_dovecot_config(d / "dovecot", w.imap_port, u, true);
+  fs::path inbox = d / "dovecot" / "mail" / "umpire" / "Maildir";
+  for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(inbox / sub);
+  testing::chown_tree(d / "dovecot" / "mail", u.mail_uid, u.mail_gid);
+  ServerProcess dovecot, smtp;
+  dovecot.start({testing::kDovecot, "-F", "-c", conf.string()}, w.imap_port);
+  smtp.start({"/usr/bin/python3", tool("smtp_sink.py"), std::to_string(w.smtp_port),
+              (d / "sink").string(), "--deliver", (d / "dovecot" / "mail").string(), "--owner",
+              std::to_string(u.mail_uid) + ":" + std::to_string(u.mail_gid)},
+             w.smtp_port);
+
+  // Two umpired games of one judge; the players' keys sign for both.
+  const std::string skirmish =
+      std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/bluegray-skirmish.json";
+  const std::string secrets = "ADJUTANT_SECRETS=" + (d / "umpire-secrets").string() + " ";
+  REQUIRE(w.sh(secrets + w.bin + " keygen") == 0);
+  for (const char* side : {"union", "confederate"})
+    REQUIRE(w.sh(w.bin + " keygen --out " + side + ".key") == 0);
+  fs::create_directories(d / "judge");
+  for (const char* game : {"ely", "fox"}) {
+    std::string g = game, cards;
+    for (const char* side : {"union", "confederate", "umpire"}) {
+      std::string s = side;
+      std::string key = s == "umpire" ? "" : " --key " + s + ".key";
+      REQUIRE(w.sh(secrets + w.bin + " join --game " + g + " --side " + s + " --name " + s +
+                   " --email " + s + "@example.org --length 20" + key + " --out " + g + "-" + s +
+                   ".card") == 0);
+      cards += " --card " + g + "-" + s + ".card";
+    }
+    REQUIRE(w.sh(secrets + w.bin + " new judge/" + g + " --scenario " + skirmish + cards +
+                 " --created 2024-05-01T00:00:00Z --deadline-hours 24") == 0);
+  }
+  write_file_atomic(
+      d / "judge" / "judge.json",
+      ledger::canonical(Json{
+          {"format", "adjutant-judge/1"},
+          {"imap",
+           {{"url", "imap://127.0.0.1:" + std::to_string(w.imap_port) + "/INBOX"},
+            {"user", "umpire"},
+            {"timeout_seconds", 20}}},
+          {"smtp",
+           {{"url", "smtp://127.0.0.1:" + std::to_string(w.smtp_port)}, {"timeout_seconds", 20}}},
+          {"credentials", "credentials.json"}}));
+  write_file_atomic(d / "judge" / "credentials.json", R"({"imap":{"password":"secret"}})", 0600);
+
+  // The invitations go out; their blind copies come back to the judge.
+  REQUIRE(w.judge("2024-05-01T00:05:00Z") == 0);
+  CHECK(count(w.actions(0), "sent") == 6);
+
+  // In the mailbox: the confederate's orders for ely, a mail with a
+  // damaged JSON attachment, and a mail with nothing for any game.
+  const std::string orders = std::string(ADJUTANT_SOURCE_DIR) + "/samples/orders/skirmish/";
+  REQUIRE(w.sh(secrets + w.bin + " sign " + orders +
+               "01-t1-confederate.json --game judge/ely --key confederate.key --out c1.json") == 0);
+  auto mail = [&](const std::string& name, const std::string& body) {
+    write_file_atomic(inbox / "new" / name, body);
+  };
+  mail("1700000100.M1P1.test",
+       "From: confederate@example.org\r\nTo: umpire@example.org\r\nSubject: orders\r\n"
+       "Message-ID: <c1@example.org>\r\nMIME-Version: 1.0\r\n"
+       "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: application/json\r\n"
+       "Content-Disposition: attachment; filename=orders.json\r\n\r\n" +
+           read_file(d / "c1.json") + "\r\n--b--\r\n");
+  mail("1700000101.M2P1.test",
+       "From: someone@example.org\r\nTo: umpire@example.org\r\nSubject: broken\r\n"
+       "Message-ID: <x1@example.org>\r\nMIME-Version: 1.0\r\n"
+       "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: application/json\r\n"
+       "Content-Disposition: attachment; filename=orders.json\r\n\r\n[1, 2\r\n--b--\r\n");
+  mail("1700000102.M3P1.test",
+       "From: someone@example.org\r\nTo: umpire@example.org\r\nSubject: hello\r\n"
+       "Message-ID: <x2@example.org>\r\n\r\nNothing for a game here.\r\n");
+  testing::chown_tree(inbox, u.mail_uid, u.mail_gid);
+
+  std::size_t mark = w.journal().size();
+  std::string out;
+  REQUIRE(w.judge("2024-05-01T00:10:00Z", &out) == 0);
+  {
+    auto acts = w.actions(mark);
+    CHECK(count(acts, "filed") == 1);
+    CHECK(count(acts, "adjudicated") == 1);
+    // Each refusal once, for the message: not once per game.
+    CHECK(count(acts, "refused") == 2);
+    std::size_t unreadable = 0;
+    for (const Json& line : w.journal())
+      unreadable +=
+          line["detail"].get<std::string>().find("[mail.unreadable]") != std::string::npos;
+    CHECK(unreadable == 1);
+  }
+  // Passes with nothing new: the copies of what was sent are read to their
+  // headers and set aside, then nothing at all is read; no game is looked at.
+  REQUIRE(w.judge("2024-05-01T00:15:00Z", &out) == 0);
+  CHECK(out.find(" 0 looked at") != std::string::npos);
+  mark = w.journal().size();
+  REQUIRE(w.judge("2024-05-01T00:20:00Z", &out) == 0);
+  CHECK(out.find(" 0 looked at, 0 messages, 0 actions") != std::string::npos);
+  CHECK(w.actions(mark).empty());
+  // Every message was moved to adjutant-processed; the mailbox is empty.
+  std::size_t left = 0, processed = 0;
+  for (const char* sub : {"new", "cur"}) {
+    for (const auto& f : fs::directory_iterator(inbox / sub)) left += f.is_regular_file();
+    for (const auto& f : fs::directory_iterator(inbox / ".adjutant-processed" / sub))
+      processed += f.is_regular_file();
+  }
+  CHECK(left == 0);
+  CHECK(processed >= 3 + 6 + 3);  // the three above, the copies of the invitations and results
+  Json state = Json::parse(read_file(d / "judge" / "judge-state.json"));
+  CHECK(state["imap"]["last_uid"].get<long>() >= 12);
+  CHECK(state["imap"]["retry"].empty());
+  CHECK(state["games"].size() == 2);
+
+  // A game whose log no longer parses is journalled and the pass exits 4,
+  // as for a bad signature; the journal says it once.
+  {
+    std::string log = read_file(d / "judge" / "fox" / "log.jsonl", kMaxLogFile);
+    write_file_atomic(d / "judge" / "fox" / "log.jsonl", log + "{not json\n");
+    mark = w.journal().size();
+    CHECK(w.judge("2024-05-01T00:25:00Z", &out) == 4);
+    auto acts = w.actions(mark);
+    CHECK(acts == std::vector<std::string>{"error"});
+    CHECK(w.journal().back()["game"] == "fox");
+    CHECK(w.judge("2024-05-01T00:30:00Z", &out) == 4);
+    CHECK(w.actions(mark).size() == 1);
+    write_file_atomic(d / "judge" / "fox" / "log.jsonl", log);
+    CHECK(w.judge("2024-05-01T00:35:00Z", &out) == 0);
+  }
+  smtp.stop();
+  dovecot.stop();
+  fs::remove_all(d);
+}
+
+TEST_CASE("after the judge was down past a deadline, an extension counts from its ruling",
+          "[judge]") {
+  testing::TempDir tmp("judge-outage");
+  fs::path dir = tmp.path() / "games";
+  fs::path work = tmp.path() / "work";
+  fs::create_directories(work);
+  testing::make_sample_game(work / "game", true);  // turn 2: the confederate's orders due
+  fs::create_directories(dir);
+  fs::rename(work / "game", dir / "game");
+  fs::path secrets = tmp.path() / "secrets";
+  fs::create_directories(secrets / "keys");
+  fs::create_directories(secrets / "chains");
+  fs::copy_file(work / "umpire.key", secrets / "keys" / "umpire.key");
+  auto umpire = game::Archive::open(dir / "game").party("umpire");
+  REQUIRE(umpire);
+  fs::copy_file(work / "umpire.key.chain", game::chain_file(secrets, umpire->anchor));
+  int port = testing::free_port();  // nothing listens: no mail either way
+  write_file_atomic(dir / "judge.json",
+                    ledger::canonical(Json{
+                        {"format", "adjutant-judge/1"},
+                        {"imap", {{"url", "imap://127.0.0.1:" + std::to_string(port) + "/INBOX"}}},
+                        {"smtp", {{"url", "smtp://127.0.0.1:" + std::to_string(port)}}},
+                        {"secrets", secrets.string()},
+                        {"reminder_hours", 0},
+                        {"nmr", {{"extensions", 1}, {"extend_hours", 24}}}}));
+  auto judge = [&](const std::string& now) {
+    std::string out;
+    testing::run(
+        std::string(ADJUTANT_BINARY) + " judge " + dir.string() + " --now " + now + " 2>&1", &out);
+    UNSCOPED_INFO(out);
+    return out;
+  };
+  auto due_by = [&] {
+    auto r = testing::run_adjutant("status --json '" + (dir / "game").string() + "'");
+    return Json::parse(r.out)["due_by"].get<std::string>();
+  };
+  CHECK(due_by() == "2026-11-06T18:00:00Z");
+  // Down for ten days past the deadline: the extension runs 24 hours from
+  // the ruling, not from the old deadline (which would have it over already).
+  std::string out = judge("2026-11-16T18:00:00Z");
+  CHECK(out.find("extended") != std::string::npos);
+  CHECK(due_by() == "2026-11-17T18:00:00Z");
+  // A pass within the extension rules nothing; one after it passes the turn.
+  judge("2026-11-17T12:00:00Z");
+  CHECK(due_by() == "2026-11-17T18:00:00Z");
+  out = judge("2026-11-17T18:05:00Z");
+  CHECK(out.find("nmr") != std::string::npos);
+  CHECK(due_by() != "2026-11-17T18:00:00Z");
+  CHECK(testing::run_adjutant("verify '" + (dir / "game").string() + "'").exit == 0);
 }

@@ -12,7 +12,6 @@
 
 using adjutant::ledger::to_hex;
 
-
 namespace {
 
 std::string to_chars_scientific(double v) {

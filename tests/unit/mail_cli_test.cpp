@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include "mail_servers.h"
 #include "report_fixture.h"
 #include "util/files.h"
@@ -97,5 +99,104 @@ TEST_CASE("adjutant mail fetch, adjudicate and mail send work together", "[mail]
         read_file(dir / "mill" / "turns" / "001-confederate" / "mail-union.eml"));
   CHECK(sh(bin + " report mill --side union --format text") == 0);
   CHECK(sh(bin + " report mill --side nobody") == 2);
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// The peak resident set of one command, in KiB, from /usr/bin/time -v.
+long peak_kib(const std::string& command, std::string* out) {
+  std::string text;
+  run("/usr/bin/time -v " + command + " 2>&1", &text);
+  if (out) *out = text;
+  std::size_t at = text.find("Maximum resident set size (kbytes): ");
+  return at == std::string::npos ? -1 : std::atol(text.c_str() + at + 36);
+}
+
+// A mail of `megabytes` MiB: a text part and an attachment of base64 lines.
+std::string big_mail(int n, std::size_t megabytes, const std::string& extra_part) {
+  std::string line(76, 'Q');
+  std::string body;
+  body.reserve((megabytes << 20) + 4096);
+  while (body.size() < (megabytes << 20)) body += line + "\r\n";
+  return "From: lee@example.org\r\nTo: zoe@example.org\r\nSubject: big " + std::to_string(n) +
+         "\r\nMessage-ID: <big" + std::to_string(n) +
+         "@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n"
+         "--b\r\nContent-Type: text/plain\r\n\r\nA large file.\r\n" +
+         extra_part +
+         "--b\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n"
+         "Content-Disposition: attachment; filename=big.bin\r\n\r\n" +
+         body + "--b--\r\n";
+}
+
+}  // namespace
+
+TEST_CASE("mail fetch reads one message at a time, within its limit, and sets mail aside",
+          "[mail][cli]") {
+  const std::string bin = ADJUTANT_BINARY;
+  REQUIRE(fs::exists("/usr/bin/time"));
+  fs::path dir = temp_folder("mail-fetch-big");
+  const std::string d = dir.string();
+  auto sh = [&](const std::string& command) {
+    std::string out;
+    int rc = run(
+        "cd " + d + " && export ADJUTANT_SECRETS=" + d + "/secrets && " + command + " 2>&1", &out);
+    UNSCOPED_INFO(command << "\n" << out);
+    return rc;
+  };
+  REQUIRE(sh(bin + " keygen c.pem") == 0);
+  REQUIRE(sh(bin + " keygen u.pem") == 0);
+  REQUIRE(sh(bin + " join --game Mill --side confederate --name Lee --email lee@example.org "
+                   "--key c.pem --length 10 -o c.card") == 0);
+  REQUIRE(sh(bin + " join --game Mill --side union --name Zoe --email zoe@example.org "
+                   "--key u.pem --length 10 -o u.card") == 0);
+  REQUIRE(sh(bin + " new mill --scenario " + ADJUTANT_SOURCE_DIR +
+             "/scenarios/bluegray-skirmish.json --card c.card --card u.card --key c.pem "
+             "--name Mill --created 2024-05-01T12:00:00Z --no-outputs") == 0);
+  write_file_atomic(dir / "c1.json",
+                    R"({"moves":[{"unit":"1/Heth","path":["0401","0402"]}],"attacks":[]})");
+  REQUIRE(sh(bin + " sign c1.json --game mill --key c.pem -o c1.signed.json") == 0);
+  std::string orders_part =
+      "--b\r\nContent-Type: application/json\r\nContent-Disposition: attachment; "
+      "filename=orders.json\r\n\r\n" +
+      read_file(dir / "c1.signed.json") + "\r\n";
+
+  // Five mails of 31 MiB, over the intake limit: none is read.
+  fs::path big = dir / "Big";
+  for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(big / sub);
+  for (int n = 0; n < 5; ++n)
+    write_file_atomic(big / "new" / ("big" + std::to_string(n)), big_mail(n, 31, ""));
+  std::string out;
+  long peak = peak_kib("sh -c 'cd " + d + " && " + bin + " mail fetch mill --maildir Big'", &out);
+  INFO(out);
+  WARN("mail fetch of five mails of 31 MiB: peak " << peak / 1024 << " MiB");
+  CHECK(peak > 0);
+  CHECK(peak < 150 * 1024);
+  CHECK(out.find("[mail.too_large]") != std::string::npos);
+  CHECK(out.find("5 messages read") != std::string::npos);
+
+  // Five mails of 15 MiB, under it, the last with orders: read one at a
+  // time, so memory holds one; the orders are filed and that mail set aside.
+  fs::path mid = dir / "Mid";
+  for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(mid / sub);
+  for (int n = 0; n < 5; ++n)
+    write_file_atomic(mid / "new" / ("mid" + std::to_string(n)),
+                      big_mail(n, 15, n == 4 ? orders_part : ""));
+  peak = peak_kib("sh -c 'cd " + d + " && " + bin + " mail fetch mill --maildir Mid'", &out);
+  WARN("mail fetch of five mails of 15 MiB: peak " << peak / 1024 << " MiB");
+  CHECK(peak > 0);
+  CHECK(peak < 150 * 1024);
+  CHECK(out.find("1 order file filed, 1 set aside") != std::string::npos);
+  CHECK_FALSE(fs::exists(mid / "new" / "mid4"));
+  CHECK(fs::exists(mid / "new" / "mid3"));  // nothing of this game: it stays
+  std::size_t processed = 0;
+  for (const auto& f : fs::directory_iterator(mid / ".adjutant-processed" / "cur")) {
+    ++processed;
+    CHECK(f.path().filename().string() == "mid4:2,S");
+  }
+  CHECK(processed == 1);
+  // The next fetch does not read it again; --keep moves nothing.
+  REQUIRE(sh(bin + " mail fetch mill --maildir Mid --keep") == 0);
+  CHECK(fs::exists(mid / "new" / "mid3"));
   fs::remove_all(dir);
 }

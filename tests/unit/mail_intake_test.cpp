@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "mail/mail_fetch.h"
+#include "mail/mailbox.h"
 #include "mail_orders.h"
 #include "report_fixture.h"
 #include "util/files.h"
@@ -60,9 +60,9 @@ TEST_CASE("intake files good orders and names what is wrong with the rest", "[ma
   deliver("8.again", testing::mail_with_attachment("resent", "again.json", good.dump()));
   deliver("9.torn", "Subject: cut\r\n\r\n-----BEGIN-ADJUTANT-SIGNED-JSON-----\r\neyJh\r\n");
 
-  std::vector<RawMessage> messages = read_maildir(maildir);
-  REQUIRE(messages.size() == 9);
-  std::vector<Intake> results = take_all(kit.ctx, messages);
+  auto box = open_maildir(maildir);
+  REQUIRE(box->list().size() == 9);
+  std::vector<Intake> results = testing::take_box(kit.ctx, *box);
   CHECK(ids(results) == std::multiset<std::string>{"filed", "filed", "mail.bad_signature",
                                                    "mail.wrong_game", "mail.stale",
                                                    "mail.not_orders", "mail.no_orders",
@@ -80,7 +80,7 @@ TEST_CASE("intake files good orders and names what is wrong with the rest", "[ma
   }
   // Nothing was deleted or moved, and a second run files nothing new.
   CHECK(count_files(maildir / "new") == 9);
-  std::vector<Intake> again = take_all(kit.ctx, read_maildir(maildir));
+  std::vector<Intake> again = testing::take_box(kit.ctx, *open_maildir(maildir));
   CHECK(ids(again).count("filed") == 0);
   CHECK(ids(again).count("mail.duplicate") == 3);
   CHECK(count_files(kit.ctx.inbox) == 2);
@@ -90,7 +90,7 @@ TEST_CASE("intake files good orders and names what is wrong with the rest", "[ma
 TEST_CASE("a folder that is no maildir is an environment error", "[mail][intake]") {
   fs::path dir = temp_folder("no-maildir");
   try {
-    read_maildir(dir);
+    open_maildir(dir);
     FAIL("accepted");
   } catch (const Error& e) {
     CHECK(e.id() == "mail.maildir");
@@ -105,10 +105,10 @@ TEST_CASE("one bad mail does not block a mailbox", "[mail][intake]") {
   Json good = kit.sign(kit.body("union", "1/I"), kit.union_key);
   fs::path maildir = dir / "Maildir";
   for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(maildir / sub);
-  // A message over 32 MiB comes first in name order, then a damaged
-  // attachment (its base64 cut short), then good orders.
+  // A message over the intake limit (16 MiB) comes first in name order,
+  // then a damaged attachment (its base64 cut short), then good orders.
   write_file_atomic(maildir / "new" / "1.huge",
-                    "Subject: big\r\n\r\n" + std::string((32u << 20) + 10, 'x'));
+                    "Subject: big\r\n\r\n" + std::string(kMaxIntakeMessage + 10, 'x'));
   std::string damaged = testing::mail_with_attachment("orders", "orders.json", good.dump(2));
   std::size_t body = damaged.find("\r\n\r\n", damaged.find("orders.json"));
   REQUIRE(body != std::string::npos);
@@ -116,7 +116,7 @@ TEST_CASE("one bad mail does not block a mailbox", "[mail][intake]") {
   write_file_atomic(maildir / "new" / "2.damaged", damaged);
   write_file_atomic(maildir / "new" / "3.good",
                     testing::mail_with_attachment("orders", "orders.json", good.dump(2)));
-  std::vector<Intake> results = take_all(kit.ctx, read_maildir(maildir));
+  std::vector<Intake> results = testing::take_box(kit.ctx, *open_maildir(maildir));
   CHECK(ids(results) == std::multiset<std::string>{"mail.too_large", "mail.unreadable", "filed"});
   CHECK(count_files(kit.ctx.inbox) == 1);
   fs::remove_all(dir);

@@ -9,7 +9,9 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "mail/mailbox.h"
 #include "mail/order_intake.h"
+#include "util/error.h"
 
 namespace adjutant::testing {
 
@@ -71,6 +73,22 @@ inline std::string mail_with_quoted_armor(const std::string& subject, const Json
   return "From: player@example.org\r\nTo: host@example.org\r\nSubject: " + subject +
          "\r\nMessage-ID: <" + ledger::sha256_hex(quoted).substr(0, 12) +
          "@example.org>\r\n\r\nOn Monday you wrote:\r\n" + quoted + "\r\nThanks!\r\n";
+}
+
+// Every message of `box`, one at a time, its order files filed (none set
+// aside); a message that cannot be read gives one Intake with the error's id.
+inline std::vector<mail::Intake> take_box(const mail::IntakeContext& ctx, mail::Mailbox& box) {
+  std::vector<mail::Intake> out;
+  for (const mail::MessageRef& m : box.list()) {
+    try {
+      std::vector<mail::Intake> found = mail::take_orders(ctx, box.read(m), m.source);
+      out.insert(out.end(), found.begin(), found.end());
+    } catch (const Error& e) {
+      out.push_back({m.source, "message", e.id(), e.what(), "", ""});
+    }
+  }
+  box.finish();
+  return out;
 }
 
 }  // namespace adjutant::testing

@@ -4,10 +4,12 @@
 // own pieces only (fog of war), problems with line and column, and bodies
 // written as text and read back unchanged.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "ledger/jcs.h"
+#include "rules/chaos/text_names.h"
 #include "rules/notation.h"
 #include "rules/ruleset.h"
 #include "support/cli_harness.h"
@@ -306,4 +308,39 @@ TEST_CASE("chaos text orders: every order body of a Chaos of Battle sample reads
     }
   }
   if (bodies == 0) WARN("no Chaos of Battle sample game yet: no logged body was written as text");
+}
+
+TEST_CASE("chaos text orders: a list of 2,000 names reads in time linear in the names",
+          "[notation][chaos]") {
+  using adjutant::rules::chaos::text_orders::Named;
+  using adjutant::rules::chaos::text_orders::OwnNames;
+  using adjutant::rules::text::Token;
+  std::vector<Named> pieces;
+  for (int i = 0; i < 40; ++i)
+    pieces.push_back({"r" + std::to_string(i), "Regiment Number " + std::to_string(i), "regiment"});
+  OwnNames names(pieces, "regiment of b1");
+  // 2,000 words: names by id, by their three words, and a prefix.
+  std::vector<Token> words;
+  for (int i = 0; words.size() < 2000; ++i) {
+    int col = int(words.size()) + 1;
+    if (i % 2) {
+      words.push_back({"r" + std::to_string(i % 40), {1, col}, false, false});
+    } else {
+      for (const char* w : {"regiment", "number"})
+        words.push_back({w, {1, int(words.size()) + 1}, false, false});
+      words.push_back({std::to_string(i % 40), {1, int(words.size()) + 1}, false, false});
+    }
+  }
+  auto start = std::chrono::steady_clock::now();
+  auto found = names.list(words);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(seconds < 1.0);
+  REQUIRE(found.size() == 1000);
+  CHECK(found[0].first->id == "r0");
+  CHECK(found[1].first->id == "r1");
+  CHECK(found[2].first->id == "r2");
+  // One name, written whole or by the start of a word, still reads.
+  std::size_t used = 0;
+  CHECK(names.leading(std::vector<Token>(words.begin(), words.begin() + 3), used).id == "r0");
+  CHECK(used == 3);
 }

@@ -38,7 +38,27 @@ bool starts_a_word(const std::string& name, const std::string& start) {
   return false;
 }
 
+std::size_t words_in(const std::string& s) {
+  return std::size_t(std::count(s.begin(), s.end(), ' ')) + 1;
+}
+
+// The length of words[from, to) joined by single spaces.
+std::size_t joined_length(const std::vector<text::Token>& words, std::size_t from, std::size_t to) {
+  std::size_t n = to > from ? to - from - 1 : 0;
+  for (std::size_t i = from; i < to; ++i) n += words[i].text.size();
+  return n;
+}
+
 }  // namespace
+
+OwnNames::OwnNames(std::vector<Named> pieces, std::string what)
+    : pieces_(std::move(pieces)), what_(std::move(what)) {
+  for (const auto& p : pieces_) {
+    lower_.push_back({text::lower(p.id), text::lower(p.name)});
+    max_words_ = std::max({max_words_, words_in(p.id), words_in(p.name)});
+    max_length_ = std::max({max_length_, p.id.size(), p.name.size()});
+  }
+}
 
 OwnNames OwnNames::brigades(const Scenario& scenario, const std::string& side) {
   std::vector<Named> out;
@@ -74,14 +94,16 @@ OwnNames OwnNames::batteries(const Brigade& brigade) {
 
 const Named* OwnNames::match(const std::string& text, bool prefix,
                              std::vector<const Named*>* candidates) const {
+  // Longer than every id and name: it names none, nor starts one.
+  if (text.size() > max_length_) return nullptr;
   for (const auto& p : pieces_)
     if (p.id == text) return &p;
   std::string low = text::lower(text);
   std::vector<const Named*> exact, begun;
-  for (const auto& p : pieces_) {
-    std::string id = text::lower(p.id), name = text::lower(p.name);
-    if (id == low || name == low) exact.push_back(&p);
-    if (starts(id, low) || starts_a_word(name, low)) begun.push_back(&p);
+  for (std::size_t i = 0; i < pieces_.size(); ++i) {
+    const auto& [id, name] = lower_[i];
+    if (id == low || name == low) exact.push_back(&pieces_[i]);
+    if (starts(id, low) || starts_a_word(name, low)) begun.push_back(&pieces_[i]);
   }
   if (exact.size() == 1) return exact.front();
   if (!prefix) return nullptr;
@@ -124,7 +146,13 @@ const Named& OwnNames::resolve(const std::string& text, text::Pos pos) const {
 }
 
 const Named& OwnNames::leading(const std::vector<text::Token>& words, std::size_t& used) const {
-  for (std::size_t k = words.size(); k > 0; --k)
+  // The longest run that can still name a piece, then shorter ones.
+  std::size_t k = 0;
+  for (std::size_t length = 0; k < words.size(); ++k) {
+    length += words[k].text.size() + (k ? 1 : 0);
+    if (length > max_length_) break;
+  }
+  for (; k > 0; --k)
     if (const Named* p = match(joined(words, 0, k), true, nullptr)) {
       used = k;
       return *p;
@@ -140,24 +168,28 @@ const Named& OwnNames::one(const std::vector<text::Token>& words) const {
 std::vector<std::pair<const Named*, text::Pos>> OwnNames::list(
     const std::vector<text::Token>& words) const {
   std::vector<std::pair<const Named*, text::Pos>> out;
-  std::size_t i = 0;
+  std::size_t i = 0, end = 0;
   while (i < words.size()) {
     if (words[i].quoted) {
       out.push_back({&resolve(words[i].text, words[i].pos), words[i].pos});
       ++i;
       continue;
     }
-    std::size_t end = i + 1;
-    while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
-    // The longest run from i that names a piece exactly, else one word as
-    // a prefix; the whole run as a prefix when it is one name ("iron brig").
+    if (end <= i) {
+      end = i + 1;
+      while (end < words.size() && !words[end].quoted && !words[end].after_comma) ++end;
+    }
+    // The longest run from i that names a piece exactly (no longer than
+    // the name with the most words), else one word as a prefix; the whole
+    // run as a prefix when it is one name ("iron brig").
     std::size_t taken = 0;
-    for (std::size_t j = end; j > i && !taken; --j)
+    for (std::size_t j = std::min(end, i + max_words_); j > i && !taken; --j)
       if (const Named* p = match(joined(words, i, j), false, nullptr)) {
         out.push_back({p, words[i].pos});
         taken = j - i;
       }
-    if (!taken && end - i > 1)
+    if (!taken && end - i > 1 && end - i <= max_words_ &&
+        joined_length(words, i, end) <= max_length_)
       if (const Named* p = match(joined(words, i, end), true, nullptr)) {
         out.push_back({p, words[i].pos});
         taken = end - i;

@@ -25,8 +25,7 @@ struct Named {
 class OwnNames {
  public:
   // What `what` may name ("a brigade or player commander of union").
-  OwnNames(std::vector<Named> pieces, std::string what)
-      : pieces_(std::move(pieces)), what_(std::move(what)) {}
+  OwnNames(std::vector<Named> pieces, std::string what);
 
   // The side's brigades and player commanders; a brigade's regiments; its
   // batteries.
@@ -56,6 +55,12 @@ class OwnNames {
 
   std::vector<Named> pieces_;
   std::string what_;
+  // Each piece's id and name in lower case, and the most words and
+  // characters a name of one can have: a run of words longer than that
+  // names none, so a line of n names reads in time linear in n.
+  std::vector<std::pair<std::string, std::string>> lower_;
+  std::size_t max_words_ = 1;
+  std::size_t max_length_ = 0;
 };
 
 }  // namespace adjutant::rules::chaos::text_orders

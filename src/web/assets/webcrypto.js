@@ -32,8 +32,10 @@ var AdjutantCrypto = (function () {
       .catch(function () { return false; });  // a malformed key or signature verifies nothing
   }
 
-  // The answers to an engine's misses, in the form CryptoOracle::learn reads.
-  function answer(need) {
+  // The answers to an engine's misses, in the form CryptoOracle::learn reads;
+  // `signers` maps a raw public key (standard base64) to the CryptoKey that
+  // signs for it (the page's own key).
+  function answer(need, signers) {
     var sha = (need.sha256 || []).map(function (d) {
       return sha256(fromBase64(d)).then(function (h) { return [d, toBase64(h)]; });
     });
@@ -44,20 +46,25 @@ var AdjutantCrypto = (function () {
       return verify(fromBase64(pms[0]), fromBase64(pms[1]), fromBase64(pms[2]))
         .then(function (ok) { return [pms[0], pms[1], pms[2], ok]; });
     });
-    return Promise.all([Promise.all(sha), Promise.all(mac), Promise.all(sig)]).then(function (r) {
-      return {sha256: r[0], hmac: r[1], verify: r[2]};
+    var sign = (need.sign || []).map(function (pm) {
+      var key = signers && signers[pm[0]];
+      if (!key) return Promise.reject(new Error('this page holds no key to sign with'));
+      return subtle.sign({name: 'Ed25519'}, key, fromBase64(pm[1]))
+        .then(function (s) { return [pm[0], pm[1], toBase64(new Uint8Array(s))]; });
     });
+    return Promise.all([Promise.all(sha), Promise.all(mac), Promise.all(sig), Promise.all(sign)])
+      .then(function (r) { return {sha256: r[0], hmac: r[1], verify: r[2], sign: r[3]}; });
   }
 
   // Asks `engine` (request -> answer, synchronous) until its answer needs
   // nothing more; each round teaches it what the last one missed.
-  function ask(engine, request) {
+  function ask(engine, request, signers) {
     var rounds = 0;
     function round() {
       var a = engine(request);
       if (!a || !a.need) return Promise.resolve(a);
       if (++rounds > 1000) return Promise.reject(new Error('the engine keeps needing hashes'));
-      return answer(a.need).then(function (learned) {
+      return answer(a.need, signers).then(function (learned) {
         var l = engine({op: 'learn', answers: learned});
         if (!l.ok) throw new Error('[' + l.error + '] ' + l.message);
         return round();

@@ -1,0 +1,41 @@
+// The player page (adjutant view --play, docs/play-in-browser.md): one
+// self-contained HTML file per side and turn that does a player's whole job
+// offline from the mail: verify the game, keep the player's copy, write and
+// sign orders, adjudicate the opponent's, write the result mail and the
+// next page. It carries the rules and the game layer in WebAssembly (the
+// same module as the order page), and asks the browser's WebCrypto for
+// every hash and signature; no key is ever in it. The join page is the same
+// file before the game exists: it makes the player's key, dice chain and
+// card. The page writes the next page from its own parts (the skeleton
+// web/assets/player.html and what fills it) byte for byte as this does.
+#pragma once
+
+#include <string>
+
+#include "game/archive.h"
+#include "report/order_page_wasm.h"
+
+namespace adjutant::report {
+
+// The page's data for `side` of the game (mode "turn"): the log, the
+// scenario, the base map and where its hexes are; `release` is the
+// program's version. Error view.bad_side.
+ledger::Json play_data(const game::Archive& archive, const std::string& side,
+                       const std::string& release);
+
+// The join page's data (mode "join"): the game's name, the side asked for,
+// who hosts and where the card goes, and the scenario's title.
+struct JoinInvite {
+  std::string game;
+  std::string side;
+  std::string host_name;
+  std::string host_email;
+  std::string scenario_title;
+};
+ledger::Json join_data(const JoinInvite& invite, const std::string& release);
+
+// The page itself. Error view.no_order_page when the program carries no
+// WebAssembly (built without emscripten).
+std::string play_page(const ledger::Json& data, const OrderWasm& wasm = order_wasm());
+
+}  // namespace adjutant::report

@@ -1,0 +1,768 @@
+// The player page (docs/play-in-browser.md): a player's whole job offline,
+// from the mail. The rules and the game layer are the WebAssembly engine
+// (web/player.h); every hash, verdict and signature is the browser's
+// WebCrypto (play-crypto, webcrypto.js). The player's key and dice chain
+// stay in this browser's storage and in the backup file the player saves;
+// they are never in a mail, an order file or a page.
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  var data = JSON.parse($('play-data').textContent);
+  var engineModule = null;
+  var me = {side: data.side, key: null, publicB64: null, chain: null, links: {}};
+  var status = null;
+  var enc = new TextEncoder();
+
+  // --- small helpers ---------------------------------------------------
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  function hex(bytes) {
+    return Array.prototype.map.call(new Uint8Array(bytes), function (b) {
+      return ('0' + b.toString(16)).slice(-2);
+    }).join('');
+  }
+  function unhex(text) {
+    var out = new Uint8Array(text.length / 2);
+    for (var i = 0; i < out.length; i++) out[i] = parseInt(text.substr(2 * i, 2), 16);
+    return out;
+  }
+  function b64url(bytes) {
+    return AdjutantCrypto.toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function fromB64url(text) {
+    var s = text.replace(/-/g, '+').replace(/_/g, '/');
+    while (s.length % 4) s += '=';
+    return AdjutantCrypto.fromBase64(s);
+  }
+  function concat(parts) {
+    var n = 0;
+    parts.forEach(function (p) { n += p.length; });
+    var out = new Uint8Array(n), at = 0;
+    parts.forEach(function (p) { out.set(p, at); at += p.length; });
+    return out;
+  }
+  function u32(n) { return new Uint8Array([n >>> 24 & 255, n >>> 16 & 255, n >>> 8 & 255, n & 255]); }
+  function lp(bytes) { return concat([u32(bytes.length), bytes]); }
+  // RFC 3339 as the log records times: whole seconds, UTC.
+  function now() { return new Date().toISOString().replace(/\.\d+Z$/, 'Z'); }
+  function download(a, name, text, type) {
+    a.setAttribute('download', name);
+    a.setAttribute('href', URL.createObjectURL(new Blob([text], {type: type || 'application/octet-stream'})));
+    a.hidden = false;
+    a.setAttribute('data-file', name);
+  }
+  function say(id, text, cls) {
+    var e = $(id);
+    e.textContent = text;
+    e.className = cls || '';
+  }
+  function readFile(input) {
+    return new Promise(function (resolve, reject) {
+      var f = input.files && input.files[0];
+      if (!f) return reject(new Error('no file'));
+      var r = new FileReader();
+      r.onload = function () { resolve({name: f.name, text: r.result}); };
+      r.onerror = function () { reject(r.error); };
+      r.readAsText(f);
+    });
+  }
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, '&amp;').replace(/[<]/g, '&lt;').replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  }
+
+  // --- storage: this browser's copy, keys and signed files --------------
+
+  var store = {
+    get: function (k) {
+      try { var v = localStorage.getItem('adjutant:' + k); return v === null ? null : JSON.parse(v); } catch (e) { return null; }
+    },
+    set: function (k, v) {
+      try { localStorage.setItem('adjutant:' + k, JSON.stringify(v)); return true; } catch (e) { return false; }
+    }
+  };
+  function keyName() { return 'key:' + data.name + ':' + data.side; }
+
+  // --- the engine --------------------------------------------------------
+
+  function engine(request) {
+    var m = engineModule;
+    var text = JSON.stringify(request);
+    var n = m.lengthBytesUTF8(text) + 1;
+    var p = m._malloc(n);
+    m.stringToUTF8(text, p, n);
+    var out = m.ccall('adjutant_answer', 'number', ['number'], [p]);
+    m._free(p);
+    return JSON.parse(m.UTF8ToString(out));
+  }
+  function signers() {
+    var s = {};
+    if (me.key) s[me.publicB64] = me.key;
+    return s;
+  }
+  function ask(request) { return AdjutantCrypto.ask(engine, request, signers()); }
+
+  function loadEngine() {
+    var text = atob($('play-wasm').textContent.trim());
+    var gz = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
+    var inflated = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(inflated).arrayBuffer().then(function (bytes) {
+      return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
+    }).then(function (m) { engineModule = m; });
+  }
+
+  // --- keys and dice chains (WebCrypto) ------------------------------------
+
+  var CHAIN_LABEL = enc.encode('adjutant-dice-v1/chain');
+  // s_(i-1) = H(lp("adjutant-dice-v1/chain") || u32(i) || s_i), docs/protocol.md 6.
+  function chainLink(m) {
+    if (me.links[m]) return Promise.resolve(me.links[m]);
+    var i = me.chain.length, s = unhex(me.chain.top);
+    function step() {
+      me.links[i] = s;
+      if (i === m) return Promise.resolve(s);
+      return AdjutantCrypto.sha256(concat([lp(CHAIN_LABEL), u32(i), s])).then(function (d) {
+        s = d;
+        i -= 1;
+        return step();
+      });
+    }
+    return step();
+  }
+  function pem(pkcs8) {
+    var b = AdjutantCrypto.toBase64(pkcs8).match(/.{1,64}/g).join('\n');
+    return '-----BEGIN PRIVATE KEY-----\n' + b + '\n-----END PRIVATE KEY-----\n';
+  }
+  function unpem(text) {
+    return AdjutantCrypto.fromBase64(text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''));
+  }
+  function useKey(saved) {
+    me.chain = saved.chain;
+    me.links = {};
+    me.publicB64 = AdjutantCrypto.toBase64(fromB64url(saved.public));
+    return crypto.subtle.importKey('pkcs8', unpem(saved.key_pem), {name: 'Ed25519'}, true, ['sign'])
+      .then(function (k) { me.key = k; });
+  }
+  function newKeyAndChain(length) {
+    var saved = {};
+    return crypto.subtle.generateKey({name: 'Ed25519'}, true, ['sign', 'verify']).then(function (kp) {
+      return Promise.all([crypto.subtle.exportKey('pkcs8', kp.privateKey),
+                          crypto.subtle.exportKey('raw', kp.publicKey)]);
+    }).then(function (r) {
+      var top = new Uint8Array(32);
+      crypto.getRandomValues(top);
+      saved = {format: 'adjutant-page-key/1', game: data.name, party: data.side,
+               key_pem: pem(r[0]), public: b64url(r[1]),
+               chain: {format: 'adjutant-chain/1', game: data.name, length: length,
+                       party: data.side, top: hex(top)}};
+      return saved;
+    });
+  }
+  // The backup file: what `adjutant import` takes (docs/play-in-browser.md).
+  function backupText(copy) {
+    var saved = store.get(keyName());
+    var b = {format: 'adjutant-backup/1', game: data.name, side: data.side,
+             key_pem: saved && saved.key_pem, chain: saved && saved.chain};
+    if (copy) {
+      b.log = copy.log;
+      b.scenario = data.scenario;
+      b.signed = store.get('signed:' + status.game) || {};
+    }
+    return JSON.stringify(b, null, 2) + '\n';
+  }
+  function takeBackup(input) {
+    return readFile(input).then(function (f) {
+      var b = JSON.parse(f.text);
+      if (b.format !== 'adjutant-backup/1' || b.game !== data.name || b.side !== data.side)
+        throw new Error('this is not a backup of ' + data.side + ' in ' + data.name);
+      var key = crypto.subtle.importKey('pkcs8', unpem(b.key_pem), {name: 'Ed25519'}, true, ['sign']);
+      return key.then(function (k) { return crypto.subtle.exportKey('jwk', k); }).then(function (jwk) {
+        var saved = {format: 'adjutant-page-key/1', game: data.name, party: data.side,
+                     key_pem: b.key_pem, public: jwk.x, chain: b.chain};
+        store.set(keyName(), saved);
+        if (b.signed && status) store.set('signed:' + status.game, b.signed);
+        return saved;
+      });
+    });
+  }
+
+  // --- mail ----------------------------------------------------------------
+
+  // A MIME message (RFC 5322): the text, then each attachment in base64.
+  function mail(m) {
+    var boundary = '=_adjutant_page_' + hex(crypto.getRandomValues(new Uint8Array(12)));
+    var lines = ['From: ' + m.from, 'To: ' + m.to, 'Subject: ' + m.subject,
+                 'Date: ' + new Date().toUTCString().replace('GMT', '+0000'),
+                 'MIME-Version: 1.0', 'X-Adjutant-Game: ' + (status ? status.game : ''),
+                 'Content-Type: multipart/mixed; boundary="' + boundary + '"', '',
+                 'This is a MIME message.', '--' + boundary,
+                 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', ''];
+    lines.push(wrap64(AdjutantCrypto.toBase64(enc.encode(m.text))));
+    (m.attachments || []).forEach(function (a) {
+      lines.push('--' + boundary, 'Content-Type: ' + a.type + '; name="' + a.name + '"',
+                 'Content-Disposition: attachment; filename="' + a.name + '"',
+                 'Content-Transfer-Encoding: base64', '', wrap64(AdjutantCrypto.toBase64(enc.encode(a.text))));
+    });
+    lines.push('--' + boundary + '--', '');
+    return lines.join('\r\n');
+  }
+  function wrap64(b) { return (b.match(/.{1,76}/g) || ['']).join('\r\n'); }
+  function address(p) { return p ? (p.name + ' <' + p.email + '>') : ''; }
+  function party(id) {
+    for (var i = 0; status && i < status.parties.length; i++) if (status.parties[i].id === id) return status.parties[i];
+    return null;
+  }
+  function mailto(a, to, subject, body) {
+    a.setAttribute('href', 'mailto:' + encodeURIComponent(to) + '?subject=' + encodeURIComponent(subject) +
+                   '&body=' + encodeURIComponent(body));
+    a.hidden = false;
+  }
+  // The parts of a saved mail: each leaf part's name, type and text.
+  function mimeParts(text) {
+    var out = [];
+    function headers(block) {
+      var h = {};
+      block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).forEach(function (l) {
+        var i = l.indexOf(':');
+        if (i > 0) h[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+      });
+      return h;
+    }
+    function walk(part) {
+      var cut = part.search(/\r?\n\r?\n/);
+      if (cut < 0) return;
+      var h = headers(part.slice(0, cut)), body = part.slice(cut).replace(/^\r?\n\r?\n/, '');
+      var type = h['content-type'] || 'text/plain';
+      var bm = /boundary="?([^";]+)"?/i.exec(type);
+      if (/^multipart\//i.test(type) && bm) {
+        body.split('--' + bm[1]).slice(1).forEach(function (p) { if (!/^--/.test(p)) walk(p.replace(/^\r?\n/, '')); });
+        return;
+      }
+      var cte = (h['content-transfer-encoding'] || '').toLowerCase();
+      if (cte === 'base64') body = new TextDecoder().decode(AdjutantCrypto.fromBase64(body.replace(/\s+/g, '')));
+      else if (cte === 'quoted-printable') body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, function (m, x) { return String.fromCharCode(parseInt(x, 16)); });
+      var nm = /name="?([^";]+)"?/i.exec((h['content-disposition'] || '') + ';' + type);
+      out.push({name: nm ? nm[1] : '', type: type.split(';')[0].toLowerCase(), text: body});
+    }
+    walk(text);
+    return out;
+  }
+  // An order file or card from what a player dropped: the JSON itself, a
+  // mail that attaches it, or an armored block (docs/protocol.md 2).
+  function signedFile(text) {
+    var t = text.trim();
+    if (t.charAt(0) === '{') return JSON.parse(t);
+    var armor = /-----BEGIN-ADJUTANT-SIGNED-JSON-----([\s\S]*?)-----END-ADJUTANT-SIGNED-JSON-----/.exec(text);
+    var parts = mimeParts(text);
+    for (var i = 0; i < parts.length; i++)
+      if (/\.json$/.test(parts[i].name) && parts[i].text.trim().charAt(0) === '{') return JSON.parse(parts[i].text);
+    if (armor) return JSON.parse(new TextDecoder().decode(fromB64url(armor[1].replace(/[^A-Za-z0-9_-]/g, ''))));
+    throw new Error('no signed file in it');
+  }
+  // The log lines a result mail (or a page it carries) brings.
+  function carriedLines(text) {
+    if (/id="play-data"/.test(text)) return pageData(text).log;
+    if (/^\{"body"/.test(text.trim())) return text;
+    var parts = mimeParts(text), lines = '';
+    parts.forEach(function (p) {
+      if (/\.jsonl$/.test(p.name)) lines += p.text;
+      else if (/\.html$/.test(p.name) && /id="play-data"/.test(p.text) && !lines) lines = pageData(p.text).log;
+    });
+    if (!lines) throw new Error('no log lines in it');
+    return lines;
+  }
+  function pageData(html) {
+    var m = /<script type="application\/json" id="play-data">([\s\S]*?)<\/script>/.exec(html);
+    if (!m) throw new Error('not a player page');
+    return JSON.parse(m[1]);
+  }
+
+  // --- the next page: this page's parts around new data --------------------
+
+  function fill(skeleton, parts) {
+    return skeleton.replace(/\{\{(\w+)\}\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(parts, name) ? parts[name] : all;
+    });
+  }
+  function pageFor(newData) {
+    var skeleton = $('play-skeleton').textContent;
+    var json = engine({op: 'page.json', data: newData});
+    if (!json.ok) throw new Error('[' + json.error + '] ' + json.message);
+    return fill(skeleton.replace(/<\\\//g, '</'), {
+      title: escapeHtml(newData.title), style: $('play-style').textContent,
+      skeleton: skeleton, markup: $('play-markup').textContent, data: json.text,
+      wasm: $('play-wasm').textContent, glue: $('play-glue').textContent,
+      crypto: $('play-crypto').textContent, app: $('play-app').textContent});
+  }
+  function sideName(side) {
+    var sides = (data.scenario && data.scenario.sides) || [];
+    for (var i = 0; i < sides.length; i++) if (sides[i].id === side) return sides[i].name || side;
+    return side;
+  }
+  function dataFor(side, log) {
+    var d = JSON.parse(JSON.stringify(data));
+    d.side = side;
+    d.log = log;
+    d.title = data.name + ': ' + sideName(side);
+    return d;
+  }
+
+  // --- the map -------------------------------------------------------------
+
+  var centres = {};
+  var scale = 1;
+  function drawBoard() {
+    var board = $('board');
+    board.innerHTML = '';
+    if (!data.map) { board.appendChild(el('p', {}, 'This game has no hex map to draw here.')); return; }
+    var doc = new DOMParser().parseFromString(data.map.svg, 'image/svg+xml');
+    var svg = document.importNode(doc.documentElement, true);
+    svg.setAttribute('id', 'map');
+    board.appendChild(svg);
+    data.map.hexes.forEach(function (h) { centres[h[0]] = [h[1] / 10, h[2] / 10]; });
+    var layer = svgEl('g', {id: 'counters'});
+    svg.appendChild(layer);
+    svg.addEventListener('click', onMapClick);
+    fit();
+  }
+  function drawCounters() {
+    var layer = document.getElementById('counters');
+    if (!layer || !status) return;
+    layer.innerHTML = '';
+    var units = status.state.units || {}, byHex = {};
+    (data.scenario.units || []).forEach(function (u) {
+      var s = units[u.id];
+      if (!s || !s.hex || s.status !== 'on_map' && s.status !== 'active' && s.status !== 'in_play' && s.hex === undefined) return;
+      if (!centres[s.hex]) return;
+      (byHex[s.hex] = byHex[s.hex] || []).push(u);
+    });
+    var colours = {};
+    (data.scenario.sides || []).forEach(function (s) { colours[s.id] = s.colour || '#888'; });
+    Object.keys(byHex).sort().forEach(function (h) {
+      var c = centres[h], r = data.map.radius / 10;
+      byHex[h].forEach(function (u, k) {
+        var g = svgEl('g', {'class': 'counter', 'data-unit': u.id, 'data-side': u.side,
+                            transform: 'translate(' + (c[0] - 0.55 * r + 3 * k) + ',' + (c[1] - 0.4 * r - 3 * k) + ')'});
+        g.appendChild(svgEl('rect', {width: 1.1 * r, height: 0.8 * r, rx: 3, fill: colours[u.side] || '#888', stroke: '#222'}));
+        var t = svgEl('text', {x: 0.55 * r, y: 0.5 * r, 'text-anchor': 'middle', fill: '#fff'});
+        t.textContent = (u.strength !== undefined ? u.strength + ' ' : '') + (u.name || u.id).slice(0, 9);
+        g.appendChild(t);
+        var title = svgEl('title', {});
+        title.textContent = (u.name || u.id) + ' (' + u.id + ') at ' + h;
+        g.appendChild(title);
+        layer.appendChild(g);
+      });
+    });
+  }
+  var selected = null;
+  function onMapClick(ev) {
+    var counter = ev.target.closest && ev.target.closest('g.counter');
+    if (counter && counter.getAttribute('data-side') === data.side) {
+      document.querySelectorAll('g.counter.selected').forEach(function (g) { g.classList.remove('selected'); });
+      counter.classList.add('selected');
+      selected = counter.getAttribute('data-unit');
+      return;
+    }
+    if (!selected) return;
+    var svg = $('map'), pt = svg.createSVGPoint();
+    pt.x = ev.clientX; pt.y = ev.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse()), best = null, bd = Infinity;
+    Object.keys(centres).forEach(function (h) {
+      var d = Math.pow(centres[h][0] - p.x, 2) + Math.pow(centres[h][1] - p.y, 2);
+      if (d < bd) { bd = d; best = h; }
+    });
+    if (!best) return;
+    var ta = $('orders-text');
+    ta.value = (ta.value && !/\n$/.test(ta.value) ? ta.value + '\n' : ta.value) + selected + ' ' + best + '\n';
+    checkOrders();
+  }
+  function setScale(s) {
+    scale = Math.max(0.2, Math.min(4, s));
+    var svg = $('map');
+    if (!svg) return;
+    svg.style.width = (data.map.width * scale) + 'px';
+    svg.style.height = (data.map.height * scale) + 'px';
+  }
+  function fit() {
+    var wrap = $('board-wrap');
+    if (!data.map) return;
+    setScale(Math.min(wrap.clientWidth / data.map.width, wrap.clientHeight / data.map.height) || 1);
+  }
+
+  // --- the game ------------------------------------------------------------
+
+  function openGame(log) {
+    return ask({op: 'game.open', log: log, scenario: data.scenario}).then(function (o) {
+      if (!o.ok) throw new Error('[' + o.error + '] ' + o.message);
+      return verify();
+    });
+  }
+  function verify() {
+    say('verified', 'Verifying every line with this browser\'s cryptography…', 'pending');
+    return ask({op: 'game.verify'}).then(function (v) {
+      document.body.setAttribute('data-verified', v.ok ? 'ok' : v.error);
+      if (!v.ok) {
+        say('verified', 'Line ' + v.line + ' does not verify: [' + v.error + '] ' + v.message, 'failed');
+        throw new Error('[' + v.error + '] ' + v.message);
+      }
+      say('verified', 'Verified: every signature, die and state of ' + v.lines + ' lines (head ' +
+          v.head.slice(0, 16) + '…)', 'ok');
+      return refresh();
+    });
+  }
+  function refresh() {
+    return ask({op: 'game.status', side: data.side}).then(function (s) {
+      status = s;
+      var copy = store.get('copy:' + s.game);
+      var files = engine({op: 'game.files'});
+      if (files.ok && (!copy || copy.log.length <= files.files['log.jsonl'].length))
+        store.set('copy:' + s.game, {log: files.files['log.jsonl']});
+      showStatus();
+      drawCounters();
+      showReport();
+      return s;
+    });
+  }
+  function myRole() {
+    if (!status || status.over) return 'over';
+    if (status.awaited.indexOf(data.side) >= 0) return 'orders';
+    if (status.adjudicator === data.side) return 'adjudicate';
+    return 'wait';
+  }
+  function showStatus() {
+    var s = status, p = $('status');
+    p.innerHTML = '';
+    var role = myRole();
+    document.body.setAttribute('data-role', role);
+    if (s.over) {
+      p.appendChild(el('strong', {}, 'The game is over. '));
+      p.appendChild(document.createTextNode(s.result || ''));
+    } else {
+      p.appendChild(el('strong', {}, 'Turn ' + s.turn + ', ' + s.phase + '. '));
+      p.appendChild(document.createTextNode(
+        role === 'orders' ? 'Your orders are due by ' + s.deadline + ' (UTC).' :
+        role === 'adjudicate' ? 'You adjudicate ' + s.side_due + '\'s orders when they come (due by ' + s.deadline + ' UTC).' :
+        'Waiting for ' + s.awaited.join(', ') + ' (due by ' + s.deadline + ' UTC).'));
+    }
+    $('orders-box').hidden = role !== 'orders';
+    $('adjudicate-box').hidden = role !== 'adjudicate';
+    $('keys').hidden = !!me.key;
+  }
+  // The latest adjudication: the orders as applied and what came of them.
+  function showReport() {
+    var r = $('report');
+    r.innerHTML = '';
+    var lines = ((store.get('copy:' + status.game) || {}).log || data.log).trim().split('\n');
+    for (var i = lines.length - 1; i >= 0; i--) {
+      var e = JSON.parse(lines[i]);
+      if (e.kind !== 'adjudication') continue;
+      r.appendChild(el('p', {}, 'Turn ' + e.body.turn + ', ' + e.body.phase + ' (line ' + e.seq + ', ' + e.body.at + '):'));
+      var ul = el('ul', {});
+      (e.body.echo || []).forEach(function (t) { ul.appendChild(el('li', {}, t)); });
+      (e.body.events || []).forEach(function (ev) {
+        if (ev.type === 'combat')
+          ul.appendChild(el('li', {}, 'combat ' + (ev.combat || '') + ': ' + (ev.odds || '') + ', die ' +
+                            (ev.die ? ev.die.value : '?') + ', ' + (ev.result || '')));
+      });
+      r.appendChild(ul);
+      return;
+    }
+    r.appendChild(el('p', {}, 'Nothing adjudicated yet.'));
+  }
+
+  // --- orders ----------------------------------------------------------------
+
+  var lastRead = null;
+  function checkOrders() {
+    var out = $('orders-check');
+    var text = $('orders-text').value;
+    if (!status || !text.trim()) { out.textContent = ''; lastRead = null; return; }
+    var r = engine({op: 'game.read', side: data.side, text: text});
+    lastRead = r;
+    out.innerHTML = '';
+    document.body.setAttribute('data-orders', r.ok ? 'ok' : (r.error || 'need'));
+    if (r.need) { out.textContent = 'checking…'; return; }
+    if (r.ok) {
+      out.appendChild(el('p', {'class': 'ok'}, 'The orders are valid. As understood:'));
+      var ul = el('ul', {});
+      (r.echo || []).forEach(function (t) { ul.appendChild(el('li', {}, t)); });
+      out.appendChild(ul);
+    } else {
+      out.appendChild(el('p', {'class': 'refused'}, 'Refused:'));
+      var pl = el('ul', {'class': 'problems'});
+      (r.problems || [{text: '[' + r.error + '] ' + r.message}]).forEach(function (p) {
+        pl.appendChild(el('li', {'data-id': p.id || r.error}, p.text || p.message));
+      });
+      out.appendChild(pl);
+    }
+  }
+  function phaseKey() {
+    return data.side + '/' + status.turn + '/' + status.phase + '/' + status.after;
+  }
+  function signOrders() {
+    var text = $('orders-text').value;
+    var r = engine({op: 'game.read', side: data.side, text: text});
+    if (!r.ok) { checkOrders(); return Promise.resolve(); }
+    var m = status.order_links[data.side];
+    var signed = store.get('signed:' + status.game) || {};
+    return chainLink(m).then(function (s) {
+      return ask({op: 'game.sign', side: data.side, body: r.body, link: {m: m, s: hex(s)},
+                  previous: signed[phaseKey()] || null});
+    }).then(function (out) {
+      if (!out.ok) throw new Error('[' + out.error + '] ' + out.message);
+      signed[phaseKey()] = out.envelope;
+      store.set('signed:' + status.game, signed);
+      var name = data.side + '-turn' + status.turn + '-r' + out.envelope.body.revision + '.signed.json';
+      download($('orders-file'), name, out.text, 'application/json');
+      var to = party(status.adjudicator);
+      var armored = armor(engine({op: 'page.canonical', data: out.envelope}).text);
+      download($('orders-mail'), data.name + '-orders.eml', mail({
+        from: address(party(data.side)), to: address(to),
+        subject: data.name + ': orders of ' + data.side + ', turn ' + status.turn,
+        text: 'My orders for turn ' + status.turn + ' (' + status.phase + '), revision ' +
+              out.envelope.body.revision + ', are attached and below.\r\n\r\n' + armored + '\r\n',
+        attachments: [{name: name, type: 'application/json', text: out.text}]}), 'message/rfc822');
+      document.body.setAttribute('data-signed', name);
+    });
+  }
+  function armor(canonical) {
+    var b = b64url(enc.encode(canonical)).match(/.{1,64}/g).join('\r\n');
+    return '-----BEGIN-ADJUTANT-SIGNED-JSON-----\r\n' + b + '\r\n-----END-ADJUTANT-SIGNED-JSON-----';
+  }
+
+  // --- adjudicating the other side's orders ----------------------------------
+
+  var received = null;
+  function takeOrders() {
+    return readFile($('adj-file')).then(function (f) {
+      received = signedFile(f.text);
+      return ask({op: 'game.check', envelope: received});
+    }).then(function (c) {
+      var out = $('adj-check');
+      out.innerHTML = '';
+      document.body.setAttribute('data-adj-check', c.ok ? 'ok' : c.error);
+      if (!c.ok) {
+        out.appendChild(el('p', {'class': 'refused'}, '[' + c.error + '] ' + c.message));
+        $('adj-run').disabled = true;
+        return;
+      }
+      out.appendChild(el('p', {'class': 'ok'}, c.side + '\'s orders (revision ' + c.revision + ') check. As understood:'));
+      var ul = el('ul', {});
+      c.echo.forEach(function (t) { ul.appendChild(el('li', {}, t)); });
+      out.appendChild(ul);
+      $('adj-run').disabled = false;
+    }).catch(function (e) { say('adj-check', String(e.message || e), 'refused'); });
+  }
+  function adjudicate() {
+    var i = status.links[data.side], first = status.lines;
+    var mover = status.mover;
+    return chainLink(i).then(function (s) {
+      return ask({op: 'game.adjudicate', envelope: received, link: {m: i, s: hex(s)}, at: now()});
+    }).then(function (out) {
+      if (!out.ok) throw new Error('[' + out.error + '] ' + out.message);
+      return refresh().then(function () { return resultMail(first, status.lines - 1, mover); });
+    }).catch(function (e) { say('adj-check', String(e.message || e), 'refused'); });
+  }
+  // The mail to the other side: the new lines, and its next page.
+  function resultMail(first, last, to) {
+    var lines = engine({op: 'game.lines', first: first, last: last});
+    var log = engine({op: 'game.files'}).files['log.jsonl'];
+    var page = pageFor(dataFor(to, log));
+    var text = 'Adjudicated by ' + data.side + ' in the page: log lines ' + first + ' to ' + last +
+        ' are attached, with your next page.\r\n\r\n' + reportText();
+    download($('adj-mail'), data.name + '-lines-' + first + '-' + last + '.eml', mail({
+      from: address(party(data.side)), to: address(party(to)),
+      subject: data.name + ': turn ' + status.turn + ' (log lines ' + first + '-' + last + ')',
+      text: text,
+      attachments: [{name: lines.name, type: 'application/x-ndjson', text: lines.text},
+                    {name: data.name + '-' + to + '.html', type: 'text/html', text: page}]}),
+      'message/rfc822');
+    document.body.setAttribute('data-result', first + '-' + last);
+  }
+  function reportText() {
+    var r = $('report');
+    return r ? r.innerText.replace(/\n/g, '\r\n') : '';
+  }
+
+  // --- a result mail from the other side ------------------------------------
+
+  function takeResult() {
+    return readFile($('sync-file')).then(function (f) {
+      return ask({op: 'game.offer', lines: carriedLines(f.text)});
+    }).then(function (r) {
+      document.body.setAttribute('data-sync', r.ok ? 'ok' : r.error);
+      if (!r.ok) { say('sync-result', 'Refused: [' + r.error + '] ' + r.message, 'refused'); return; }
+      say('sync-result', 'Took ' + r.added.length + ' new line(s); ' + r.already + ' were here.', 'ok');
+      return refresh();
+    }).catch(function (e) { say('sync-result', String(e.message || e), 'refused'); });
+  }
+
+  // --- more: export, backup, concede --------------------------------------------
+
+  var CRC = (function () {
+    var t = new Uint32Array(256);
+    for (var n = 0; n < 256; n++) { var c = n; for (var k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; t[n] = c >>> 0; }
+    return t;
+  })();
+  function crc32(bytes) {
+    var c = 0xffffffff;
+    for (var i = 0; i < bytes.length; i++) c = CRC[(c ^ bytes[i]) & 255] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  }
+  // A zip of stored files (no compression): what `adjutant verify` opens once unzipped.
+  function zip(files) {
+    var parts = [], central = [], offset = 0;
+    function le(n, size) { var b = new Uint8Array(size); for (var i = 0; i < size; i++) b[i] = n >>> (8 * i) & 255; return b; }
+    Object.keys(files).forEach(function (name) {
+      var nm = enc.encode(name), body = enc.encode(files[name]), crc = crc32(body);
+      var head = concat([le(0x04034b50, 4), le(20, 2), le(0x0800, 2), le(0, 2), le(0, 2), le(0x21, 2),
+                         le(crc, 4), le(body.length, 4), le(body.length, 4), le(nm.length, 2), le(0, 2), nm]);
+      central.push(concat([le(0x02014b50, 4), le(20, 2), le(20, 2), le(0x0800, 2), le(0, 2), le(0, 2), le(0x21, 2),
+                           le(crc, 4), le(body.length, 4), le(body.length, 4), le(nm.length, 2), le(0, 2), le(0, 2),
+                           le(0, 2), le(0, 2), le(0, 4), le(offset, 4), nm]));
+      parts.push(head, body);
+      offset += head.length + body.length;
+    });
+    var cd = concat(central);
+    var end = concat([le(0x06054b50, 4), le(0, 2), le(0, 2), le(central.length, 2), le(central.length, 2),
+                      le(cd.length, 4), le(offset, 4), le(0, 2)]);
+    return concat(parts.concat([cd, end]));
+  }
+  function exportZip() {
+    var f = engine({op: 'game.files'});
+    if (!f.ok) return;
+    var files = {};
+    Object.keys(f.files).forEach(function (n) { files[data.name + '/' + n] = f.files[n]; });
+    var a = $('export-zip');
+    a.setAttribute('download', data.name + '.zip');
+    a.setAttribute('href', URL.createObjectURL(new Blob([zip(files)], {type: 'application/zip'})));
+  }
+  function concede() {
+    return ask({op: 'game.concede', side: data.side, at: now()}).then(function (r) {
+      if (!r.ok) { say('more-result', '[' + r.error + '] ' + r.message, 'refused'); return; }
+      var first = status.lines;
+      return refresh().then(function () {
+        var other = status.parties.filter(function (p) { return p.id !== data.side && p.id !== 'umpire'; })[0];
+        resultMail(first, status.lines - 1, other.id);
+        var a = $('adj-mail');
+        $('more-result').innerHTML = '';
+        $('more-result').appendChild(a.cloneNode(true));
+      });
+    });
+  }
+
+  // --- the two pages ---------------------------------------------------------
+
+  function joinView() {
+    $('join').hidden = false;
+    $('join-about').textContent = 'You are invited to ' + data.name + (data.scenario_title ? ' (' + data.scenario_title + ')' : '') +
+        ' as ' + data.side + ' by ' + data.host.name + ' <' + data.host.email + '>.';
+    function card(saved) {
+      return useKey(saved).then(function () {
+        return chainLink(0);
+      }).then(function (anchor) {
+        return ask({op: 'card', game: data.name, party: data.side, name: $('join-name').value,
+                    email: $('join-email').value, key: saved.public, anchor: hex(anchor),
+                    length: saved.chain.length});
+      }).then(function (c) {
+        if (!c.ok) throw new Error('[' + c.error + '] ' + c.message);
+        store.set(keyName(), saved);
+        download($('join-card-link'), data.side + '.card.json', c.text, 'application/json');
+        download($('join-backup-link'), data.name + '-' + data.side + '.backup.json', backupText(null), 'application/json');
+        mailto($('join-mail'), data.host.email, data.name + ': card of ' + data.side,
+               'My player card for ' + data.name + ' is attached (' + data.side + '.card.json).');
+        $('join-done').hidden = false;
+        document.body.setAttribute('data-card', 'ok');
+      }).catch(function (e) { say('join-about', String(e.message || e), 'refused'); });
+    }
+    $('join-make').addEventListener('click', function () {
+      newKeyAndChain(1000).then(card);
+    });
+    $('join-backup').addEventListener('change', function () {
+      takeBackup($('join-backup')).then(card).catch(function (e) { say('join-about', String(e.message || e), 'refused'); });
+    });
+  }
+
+  function turnView() {
+    $('turn').hidden = false;
+    drawBoard();
+    var saved = store.get(keyName());
+    var ready = saved ? useKey(saved) : Promise.resolve();
+    // This browser's copy, when it holds more of this game than the page.
+    return ready.then(function () {
+      return openGame(data.log);
+    }).then(function () {
+      var copy = store.get('copy:' + status.game);
+      if (copy && copy.log.length > data.log.length && copy.log.indexOf(data.log) === 0)
+        return ask({op: 'game.offer', lines: copy.log}).then(function () { return refresh(); });
+      if (copy && data.log.indexOf(copy.log) !== 0 && copy.log.indexOf(data.log) !== 0)
+        say('about', 'This page\'s game went another way than this browser\'s copy: the page is shown.', 'refused');
+    }).then(function () {
+      $('orders-text').addEventListener('input', checkOrders);
+      $('orders-sign').addEventListener('click', function () {
+        signOrders().catch(function (e) { say('orders-check', String(e.message || e), 'refused'); });
+      });
+      $('adj-file').addEventListener('change', takeOrders);
+      $('adj-run').addEventListener('click', adjudicate);
+      $('sync-file').addEventListener('change', takeResult);
+      $('keys-backup').addEventListener('change', function () {
+        takeBackup($('keys-backup')).then(useKey).then(showStatus)
+          .catch(function (e) { say('status', String(e.message || e), 'refused'); });
+      });
+      $('export-zip').addEventListener('click', exportZip);
+      $('backup-link').addEventListener('click', function () {
+        var a = $('backup-link');
+        a.setAttribute('download', data.name + '-' + data.side + '.backup.json');
+        a.setAttribute('href', URL.createObjectURL(new Blob([backupText(store.get('copy:' + status.game))])));
+      });
+      $('concede').addEventListener('click', function () {
+        if (confirm('Concede ' + data.name + '? The game ends.')) concede();
+      });
+      var to = party(status.adjudicator || '');
+      if (to) mailto($('extension-mail'), to.email, data.name + ': asking for more time',
+                     'Could you extend the deadline of turn ' + status.turn + '? (adjutant ruling GAME --extend HOURS)');
+    });
+  }
+
+  function boot() {
+    $('play-root').innerHTML = $('play-markup').textContent.replace(/<\\\//g, '</');
+    $('title').textContent = data.title;
+    $('about').textContent = data.name + ', ' + data.side + (data.release ? ' (adjutant ' + data.release + ')' : '');
+    $('zoom-in').addEventListener('click', function () { setScale(scale * 1.25); });
+    $('zoom-out').addEventListener('click', function () { setScale(scale / 1.25); });
+    $('zoom-fit').addEventListener('click', fit);
+    function unsupported(why) {
+      $('unsupported').hidden = false;
+      $('unsupported-why').textContent = why;
+      document.body.setAttribute('data-ready', 'unsupported');
+    }
+    if (typeof DecompressionStream === 'undefined' || !AdjutantCrypto.available())
+      return unsupported('This browser lacks ' + (AdjutantCrypto.available() ? 'DecompressionStream' : 'WebCrypto') + '.');
+    AdjutantCrypto.hasEd25519().then(function (ok) {
+      if (!ok) return unsupported('This browser\'s WebCrypto has no Ed25519.');
+      return loadEngine().then(function () {
+        return data.mode === 'join' ? joinView() : turnView();
+      }).then(function () {
+        document.body.setAttribute('data-ready', 'yes');
+      });
+    }).catch(function (e) {
+      say('verified', String(e && e.message || e), 'failed');
+      document.body.setAttribute('data-ready', 'failed');
+    });
+  }
+
+  window.adjutantPlay = {status: function () { return status; }, engine: function (r) { return engine(r); },
+                         ask: ask, pageFor: pageFor, dataFor: dataFor};
+  boot();
+})();
