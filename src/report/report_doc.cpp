@@ -368,6 +368,7 @@ ReportDoc build_report(const ReportInput& in) {
           (in.side == kUmpire ? in.game.side_name(side) + " units" : std::string("Your units")),
           {},
           {}};
+      units.unit_list = true;
       if (in.game.scenario)
         units.table(unit_table(rows));
       else
