@@ -40,4 +40,10 @@ int cmd_dispute(int argc, char** argv);
 // `status` of a side's sealed copy of a fog-of-war game (fog_cmds.cpp).
 int sealed_status(const std::filesystem::path& dir, bool json);
 
+// `status DIR` and `view DIR` of a folder of games (a judge's): one line per
+// game, and a standings page linking each game's replay (tournament_cmds.cpp).
+int folder_status(const std::filesystem::path& dir, bool json, bool csv, const std::string& zone,
+                  const std::string& now);
+int folder_view(const std::filesystem::path& dir, const std::filesystem::path& out, bool json);
+
 }  // namespace adjutant::cli

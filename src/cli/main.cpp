@@ -12,6 +12,7 @@
 #include "game/archive.h"
 #include "report/play_page.h"
 #include "rules/ruleset.h"
+#include "util/colour.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -118,7 +119,10 @@ int main(int argc, char** argv) {
       }
       return code;
     } catch (const adjutant::Error& e) {
-      std::cerr << "adjutant " << name << ": " << adjutant::printable_lines(e.what()) << "\n";
+      std::cerr << "adjutant " << name << ": "
+                << adjutant::coloured_ids(adjutant::printable_lines(e.what()),
+                                          adjutant::colour_on_stderr())
+                << "\n";
       return int(e.exit_code());
     } catch (const std::filesystem::filesystem_error& e) {
       // A path the operating system refused (a name too long, a file where a
