@@ -52,8 +52,12 @@ int send(int argc, char** argv) {
       "Send the mails not sent yet, in log order, over SMTP: the posts of this copy's own\n"
       "parties (the results, rulings and invitations they signed; by default the parties\n"
       "whose keys are in SECRETS) and the signed orders in GAME/mail/outbox/. Each delivered\n"
-      "Message-ID is recorded in GAME/mail/sent.jsonl so none goes twice. The password comes\n"
-      "from the environment (ADJUTANT_SMTP_PASSWORD, or the variable --password-env names).");
+      "Message-ID is recorded in GAME/mail/sent.jsonl so none goes twice. A mail about orders\n"
+      "the log has dealt with (your orders for a phase adjudicated, a reminder or refusal\n"
+      "notice of a phase that is over) is never sent: it is recorded as withheld. Mail that\n"
+      "went by other means (files copied by hand) is recorded without sending by --mark-sent.\n"
+      "The password comes from the environment (ADJUTANT_SMTP_PASSWORD, or the variable\n"
+      "--password-env names).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "smtp", "server URL: smtp://host:587 (STARTTLS when offered) or smtps://host:465",
       cxxopts::value<std::string>())("user", "login name (default: $ADJUTANT_SMTP_USER)",
@@ -66,7 +70,9 @@ int send(int argc, char** argv) {
       cxxopts::value<std::vector<std::string>>())("all",
                                                   "send every queued mail, whoever signed it")(
       "secrets", "the folder of your keys and dice chains", cxxopts::value<std::string>())(
-      "dry-run", "list what would be sent, send nothing");
+      "dry-run", "list what would be sent, send nothing")(
+      "mark-sent",
+      "record every mail now queued as delivered, without sending it (it went by other means)");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -74,7 +80,10 @@ int send(int argc, char** argv) {
   fs::path game = required(*r, "game");
   mail::SmtpOptions o;
   o.dry_run = r->count("dry-run") > 0;
-  o.url = o.dry_run && !r->count("smtp") ? "" : required(*r, "smtp");
+  o.mark_sent = r->count("mark-sent") > 0;
+  if (o.mark_sent && r->count("smtp"))
+    throw Error("usage.options", "--mark-sent sends nothing: give no --smtp with it", Exit::kUsage);
+  o.url = (o.dry_run || o.mark_sent) && !r->count("smtp") ? "" : required(*r, "smtp");
   o.credentials = credentials(*r, "ADJUTANT_SMTP_USER", "ADJUTANT_SMTP_PASSWORD");
   o.timeout_seconds = (*r)["timeout"].as<long>();
   if (!r->count("all")) {
@@ -100,12 +109,21 @@ int send(int argc, char** argv) {
     for (const auto& p : mine) o.from.insert(p.email);
   }
   mail::SendResult result = mail::send_queued(game, o);
+  for (const auto& m : result.withheld)
+    std::cout << (o.dry_run ? "withhold " : "withheld ") << m.relative << ": never sent, "
+              << m.withheld << "\n";
+  for (const auto& m : result.marked)
+    std::cout << (o.dry_run ? "to mark  " : "marked   ") << m.relative << " to " << m.to.front()
+              << " (recorded as sent, not sent)\n";
   for (const auto& m : result.sent)
     std::cout << "sent     " << m.relative << " to " << m.to.front() << "\n";
   for (const auto& m : result.queued)
     std::cout << (o.dry_run ? "to send  " : "queued   ") << m.relative << " to " << m.to.front()
               << "\n";
-  std::cout << result.sent.size() << " sent, " << result.queued.size() << " queued\n";
+  std::cout << result.sent.size() << " sent, " << result.queued.size() << " queued";
+  if (o.mark_sent) std::cout << ", " << result.marked.size() << " marked sent";
+  if (!result.withheld.empty()) std::cout << ", " << result.withheld.size() << " withheld";
+  std::cout << "\n";
   mail::require_sent(result);
   return 0;
 }
@@ -186,6 +204,7 @@ int cmd_mail(int argc, char** argv) {
   if (sub == "fetch") return fetch(argc - 1, argv + 1);
   if (sub == "--help" || sub == "-h") {
     std::cout << "usage: adjutant mail send GAME --smtp URL [--user U] [--password-env VAR]\n"
+                 "       adjutant mail send GAME --mark-sent\n"
                  "       adjutant mail fetch GAME (--imap URL | --maildir DIR) [--json]\n"
                  "(adjutant mail send --help, adjutant mail fetch --help)\n";
     return 0;

@@ -379,6 +379,8 @@ class GameJudge {
     }
     if (mail::queued_mail(dir_, s.from, s.hold).empty()) return;
     mail::SendResult result = mail::send_queued(dir_, s);
+    for (const auto& m : result.withheld)
+      action("withheld", m.relative + " " + m.message_id + ": not sent, " + m.withheld);
     for (const auto& m : result.sent) {
       std::string to;
       for (const auto& t : m.to) to += (to.empty() ? "" : ", ") + t;

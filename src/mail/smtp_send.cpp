@@ -8,6 +8,7 @@
 #include "ledger/jcs.h"
 #include "mail/mailbox.h"
 #include "mail/mime_parse.h"
+#include "mail/stale_mail.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -85,14 +86,31 @@ void remove_marker(const fs::path& marker) {
   fs::remove(marker, ec);
 }
 
+void write_sent(const fs::path& game, const std::vector<Json>& sent) {
+  std::string text;
+  for (const Json& j : sent) text += ledger::canonical(j) + "\n";
+  write_file_atomic(sent_log(game), text);
+}
+
 // Appends one record to sent.jsonl (rewritten atomically).
 void record(const fs::path& game, std::vector<Json>& sent, const std::string& file,
             const std::string& message_id, const std::vector<std::string>& to,
             const std::string& now) {
   sent.push_back({{"file", file}, {"message_id", message_id}, {"sent", now}, {"to", to}});
-  std::string text;
-  for (const Json& j : sent) text += ledger::canonical(j) + "\n";
-  write_file_atomic(sent_log(game), text);
+  write_sent(game, sent);
+}
+
+// The record of a mail that is not sent: "marked" (delivered by other
+// means) or "withheld" (stale, with why).
+Json unsent_record(const Outgoing& o, const std::string& now) {
+  Json j = {{"file", o.relative}, {"message_id", o.message_id}, {"to", o.to}};
+  if (o.withheld.empty()) {
+    j["marked"] = now;
+  } else {
+    j["withheld"] = now;
+    j["why"] = o.withheld;
+  }
+  return j;
 }
 
 }  // namespace
@@ -177,6 +195,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
           if (m.filename().string().rfind("mail-", 0) == 0) files.push_back(m);
       }
   std::vector<std::pair<std::pair<long, std::string>, Outgoing>> found;
+  StaleMail stale(game);
   for (const fs::path& file : files) {
     // The headers say all this needs: a queue of many posts with maps is
     // not read whole.
@@ -201,6 +220,7 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
     if (!from.empty() && !from.count(o.from)) continue;
     if (done.count(o.message_id)) continue;
     if (held.count(o.message_id)) continue;
+    o.withheld = stale.why(file, o.message_id);
     found.push_back({{post_seq(o.message_id), o.relative}, std::move(o)});
   }
   // In log order: the orders a player mails, then each post after its line.
@@ -212,21 +232,40 @@ std::vector<Outgoing> queued_mail(const fs::path& game, const std::set<std::stri
 }
 
 SendResult send_queued(const fs::path& game, const SmtpOptions& options) {
-  if (!options.dry_run)
+  if (!options.dry_run && !options.mark_sent)
     require_scheme(options.url, {"smtp://", "smtps://"}, "mail.smtp_url", "--smtp");
   refuse_linked_folders(game);
-  std::error_code ec;
-  fs::create_directories(game / "mail", ec);
-  if (ec)
-    throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
-  FolderLock lock(game / "mail");
-  // What a run killed while recording a sent mail left behind.
-  if (!options.dry_run) remove_stale_temporaries(game / "mail");
+  // A dry run reads (sent.jsonl is replaced whole, never torn) and writes
+  // nothing, not even a lock file.
+  std::unique_ptr<FolderLock> lock;
+  if (!options.dry_run) {
+    std::error_code ec;
+    fs::create_directories(game / "mail", ec);
+    if (ec)
+      throw Error("mail.write", (game / "mail").string() + ": " + ec.message(), Exit::kEnvironment);
+    lock = std::make_unique<FolderLock>(game / "mail");
+    // What a run killed while recording a sent mail left behind.
+    remove_stale_temporaries(game / "mail");
+  }
   SendResult result;
-  result.queued = queued_mail(game, options.from, options.hold);
-  if (options.dry_run || result.queued.empty()) return result;
-
+  std::vector<Outgoing> queued = queued_mail(game, options.from, options.hold);
+  // What never goes, and (mark_sent) what went by other means, is recorded
+  // first, all in one write.
+  for (Outgoing& o : queued)
+    (!o.withheld.empty() ? result.withheld
+     : options.mark_sent ? result.marked
+                         : result.queued)
+        .push_back(std::move(o));
+  if (options.dry_run) return result;
   std::vector<Json> sent = read_sent(game);
+  if (!result.withheld.empty() || !result.marked.empty()) {
+    std::string now = now_rfc3339(options.now);
+    for (const auto* list : {&result.withheld, &result.marked})
+      for (const Outgoing& o : *list) sent.push_back(unsent_record(o, now));
+    write_sent(game, sent);
+  }
+  if (result.queued.empty()) return result;
+
   CurlSession session(options.credentials, options.timeout_seconds, "smtp,smtps");
   CURL* curl = session.get();
   curl_api().easy_setopt(curl, CURLOPT_URL, options.url.c_str());

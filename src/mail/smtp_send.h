@@ -3,7 +3,10 @@
 // over SMTP. A mail is listed only once the server has accepted it, so a
 // rerun never sends one twice and a server that is down loses nothing: the
 // mail stays queued. Each copy of an archive sends only the mails its own
-// parties signed (From: one of `from`).
+// parties signed (From: one of `from`). A mail about orders the log has
+// already dealt with (mail/stale_mail.h) is never sent: it is listed as
+// withheld. Mail delivered by other means is marked sent without sending
+// (`mark_sent`).
 #pragma once
 
 #include <filesystem>
@@ -32,6 +35,9 @@ struct SmtpOptions {
   bool mark_sending = false;
   std::set<std::string> hold;  // Message-IDs not to send in this run
   std::string now;             // the time to record (RFC 3339); "" for the clock
+  // Record every mail queued as delivered (sent.jsonl: "marked") without
+  // sending it: the mails went by other means (files copied by hand).
+  bool mark_sent = false;
 };
 
 struct Outgoing {
@@ -40,18 +46,24 @@ struct Outgoing {
   std::string message_id;
   std::string from;
   std::vector<std::string> to;
+  // Why it must never go (the log has dealt with the orders it is about);
+  // "" when it may.
+  std::string withheld;
 };
 
 struct SendResult {
   std::vector<Outgoing> sent;
-  std::vector<Outgoing> queued;  // still unsent after this run
-  std::string error_id;          // empty when everything queued was sent
+  std::vector<Outgoing> marked;    // recorded as delivered by other means (mark_sent)
+  std::vector<Outgoing> withheld;  // stale: recorded, never to be sent
+  std::vector<Outgoing> queued;    // still unsent after this run
+  std::string error_id;            // empty when everything queued was sent
   std::string error;
 };
 
 // The .eml files not yet sent (from one of `from`, or any when it is empty;
-// none whose Message-ID is in `held`), in log order. Error "mail.bad_eml" for a file without a From
-// or To address.
+// none whose Message-ID is in `held`), in log order, the stale ones with
+// `withheld` set. Error "mail.bad_eml" for a file without a From or To
+// address.
 std::vector<Outgoing> queued_mail(const std::filesystem::path& game,
                                   const std::set<std::string>& from = {},
                                   const std::set<std::string>& held = {});
