@@ -135,8 +135,9 @@ int fetch(int argc, char** argv) {
       "or a maildir, one message at a time (at most 16 MiB each), verify them against the game,\n"
       "sync the log lines and file the good order files in GAME/inbox/. Each message that\n"
       "carried anything of this game is then moved to the folder adjutant-processed (--keep:\n"
-      "none is moved); other mail stays. The password comes from the environment\n"
-      "(ADJUTANT_IMAP_PASSWORD, or the variable --password-env names).");
+      "none is moved); other mail stays. Each refusal is reported once: a later run counts\n"
+      "it among those already reported (GAME/mail/refusals.jsonl). The password comes from\n"
+      "the environment (ADJUTANT_IMAP_PASSWORD, or the variable --password-env names).");
   options.add_options()("game", "game archive folder", cxxopts::value<std::string>())(
       "imap", "mailbox URL: imap://host/INBOX or imaps://host:993/Orders",
       cxxopts::value<std::string>())("maildir", "read a maildir folder instead",
@@ -172,15 +173,18 @@ int fetch(int argc, char** argv) {
                      {"id", i.id},
                      {"side", i.side},
                      {"filed", i.filed},
-                     {"detail", i.detail}});
+                     {"detail", i.detail},
+                     {"reported_before", i.again}});
     print_json(out);
     return 0;
   }
-  std::size_t filed = 0;
+  std::size_t filed = 0, again = 0;
   for (const auto& i : report.intakes) {
     if (i.ok()) {
       ++filed;
       std::cout << "filed    inbox/" << i.filed << "  (" << i.source << ", " << i.where << ")\n";
+    } else if (i.again) {
+      ++again;  // said by an earlier run
     } else if (i.id != "mail.no_orders") {
       std::cout << "refused  [" << i.id << "] " << i.source << ", " << i.where << ": "
                 << printable(i.detail) << "\n";
@@ -190,6 +194,7 @@ int fetch(int argc, char** argv) {
                            ? std::to_string(report.synced) +
                                  (report.synced == 1 ? " log line" : " log lines") + " synced, "
                            : "";
+  if (again) std::cout << again << (again == 1 ? " refusal" : " refusals") << " already reported\n";
   std::cout << report.messages << (report.messages == 1 ? " message" : " messages") << " read, "
             << synced << filed << (filed == 1 ? " order file" : " order files") << " filed, "
             << report.set_aside << " set aside\n";

@@ -6,6 +6,7 @@
 #include "game/sync.h"
 #include "mail/log_intake.h"
 #include "mail/mime_parse.h"
+#include "mail/refusal_record.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -26,15 +27,25 @@ FetchReport fetch_for_game(Mailbox& box, const fs::path& dir, const game::TurnWr
   // Each message's problems, and whether it concerned this game, in order.
   std::vector<std::vector<Intake>> found(refs.size());
   std::vector<bool> ours(refs.size(), false), orders(refs.size(), false);
+  // What names each message across runs, so a refusal is reported once.
+  std::vector<std::string> identity(refs.size());
   auto read = [&](std::size_t n, MimePart& message) {
     try {
       std::string raw = box.read(refs[n]);
+      identity[n] = message_identity(header_block(raw));
       message = parse_message(raw);
       return true;
     } catch (const Error& e) {
       // A message too large or unreadable is its own problem; any other
       // error is the mailbox's (the IMAP server gone), and ends the run.
       if (e.id() != "mail.too_large" && e.id().rfind("io.", 0) != 0) throw;
+      if (e.id() == "mail.too_large") {
+        try {
+          identity[n] = message_identity(box.headers(refs[n]));
+        } catch (const Error&) {
+          // reported at every run, then
+        }
+      }
       found[n].push_back({refs[n].source, "message", e.id(),
                           e.id() == "mail.too_large" ? too_large_text(refs[n].size) : e.detail(),
                           "", ""});
@@ -75,6 +86,9 @@ FetchReport fetch_for_game(Mailbox& box, const fs::path& dir, const game::TurnWr
         found[n].push_back(std::move(i));
       }
     }
+    for (Intake& i : found[n])
+      if (!identity[n].empty() && !i.ok() && i.id != "mail.no_orders")
+        i.key = refusal_key(identity[n], i);
     r.intakes.insert(r.intakes.end(), found[n].begin(), found[n].end());
     if (ours[n] && !keep) {
       box.set_aside(refs[n]);
@@ -82,6 +96,9 @@ FetchReport fetch_for_game(Mailbox& box, const fs::path& dir, const game::TurnWr
     }
   }
   box.finish();
+  RefusalRecord record = RefusalRecord::load(dir);
+  record.mark(r.intakes);
+  record.save(dir);
   return r;
 }
 

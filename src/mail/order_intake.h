@@ -35,6 +35,10 @@ struct Intake {
   std::string detail;
   std::string side;
   std::string filed;  // the inbox file name when filed
+  // What names a refusal across runs (mail/refusal_record.h): "" when it
+  // is not remembered; `again` when an earlier run reported it.
+  std::string key{};
+  bool again = false;
   bool ok() const { return id == "filed"; }
 };
 
