@@ -15,6 +15,7 @@
 #include "game/adjudicate.h"
 #include "game/secrets.h"
 #include "judge/judge_pass.h"
+#include "judge/rehearsal.h"
 #include "util/error.h"
 
 namespace adjutant::cli {
@@ -64,7 +65,10 @@ int cmd_judge(int argc, char** argv) {
                                      cxxopts::value<std::string>())(
       "now", "act as at this time (RFC 3339 UTC) instead of the clock; one pass only",
       cxxopts::value<std::string>())(
-      "json", "one JSON object per pass (one a line): its figures and its action lines");
+      "json", "one JSON object per pass (one a line): its figures and its action lines")(
+      "dry-run",
+      "say what a pass would do now (file, refuse, adjudicate, remind, extend, rule, send) "
+      "without doing it: DIR and the mailbox are left as they are and nothing is sent");
   options.parse_positional({"dir"});
   options.positional_help("DIR");
   auto r = parse(options, argc, argv);
@@ -88,6 +92,9 @@ int cmd_judge(int argc, char** argv) {
   if (every && r->count("now"))
     throw Error("usage.options", "--now is for one pass; it cannot go with --every", Exit::kUsage);
   std::string fixed = r->count("now") ? game::record_time((*r)["now"].as<std::string>()) : "";
+  bool dry_run = r->count("dry-run") > 0;
+  if (every && dry_run)
+    throw Error("usage.options", "--dry-run is one pass; it cannot go with --every", Exit::kUsage);
 
   if (every) {
     std::signal(SIGTERM, on_signal);
@@ -98,7 +105,10 @@ int cmd_judge(int argc, char** argv) {
     o.now = fixed.empty() ? game::now_utc() : fixed;
     judge::PassResult p;
     try {
-      p = judge::run_pass(o);
+      if (dry_run && !json)
+        std::cout << "dry run: what a pass at " << o.now
+                  << " would do; nothing is changed and nothing is sent\n";
+      p = dry_run ? judge::rehearse_pass(o) : judge::run_pass(o);
     } catch (const Error& e) {
       // One pass failed as a whole (the journal cannot be written, DIR cannot
       // be read): alone, that is the exit; in a loop, the next pass tries again.
@@ -112,23 +122,25 @@ int cmd_judge(int argc, char** argv) {
       std::istringstream said(captured.str());
       for (std::string line; std::getline(said, line);) lines.push_back(line);
       captured.str("");
-      std::cout << ledger::Json({{"at", o.now},
-                                 {"games", p.games},
-                                 {"umpired", p.umpired},
-                                 {"looked_at", p.looked_at},
-                                 {"messages", p.messages},
-                                 {"actions", p.actions},
-                                 {"errors", p.errors},
-                                 {"skipped", p.skipped},
-                                 {"lines", lines}})
-                       .dump()
-                << "\n";
+      ledger::Json pass = {{"at", o.now},
+                           {"games", p.games},
+                           {"umpired", p.umpired},
+                           {"looked_at", p.looked_at},
+                           {"messages", p.messages},
+                           {"actions", p.actions},
+                           {"errors", p.errors},
+                           {"skipped", p.skipped},
+                           {"lines", lines}};
+      if (dry_run) pass["dry_run"] = true;
+      std::cout << pass.dump() << "\n";
     } else
-      std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
-                << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
+      std::cout << (dry_run ? "dry run at " : "pass at ") << o.now << ": " << p.games
+                << (p.games == 1 ? " game, " : " games, ") << p.umpired << " umpired here, "
+                << p.looked_at << " looked at, " << p.messages
                 << (p.messages == 1 ? " message, " : " messages, ") << p.actions
                 << (p.actions == 1 ? " action, " : " actions, ") << p.errors
-                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "") << "\n";
+                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "")
+                << "\n";
     std::cout.flush();
     code = p.errors ? int(Exit::kEnvironment) : 0;
     if (!every) break;

@@ -83,6 +83,13 @@ int extensions_in_phase(const game::Archive& a) {
   return n;
 }
 
+// "a@x, b@y"
+std::string joined(const std::vector<std::string>& addresses) {
+  std::string out;
+  for (const auto& a : addresses) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
 // The earlier of two times ("" is never).
 std::string earlier(const std::string& a, const std::string& b) {
   if (a.empty()) return b;
@@ -355,6 +362,7 @@ class GameJudge {
     s.bcc = {umpire_.email};
     s.mark_sending = true;
     s.now = o_.now;
+    s.dry_run = o_.dry_run;
     std::int64_t now = parse_rfc3339(o_.now);
     for (const mail::InDoubt& d : mail::in_doubt(dir_)) {
       std::int64_t started = now;
@@ -381,11 +389,9 @@ class GameJudge {
     mail::SendResult result = mail::send_queued(dir_, s);
     for (const auto& m : result.withheld)
       action("withheld", m.relative + " " + m.message_id + ": not sent, " + m.withheld);
-    for (const auto& m : result.sent) {
-      std::string to;
-      for (const auto& t : m.to) to += (to.empty() ? "" : ", ") + t;
-      action("sent", m.relative + " to " + to);
-    }
+    if (o_.dry_run)
+      for (const auto& m : result.queued) action("send", m.relative + " to " + joined(m.to));
+    for (const auto& m : result.sent) action("sent", m.relative + " to " + joined(m.to));
     if (!result.error_id.empty()) {
       ok_ = false;
       ++a_.result().errors;
@@ -459,7 +465,10 @@ std::vector<JudgedGame> judged_games(Actions& a) {
 }
 
 std::unique_ptr<mail::Mailbox> open_mailbox(const PassOptions& o, JudgeState& state) {
-  if (!o.config.maildir.empty()) return mail::open_maildir(o.config.maildir);
+  if (!o.config.maildir.empty()) {
+    auto box = mail::open_maildir(o.config.maildir);
+    return o.dry_run ? mail::kept_in_place(std::move(box)) : std::move(box);
+  }
   // The UIDs remembered are those of this mailbox only.
   if (state.mailbox != o.config.imap.url) {
     state.mailbox = o.config.imap.url;
@@ -470,7 +479,9 @@ std::unique_ptr<mail::Mailbox> open_mailbox(const PassOptions& o, JudgeState& st
   imap.credentials = o.config.imap.credentials;
   imap.timeout_seconds = o.config.imap.timeout_seconds;
   imap.seen = &state.imap;
-  return mail::open_imap(imap);
+  imap.keep_flags = o.dry_run;
+  auto box = mail::open_imap(imap);
+  return o.dry_run ? mail::kept_in_place(std::move(box)) : std::move(box);
 }
 
 }  // namespace

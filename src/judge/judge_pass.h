@@ -28,6 +28,10 @@ struct PassOptions {
   std::string now;                // the pass's time (canonical RFC 3339)
   game::TurnWriter outputs;       // maps, reports and mail of each new post
   std::ostream* out = nullptr;    // one line per action and per game skipped
+  // A rehearsal's pass (judge/rehearsal.h), on a scratch copy of the games:
+  // the mailbox is read and left as it was, and nothing is sent (each mail
+  // a pass would send is an action "send").
+  bool dry_run = false;
 };
 
 struct PassResult {

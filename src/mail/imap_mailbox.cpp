@@ -110,7 +110,8 @@ class ImapBox : public Mailbox {
       : session_(o.credentials, o.timeout_seconds, "imap,imaps"),
         box_(mailbox_url(o.url)),
         name_(quoted_name(box_)),
-        seen_(o.seen) {
+        seen_(o.seen),
+        keep_flags_(o.keep_flags) {
     curl_api().easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
     // One response line holds every UID a search finds: libcurl's default
     // buffer would cut it.
@@ -129,7 +130,7 @@ class ImapBox : public Mailbox {
       for (long uid : search_uids(
                command("UID SEARCH UID " + set + " LARGER " + std::to_string(kMaxIntakeMessage))))
         large.push_back(uid);
-      if (!seen_)
+      if (!seen_ || keep_flags_)
         for (long uid : search_uids(command("UID SEARCH UID " + set + " UNSEEN")))
           unseen_.push_back(uid);
     };
@@ -216,19 +217,20 @@ class ImapBox : public Mailbox {
   }
 
   void finish() override {
+    if (!seen_ || keep_flags_) {
+      // Fetching a body marks a message read; leave the ones that stay as
+      // they were found.
+      std::vector<long> restore;
+      for (long uid : unseen_)
+        if (read_.count(uid) && !done_.count(uid)) restore.push_back(uid);
+      if (!restore.empty()) command("UID STORE " + uid_set(restore) + " -FLAGS.SILENT (\\Seen)");
+    }
     if (seen_) {
       for (long uid : listed_) seen_->last_uid = std::max(seen_->last_uid, uid);
       seen_->retry.clear();
       for (long uid : listed_)
         if (!done_.count(uid)) seen_->retry.push_back(uid);
-      return;
     }
-    // Fetching a body marks a message read; leave the ones that stay as
-    // they were found.
-    std::vector<long> restore;
-    for (long uid : unseen_)
-      if (read_.count(uid) && !done_.count(uid)) restore.push_back(uid);
-    if (!restore.empty()) command("UID STORE " + uid_set(restore) + " -FLAGS.SILENT (\\Seen)");
   }
 
  private:
@@ -261,6 +263,7 @@ class ImapBox : public Mailbox {
   std::string box_;
   std::string name_;
   ImapSeen* seen_;
+  bool keep_flags_ = false;
   std::vector<long> listed_, unseen_;
   std::set<long> read_, done_;
   bool created_ = false;

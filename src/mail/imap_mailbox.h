@@ -27,6 +27,9 @@ struct ImapOptions {
   // and update it as messages are set aside. Without: list every message,
   // and leave the \Seen flag as it was found on the ones not set aside.
   ImapSeen* seen = nullptr;
+  // With a seen-state too, leave the \Seen flag as it was found on the
+  // messages not set aside (a judge's rehearsal reads and keeps).
+  bool keep_flags = false;
 };
 
 // Errors "mail.imap_url" (exit 2), "mail.imap_unreachable", "mail.imap_auth",

@@ -52,6 +52,10 @@ class Mailbox {
   virtual void finish() {}
 };
 
+// `box` with set_aside doing nothing: every message stays where it is (a
+// judge's rehearsal, docs/judge.md "Dry run").
+std::unique_ptr<Mailbox> kept_in_place(std::unique_ptr<Mailbox> box);
+
 // Error "mail.maildir" (exit 4) when DIR has neither new/ nor cur/.
 std::unique_ptr<Mailbox> open_maildir(const std::filesystem::path& dir);
 

@@ -52,6 +52,12 @@ struct JudgeWorld {
                   (root / "judge").string() + " --now " + now,
               out);
   }
+  // What a pass at `now` would do (--dry-run).
+  int dry_run(const std::string& now, std::string* out = nullptr) const {
+    return sh("ADJUTANT_SECRETS=" + (root / "umpire-secrets").string() + " " + bin + " judge " +
+                  (root / "judge").string() + " --dry-run --now " + now,
+              out);
+  }
   int player(const std::string& side, const std::string& now) const {
     return sh("/usr/bin/python3 " + tool("mail_player.py") + " " + bin + " " +
               (root / side).string() + " " + side + " " + std::to_string(imap_port) + " " +
@@ -273,8 +279,30 @@ TEST_CASE("adjutant judge hosts a whole umpired game by mail", "[judge][server][
   CHECK(w.actions(mark) == std::vector<std::string>{"nmr", "sent", "sent", "sent"});
   w.players("2024-05-02T13:25:00Z");
 
-  // 7. The union's impossible order is refused, and it is told so.
+  // 7. The union's impossible order is refused, and it is told so. A dry
+  // run first says so and changes nothing: the judge's folder keeps its
+  // bytes, and the mail stays in the IMAP mailbox, unread.
   mark = w.journal().size();
+  {
+    std::string judge_before = testing::folder_hash(d / "judge"), said;
+    std::size_t delivered_now = w.deliveries().size();
+    REQUIRE(w.dry_run("2024-05-02T13:30:00Z", &said) == 0);
+    CHECK(said.find("ely: filed: inbox/union-") != std::string::npos);
+    CHECK(said.find("ely: refused: inbox/union-") != std::string::npos);
+    CHECK(said.find("ely: send: mail/outbox/refused-") != std::string::npos);
+    CHECK(testing::folder_hash(d / "judge") == judge_before);
+    CHECK(w.deliveries().size() == delivered_now);
+    std::size_t waiting = 0;
+    for (const char* sub : {"new", "cur"})
+      for (const auto& f :
+           fs::directory_iterator(d / "dovecot" / "mail" / "umpire" / "Maildir" / sub)) {
+        std::string name = f.path().filename().string();
+        std::size_t flags = name.find(":2,");
+        CHECK((flags == std::string::npos || name.find('S', flags) == std::string::npos));
+        ++waiting;
+      }
+    CHECK(waiting > 0);
+  }
   REQUIRE(w.judge("2024-05-02T13:30:00Z") == 0);
   CHECK(w.actions(mark) == std::vector<std::string>{"filed", "refused", "sent"});
   // 8. It concedes by mail; the judge syncs the end of the game.
