@@ -325,9 +325,9 @@ int cmd_sign(int argc, char** argv) {
     chain_file = key_file.string() + ".chain";
   auto chain = game::chain_for(mine.front(), secrets, chain_file);
   // JSON, or text orders in the ruleset's notation (docs/orders.md).
-  auto written = game::read_written_orders(archive, g.replay.state(),
-                                           read_file(orders_file, game::kMaxOrderBytes),
-                                           orders_file.string(), side);
+  std::string orders_text = read_file(orders_file, game::kMaxOrderBytes);
+  auto written =
+      game::read_written_orders(archive, g.replay.state(), orders_text, orders_file.string(), side);
   if (int refused = check_before_signing(archive, g.replay.state(), side, written,
                                          orders_file.string(), r->count("force") > 0))
     return refused;
@@ -353,8 +353,9 @@ int cmd_sign(int argc, char** argv) {
     fs::path outbox = archive.dir() / "mail" / "outbox";
     fs::create_directories(outbox);
     fs::path mail = outbox / report::orders_mail_name(envelope);
-    write_file_atomic(mail, report::orders_mail(report::game_facts(archive), mine.front(), *to,
-                                                envelope, game::now_utc()));
+    write_file_atomic(
+        mail, report::orders_mail(report::game_facts(archive), mine.front(), *to, envelope,
+                                  game::now_utc(), written.text ? orders_text : std::string()));
     std::cout << "mail " << mail.string() << " to " << to->id << " <" << printable(to->email)
               << ">, sent by `adjutant mail send`\n";
     said.mail = mail.string();

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "game/adjudicate.h"
+#include "game/intake.h"
 #include "game/sync.h"
 #include "judge/judge_state.h"
 #include "ledger/digest.h"
@@ -88,9 +89,10 @@ class MailIntake {
       a_.once("", key + ":" + p.where + ":" + p.id, "refused",
               "[" + p.id + "] " + what + ", " + p.where + ": " + p.detail);
     }
+    std::string text = orders_text(message);
     for (const mail::OrderText& order : orders) {
       used = true;
-      file(order, m, key, what);
+      file(order, m, key, what, text);
     }
     if (!used)
       a_.once("", key + ":mail.no_orders", "refused",
@@ -191,8 +193,25 @@ class MailIntake {
     return used;
   }
 
+  // The text orders a player's order mail carries beside the signed file
+  // (`adjutant sign ORDERS.txt --mail`: one text/plain attachment named
+  // *.txt), "" when there is none or several.
+  static std::string orders_text(const mail::MimePart& message) {
+    std::string found;
+    int n = 0;
+    for (const mail::MimePart* part : mail::leaves(message)) {
+      const std::string& name = part->filename;
+      if (part->content_type != "text/plain" || !part->attachment || name.size() < 5 ||
+          name.compare(name.size() - 4, 4, ".txt") != 0)
+        continue;
+      found = part->body;
+      ++n;
+    }
+    return n == 1 && found.size() <= game::kMaxOrderBytes ? found : "";
+  }
+
   void file(const mail::OrderText& order, const mail::MessageRef& m, const std::string& key,
-            const std::string& what) {
+            const std::string& what, const std::string& text) {
     JudgedGame* g = game_of(mail::order_game(order));
     if (!g || g->id != mail::order_game(order)) {
       a_.once("", key + ":" + order.where + ":mail.wrong_game", "refused",
@@ -211,6 +230,11 @@ class MailIntake {
       found = context_.find(g->label);
     }
     mail::Intake i = mail::file_order(found->second.second, order, m.source);
+    // Kept beside the order file, so a refusal notice can name the lines
+    // the player wrote (judge_pass.cpp, refuse()); whether it is the text
+    // of these orders is checked then, by reading it.
+    if (!text.empty() && !i.filed.empty())
+      write_new(g->dir / "inbox" / (fs::path(i.filed).stem().string() + ".txt"), text);
     if (i.ok()) {
       g->mail = true;
       a_.action(g->label, "filed",

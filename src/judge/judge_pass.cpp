@@ -14,6 +14,7 @@
 #include "game/secrets.h"
 #include "judge/judge_intake.h"
 #include "judge/judge_state.h"
+#include "judge/refusal_notice.h"
 #include "ledger/digest.h"
 #include "mail/imap_mailbox.h"
 #include "mail/smtp_send.h"
@@ -248,12 +249,12 @@ class GameJudge {
           done = true;
           break;
         } catch (const rules::OrdersRefused& e) {
-          refuse(g, due, file, hash, key, e.detail());
+          refuse(g, due, side, file, hash, key, e.detail(), notice_problems(g, side, file, e));
         } catch (const Error& e) {
           if (e.id() == "archive.locked") throw;
           if (e.id().rfind("orders.", 0) == 0 || e.id().rfind("envelope.", 0) == 0 ||
               e.id().rfind("chain.", 0) == 0 || e.id().rfind("json.", 0) == 0)
-            refuse(g, due, file, hash, key, e.what());
+            refuse(g, due, side, file, hash, key, e.what(), notice_problems(dir_, file, e));
           else
             throw;
         }
@@ -262,13 +263,16 @@ class GameJudge {
     }
   }
 
-  // A refused order file: the side is told why, once.
-  void refuse(const game::ReadGame& g, const report::PhaseDue& due, const fs::path& file,
-              const std::string& hash, const std::string& key, const std::string& problems) {
+  // A refused order file: the side that sent it is told why (in its own
+  // words where it wrote text orders, and no path of this machine), once.
+  void refuse(const game::ReadGame& g, report::PhaseDue due, const std::string& side,
+              const fs::path& file, const std::string& hash, const std::string& key,
+              const std::string& problems, const std::string& notice) {
+    due.side = side;
     auto to = g.archive.party(due.side);
     report::GameFacts facts = report::game_facts(g.archive);
     fs::path mail = dir_ / "mail" / "outbox" / report::refusal_name(due, hash);
-    if (to) write_new(mail, report::refusal_mail(facts, umpire_, *to, due, hash, problems, o_.now));
+    if (to) write_new(mail, report::refusal_mail(facts, umpire_, *to, due, hash, notice, o_.now));
     action_once(key, "refused",
                 "inbox/" + file.filename().string() + ": " + problems +
                     (to ? "; notice mail/outbox/" + mail.filename().string() : ""));

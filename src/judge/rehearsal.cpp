@@ -6,6 +6,7 @@
 
 #include "util/error.h"
 #include "util/files.h"
+#include "util/words.h"
 
 namespace adjutant::judge {
 
@@ -66,13 +67,6 @@ void copy_tree(const fs::path& from, const fs::path& to) {
   }
 }
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  if (from.empty()) return;
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
-}
-
 }  // namespace
 
 PassResult rehearse_pass(const PassOptions& options) {
@@ -110,8 +104,8 @@ PassResult rehearse_pass(const PassOptions& options) {
   PassResult r = run_pass(o);
   if (options.out) {
     std::string text = said.str();
-    replace_all(text, fs::absolute(copy).string(), options.dir.string());
-    replace_all(text, copy.string(), options.dir.string());
+    text = replaced_all(text, fs::absolute(copy).string(), options.dir.string());
+    text = replaced_all(text, copy.string(), options.dir.string());
     *options.out << text;
   }
   return r;

@@ -25,7 +25,8 @@ std::string orders_mail_name(const ledger::Json& envelope) {
 }
 
 std::string orders_mail(const GameFacts& game, const game::Party& from, const game::Party& to,
-                        const ledger::Json& envelope, const std::string& at) {
+                        const ledger::Json& envelope, const std::string& at,
+                        const std::string& text) {
   std::string side = body_string(envelope, "side");
   int turn = body_turn(envelope);
   MailSpec m;
@@ -49,6 +50,11 @@ std::string orders_mail(const GameFacts& game, const game::Party& from, const ga
            " are attached (orders.signed.json).</p><p>Take them in with <code>adjutant mail "
            "fetch</code>, then <code>adjutant adjudicate</code>.</p></body></html>\n";
   m.attachments.push_back({"orders.signed.json", "application/json", envelope.dump(2) + "\n"});
+  if (!text.empty()) {
+    m.text += "\nThe text these orders were signed from is attached too (" +
+              std::string(kOrdersTextName) + ").\n";
+    m.attachments.push_back({kOrdersTextName, "text/plain; charset=utf-8", text});
+  }
   m.preamble = "This is a MIME message: signed orders as an attachment.";
   return build_mail(m);
 }

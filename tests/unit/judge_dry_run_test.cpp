@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "judged_games.h"
 #include "ledger/jcs.h"
 #include "mail_orders.h"
 #include "mail_servers.h"
@@ -67,40 +68,24 @@ TEST_CASE("judge --dry-run changes nothing and names what the next pass does",
   TempDir tmp("judge-dry-run");
   fs::path work = tmp.path();
   adjutant::testing::ScopedSecrets secrets(work / "secrets");
-  auto must = [&](const std::string& args) {
-    auto r = run_adjutant(args, work);
-    INFO("adjutant " << args << "\n" << r.out << r.err);
-    REQUIRE(r.exit == 0);
-  };
-  fs::create_directories(work / "secrets" / "keys");
-  for (const char* side : {"union", "confederate", "umpire"}) {
-    std::string s = side;
-    fs::copy_file(source_dir() / "samples" / "keys" / (s + ".key"), work / (s + ".key"));
-    fs::permissions(work / (s + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-  }
-  fs::copy_file(work / "umpire.key", work / "secrets" / "keys" / "umpire.key");
+  auto must = [&](const std::string& args) { adjutant::testing::must_run(work, args); };
+  adjutant::testing::judge_keys(work);
   fs::path judge = work / "judge";
   fs::create_directories(judge);
   // Two games: "early" is a day old with nothing received (its deadline has
   // passed: the policy extends it); "fresh" gets its orders by mail now.
-  for (const std::string game : {"early", "fresh"}) {
-    std::string cards;
-    for (const char* side : {"union", "confederate", "umpire"}) {
-      std::string s = side;
-      must("join --game " + game + " --side " + s + " --name " + s + " --email " + s +
-           "@example.org --key " + s + ".key --length 20 --out " + game + "-" + s + ".card");
-      cards += " --card " + game + "-" + s + ".card";
-    }
-    must("new judge/" + game + " --name " + game + " --scenario '" +
-         (source_dir() / "scenarios" / "bluegray-skirmish.json").string() + "'" + cards +
-         " --key umpire.key --deadline-hours 24 --created " +
-         (game == "early" ? "2026-11-01T09:00:00Z" : "2026-11-02T09:00:00Z"));
-  }
+  adjutant::testing::judged_game(work, "judge/early", "early", "2026-11-01T09:00:00Z",
+                                 " --deadline-hours 24");
+  adjutant::testing::judged_game(work, "judge/fresh", "fresh", "2026-11-02T09:00:00Z",
+                                 " --deadline-hours 24");
   must("sign '" + (source_dir() / "samples/orders/skirmish/01-t1-confederate.json").string() +
        "' --game judge/fresh --key confederate.key --out c1.signed.json");
 
-  fs::path maildir = work / "maildir";
-  for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(maildir / sub);
+  int port = adjutant::testing::free_port();
+  fs::path maildir = adjutant::testing::judge_config(
+      work, judge, port,
+      {{"nmr", {{"extensions", 1}, {"extend_hours", 12}}},
+       {"smtp", {{"url", "smtp://127.0.0.1:" + std::to_string(port)}, {"timeout_seconds", 20}}}});
   write_file_atomic(maildir / "new" / "1.orders",
                     adjutant::testing::mail_with_attachment("orders", "orders.signed.json",
                                                             read_file(work / "c1.signed.json")));
@@ -109,15 +94,6 @@ TEST_CASE("judge --dry-run changes nothing and names what the next pass does",
       maildir / "new" / "2.other",
       adjutant::testing::mail_with_attachment(
           "orders", "o.json", kit.sign(kit.body("union", "1/I"), kit.union_key).dump()));
-
-  int port = adjutant::testing::free_port();
-  Json config = {
-      {"format", "adjutant-judge/1"},
-      {"maildir", maildir.string()},
-      {"smtp", {{"url", "smtp://127.0.0.1:" + std::to_string(port)}, {"timeout_seconds", 20}}},
-      {"secrets", (work / "secrets").string()},
-      {"nmr", {{"extensions", 1}, {"extend_hours", 12}}}};
-  write_file_atomic(judge / "judge.json", config.dump(2));
   adjutant::testing::ServerProcess smtp;
   smtp.start({"/usr/bin/python3", adjutant::testing::tool("smtp_sink.py"), std::to_string(port),
               (work / "sink").string()},

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 
+#include "judged_games.h"
 #include "ledger/jcs.h"
 #include "mail_servers.h"
 #include "support/cli_harness.h"
@@ -33,29 +34,11 @@ struct JudgedGame {
 
   explicit JudgedGame(const fs::path& w)
       : work(w), judge(w / "judge"), game(w / "judge" / "game"), secrets(w / "secrets") {
-    fs::create_directories(w / "secrets" / "keys");
-    for (const char* side : {"union", "confederate", "umpire"}) {
-      std::string s = side;
-      fs::copy_file(source_dir() / "samples" / "keys" / (s + ".key"), work / (s + ".key"));
-      fs::permissions(work / (s + ".key"), fs::perms::owner_read | fs::perms::owner_write);
-      must("join --game judged --side " + s + " --name " + s + " --email " + s +
-           "@example.org --key " + s + ".key --length 20 --out " + s + ".card");
-    }
-    fs::copy_file(work / "umpire.key", work / "secrets" / "keys" / "umpire.key");
+    adjutant::testing::judge_keys(work);
     fs::create_directories(judge);
-    must("new judge/game --name judged --scenario '" +
-         (source_dir() / "scenarios" / "bluegray-skirmish.json").string() +
-         "' --card union.card --card confederate.card --card umpire.card --key umpire.key "
-         "--created 2026-11-01T09:00:00Z --no-outputs");
-    fs::path maildir = work / "maildir";
-    for (const char* sub : {"new", "cur", "tmp"}) fs::create_directories(maildir / sub);
-    Json config = {{"format", "adjutant-judge/1"},
-                   {"maildir", maildir.string()},
-                   {"smtp",
-                    {{"url", "smtp://127.0.0.1:" + std::to_string(adjutant::testing::free_port())},
-                     {"timeout_seconds", 2}}},
-                   {"secrets", (work / "secrets").string()}};
-    write_file_atomic(judge / "judge.json", config.dump(2));
+    adjutant::testing::judged_game(work, "judge/game", "judged", "2026-11-01T09:00:00Z",
+                                   " --no-outputs");
+    adjutant::testing::judge_config(work, judge, adjutant::testing::free_port());
   }
 
   adjutant::testing::Run run(const std::string& args) const { return run_adjutant(args, work); }
