@@ -129,7 +129,7 @@ int cmd_adjudicate(int argc, char** argv) {
   if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
   if (r->count("at")) opt.at = game::record_time((*r)["at"].as<std::string>());
   opt.secrets = game::secrets_dir(optional(*r, "secrets"));
-  if (!r->count("no-outputs")) opt.outputs = turn_writer();
+  if (!r->count("no-outputs")) opt.outputs = turn_writer(opt.key, opt.secrets);
   game::CommitResult result;
   std::string taken;
   try {

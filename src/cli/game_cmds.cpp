@@ -165,7 +165,9 @@ int cmd_new(int argc, char** argv) {
       throw Error("new.card_anchor", "the dice chain on " + p.id + "'s card is already in use: " +
                                          used + "; ask for a card with a new chain");
   }
-  game::create_archive(dir, g, *key, r->count("no-outputs") ? game::TurnWriter() : turn_writer());
+  game::create_archive(
+      dir, g, *key,
+      r->count("no-outputs") ? game::TurnWriter() : turn_writer(optional(*r, "key"), secrets));
   game::remember_archive(secrets, dir);
   auto a = game::Archive::open(dir);
   // A table game's scenario is the ruleset's own format: its title is a field of it.

@@ -84,7 +84,7 @@ int cmd_judge(int argc, char** argv) {
   o.secrets = r->count("secrets") || o.config.secrets.empty()
                   ? game::secrets_dir(optional(*r, "secrets"))
                   : o.config.secrets;
-  o.outputs = turn_writer();
+  o.outputs = turn_writer({}, o.secrets);
   bool json = r->count("json") > 0;
   std::ostringstream captured;
   o.out = json ? static_cast<std::ostream*>(&captured) : &std::cout;

@@ -1,8 +1,10 @@
 #include "cli/outputs.h"
 
 #include <iostream>
+#include <optional>
 
 #include "game/fog.h"
+#include "game/secrets.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
 #include "report/turn_outputs.h"
@@ -46,9 +48,24 @@ void refuse_inside_archive(const fs::path& out, const std::string& option, Outpu
   }
 }
 
-game::TurnWriter turn_writer() {
-  return [](const game::Archive& archive, const game::Post& post,
-            const std::filesystem::path& folder) {
+std::optional<ledger::SigningKey> umpire_key(const game::Archive& archive, const fs::path& key,
+                                             const fs::path& secrets) {
+  auto umpire = archive.party("umpire");
+  if (!umpire || !game::is_fog_genesis(archive.genesis())) return std::nullopt;
+  fs::path folder = secrets.empty() ? game::secrets_dir() : secrets;
+  for (const fs::path& given : {key, fs::path()}) {
+    try {
+      return game::key_for(*umpire, folder, given, "the umpire");
+    } catch (const Error&) {
+      // not this one: the next, or none
+    }
+  }
+  return std::nullopt;
+}
+
+game::TurnWriter turn_writer(const fs::path& key, const fs::path& secrets) {
+  return [key, secrets](const game::Archive& archive, const game::Post& post,
+                        const std::filesystem::path& folder) {
     // One map per side and one for the umpire; each side sees only what its
     // ruleset lets it see. The reports show map-<side>.png, so maps come
     // first: the position after an adjudication (with its moves and
@@ -70,7 +87,8 @@ game::TurnWriter turn_writer() {
                            return ruleset.view(s, side);
                          });
     }
-    report::write_post_outputs(archive, post, folder);
+    auto umpire = umpire_key(archive, key, secrets);
+    report::write_post_outputs(archive, post, folder, true, umpire ? &*umpire : nullptr);
   };
 }
 

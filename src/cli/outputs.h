@@ -3,16 +3,29 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/caches.h"
+#include "ledger/keys.h"
 
 namespace adjutant::cli {
 
 // Draws map-<view>.svg/.png for every side and the umpire, then each
-// party's report and mail, into a turn folder.
-game::TurnWriter turn_writer();
+// party's report and mail, into a turn folder. In a fog-of-war game each
+// side's mail carries its sealed post when the umpire's key is at hand:
+// `key` when it is the umpire's, else the umpire's key in `secrets`
+// (default: the secrets folder of secrets_dir()).
+game::TurnWriter turn_writer(const std::filesystem::path& key = {},
+                             const std::filesystem::path& secrets = {});
+
+// The umpire's key of a fog-of-war game, when at hand (`key` when it is the
+// umpire's, else one in `secrets`): it signs the sealed lines each side's
+// mail carries (report/turn_outputs.h SealedPosts). None for other games.
+std::optional<ledger::SigningKey> umpire_key(const game::Archive& archive,
+                                             const std::filesystem::path& key,
+                                             const std::filesystem::path& secrets);
 
 // What an output path names: a file, a folder of the command's own (view's
 // page), or a side's sealed copy (seal: it may be a copy written before).

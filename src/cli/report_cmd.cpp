@@ -10,6 +10,7 @@
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/caches.h"
+#include "game/secrets.h"
 #include "report/eml.h"
 #include "report/report.h"
 #include "report/report_doc.h"
@@ -74,7 +75,8 @@ int cmd_report(int argc, char** argv) {
     remove_stale_temporaries(dir);
     ledger::Json written = ledger::Json::array();
     for (std::size_t i = first; i <= which; ++i) {
-      game::rebuild_turn(archive, posts[i], turn_writer());
+      game::rebuild_turn(archive, posts[i],
+                         turn_writer({}, game::secrets_dir(optional(*r, "secrets"))));
       std::string folder = (dir / "turns" / posts[i].folder_name).string();
       if (r->count("json"))
         written.push_back(folder);
@@ -106,7 +108,9 @@ int cmd_report(int argc, char** argv) {
     text = report::render_html(doc);
   } else if (format == "eml") {
     if (!party) throw Error("report.unknown_side", "this game has no umpire to mail", Exit::kUsage);
-    text = report::post_mail(archive, facts, post, *party, dir / "turns" / post.folder_name);
+    auto umpire = umpire_key(archive, {}, game::secrets_dir(optional(*r, "secrets")));
+    text = report::post_mail(archive, facts, post, *party, dir / "turns" / post.folder_name, true,
+                             umpire ? &*umpire : nullptr);
   } else {
     throw Error("usage.format", "--format must be text, html or eml", Exit::kUsage);
   }

@@ -44,7 +44,7 @@ int cmd_ruling(int argc, char** argv) {
   bool json = r->count("json") > 0;
   if (r->count("extend") == r->count("nmr"))
     throw Error("usage.action", "give exactly one of --extend H and --nmr", Exit::kUsage);
-  if (!r->count("no-outputs")) opt.outputs = turn_writer();
+  if (!r->count("no-outputs")) opt.outputs = turn_writer(opt.key, opt.secrets);
   if (r->count("extend")) {
     int hours = (*r)["extend"].as<int>();
     auto result = game::rule_extend(dir, hours, reason, opt);

@@ -1,5 +1,6 @@
 // `adjutant sync`, `import` and `export`: every party's copy of an archive
 // kept current with nothing but mail (docs/guide.md "Two machines").
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -16,6 +17,7 @@
 #include "game/sync.h"
 #include "mail/log_intake.h"
 #include "mail/saved_orders.h"
+#include "mail/sealed_intake.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -38,16 +40,17 @@ std::vector<fs::path> paths_of(const cxxopts::ParseResult& r, const char* name) 
 
 void print_result(const game::SyncResult& r, const fs::path& dir, bool json) {
   if (json) {
-    print_json({{"game", dir.string()},
-                {"added", r.added},
-                {"already", r.already},
-                {"lines", r.lines},
-                {"head", r.head},
-                {"notes", r.notes}});
+    ledger::Json out = {{"game", dir.string()}, {"added", r.added}, {"already", r.already},
+                        {"lines", r.lines},     {"head", r.head},   {"notes", r.notes}};
+    if (r.made) out["made"] = true;
+    print_json(out);
     return;
   }
   print_notes(r.notes);
-  if (r.added == 0)
+  if (r.made)
+    std::cout << "made " << dir.string() << ", each line verified (" << counted(r.lines, "line")
+              << ", head " << r.head << ")\n";
+  else if (r.added == 0)
     std::cout << "nothing new: " << dir.string() << " has every line offered ("
               << counted(r.lines, "line") << ", head " << r.head << ")\n";
   else
@@ -75,13 +78,29 @@ int cmd_sync(int argc, char** argv) {
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path dir = required(*r, "game");
-  // A side's sealed copy of a fog-of-war game takes the folder `seal` wrote.
+  // A side's sealed copy of a fog-of-war game takes the folder `seal` wrote,
+  // or the umpire's mails that carry its new lines (sealed posts).
   auto files = paths_of(*r, "files");
-  if (game::is_sealed_copy(dir) || (files.size() == 1 && game::is_sealed_copy(files.front()))) {
-    if (files.size() != 1 || !game::is_sealed_copy(files.front()))
+  bool folder = std::any_of(files.begin(), files.end(),
+                            [](const fs::path& f) { return game::is_sealed_copy(f); });
+  if (folder) {
+    if (files.size() != 1)
       throw Error("usage.sealed", "a sealed copy syncs from one folder written by `adjutant seal`",
                   Exit::kUsage);
     print_result(game::sync_sealed(dir, files.front()), dir, r->count("json") > 0);
+    return 0;
+  }
+  std::vector<ledger::Json> sealed = mail::sealed_posts_in(files);
+  if (!sealed.empty() || game::is_sealed_copy(dir)) {
+    if (sealed.empty())
+      throw Error("usage.sealed",
+                  "a sealed copy syncs from one folder written by `adjutant seal`, or from the "
+                  "umpire's mails that carry its new lines (sealed-*.json); these carry none",
+                  Exit::kUsage);
+    std::string source;
+    for (const auto& f : files) source += (source.empty() ? "" : ", ") + f.string();
+    print_result(game::sync_sealed_posts(dir, std::move(sealed), source), dir,
+                 r->count("json") > 0);
     return 0;
   }
   game::Archive a = game::Archive::open(dir);

@@ -246,6 +246,31 @@ void require_fog(const Archive& a) {
                 Exit::kUsage);
 }
 
+void require_side(const Archive& a, const std::string& side) {
+  auto sides = a.ruleset().sides();
+  if (std::find(sides.begin(), sides.end(), side) == sides.end())
+    throw Error("seal.side", "\"" + side + "\" is not a side of " + a.name(), Exit::kUsage);
+}
+
+// The side's part of the scenario, when the ruleset gives one: an opening
+// (into `openings`) of a commitment the umpire signs outside the log (into
+// `commitments`); genesis, signed before, commits the whole scenario only.
+void seal_part(const Archive& a, const std::string& side, FogSalts& salts,
+               const ledger::SigningKey& umpire, Json& commitments, Json& openings) {
+  Json part = side_part(a.ruleset(), a.scenario_json(), side, a.protocol());
+  if (part.is_null()) return;
+  std::string kind = "scenario:" + side;
+  const std::string& salt = salts.get(0, kind);
+  Json body = {{"format", kFogCommitmentFormat},
+               {"game", a.game_id()},
+               {"side", side},
+               {"line", 0},
+               {"kind", kind},
+               {"commit", commit_hex(kind, salt, part)}};
+  commitments.push_back(ledger::sign_envelope(kFogCommitmentType, body, umpire));
+  openings.push_back(opening(0, kind, salt, part));
+}
+
 }  // namespace
 
 SealResult seal_copy(const fs::path& game, const std::string& side, const fs::path& out,
@@ -257,9 +282,7 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
   ReadGame g(game);
   const Archive& a = g.archive;
   require_fog(a);
-  auto sides = a.ruleset().sides();
-  if (std::find(sides.begin(), sides.end(), side) == sides.end())
-    throw Error("seal.side", "\"" + side + "\" is not a side of " + a.name(), Exit::kUsage);
+  require_side(a, side);
   FogSalts salts = FogSalts::load(game);
   AdjudicateOptions ao;
   ao.key = options.key;
@@ -268,23 +291,8 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
   salts.signer = &umpire.key;
   salts.context = a.game_id();
   Sealed sealed = seal_lines(a, side, salts, umpire.key);
-  // The side's part of the scenario, when the ruleset gives one: an
-  // opening of a commitment the umpire signs outside the log (genesis,
-  // signed before, commits the whole scenario only).
   Json commitments = Json::array();
-  Json part = side_part(a.ruleset(), a.scenario_json(), side, a.protocol());
-  if (!part.is_null()) {
-    std::string kind = "scenario:" + side;
-    const std::string& salt = salts.get(0, kind);
-    Json body = {{"format", kFogCommitmentFormat},
-                 {"game", a.game_id()},
-                 {"side", side},
-                 {"line", 0},
-                 {"kind", kind},
-                 {"commit", commit_hex(kind, salt, part)}};
-    commitments.push_back(ledger::sign_envelope(kFogCommitmentType, body, umpire.key));
-    sealed.packet_openings.push_back(opening(0, kind, salt, part));
-  }
+  seal_part(a, side, salts, umpire.key, commitments, sealed.packet_openings);
   // The salts first: a sealed line is never published with a salt the
   // umpire could lose.
   if (salts.changed) salts.save(game);
@@ -326,6 +334,58 @@ int reveal_game(const fs::path& game) {
   salts.revealed = true;
   salts.save(game);
   return int(salts.salts.size());
+}
+
+Json sealed_post(const Archive& a, const std::string& side, int first, int last,
+                 const model::State& state, const ledger::SigningKey& umpire) {
+  require_fog(a);
+  require_side(a, side);
+  FogSalts salts = FogSalts::load(a.dir());
+  salts.signer = &umpire;
+  salts.context = a.game_id();
+  Sealed sealed = seal_lines(a, side, salts, umpire);
+  Json lines = Json::array();
+  for (int n = first; n <= last && n < int(sealed.lines.size()); ++n)
+    lines.push_back(sealed.lines[std::size_t(n)]);
+  Json openings = Json::array();
+  for (const Json& o : sealed.packet_openings)
+    if (o["line"].get<int>() >= first && o["line"].get<int>() <= last) openings.push_back(o);
+  Json out = {{"format", kSealedPostFormat},
+              {"game", a.game_id()},
+              {"side", side},
+              {"first", first},
+              {"last", last},
+              {"lines", lines}};
+  if (first == 0) {
+    Json commitments = Json::array();
+    seal_part(a, side, salts, umpire, commitments, openings);
+    if (!commitments.empty()) out["commitments"] = commitments;
+  }
+  out["openings"] = openings;
+  // The phase due after `last`, as seal names it then: its order file's
+  // `after` is the line the phase opened at when it waits on several sides,
+  // else line `last`.
+  rules::PhaseInfo ph = a.ruleset().current_phase(state);
+  auto waiting = ph.waiting_on();
+  if (std::find(waiting.begin(), waiting.end(), side) != waiting.end()) {
+    std::string after = a.log().at(std::size_t(last)).hash;
+    if (ph.simultaneous())
+      for (int n = last; n >= 0; --n)
+        if (n == 0 || a.log()[std::size_t(n)].kind == "adjudication") {
+          after = a.log()[std::size_t(n)].hash;
+          break;
+        }
+    out["due"] = {{"turn", ph.turn}, {"phase", ph.name}, {"after", after}};
+  }
+  // The salts first: a sealed line is never published with a salt the
+  // umpire could lose.
+  if (salts.changed) salts.save(a.dir());
+  return out;
+}
+
+std::string sealed_post_name(const Archive& a, const std::string& side, int first, int last) {
+  return "sealed-" + a.game_id().substr(0, 16) + "-" + side + "-" + std::to_string(first) + "-" +
+         std::to_string(last) + ".json";
 }
 
 }  // namespace adjutant::game

@@ -106,6 +106,28 @@ SealResult seal_copy(const fs::path& game, const std::string& side, const fs::pa
 // the openings entry. Errors "reveal.not_over", "seal.not_fog".
 int reveal_game(const fs::path& game);
 
+// --- A sealed copy by mail (docs/protocol.md 10a, item 4b) ---
+
+inline constexpr const char* kSealedPostFormat = "adjutant-sealed-post/1";
+// The MIME type of the attachment that carries one (no order file, no log lines).
+inline constexpr const char* kSealedPostType = "application/vnd.adjutant.sealed-post+json";
+
+// What the umpire's mail of the post of lines [first, last] carries to
+// `side`: what `seal` would add to the side's sealed copy since the post
+// before, signed with `umpire`:
+//   {"format","game","side","first","last","lines":[the side's sealed lines
+//    first..last, each its exact bytes],"openings":[the side's openings of
+//    those lines (line 0's too at genesis)],["commitments": the umpire's
+//    signed commitment of the side's part, at genesis],["due": the phase
+//    due after `last`, when it waits on the side]}
+// `state` is the state after line `last`. Salts it draws are kept in the
+// umpire's fog-salts.json. Error seal.not_fog, seal.side.
+Json sealed_post(const Archive& archive, const std::string& side, int first, int last,
+                 const model::State& state, const ledger::SigningKey& umpire);
+
+// "sealed-<first 16 hex of the game id>-<side>-<first>-<last>.json"
+std::string sealed_post_name(const Archive& archive, const std::string& side, int first, int last);
+
 // --- A side's sealed copy ---
 
 struct SealedReport {
@@ -151,6 +173,14 @@ SealedReport verify_sealed(const fs::path& dir);
 // is verified before anything is written (verify.*, exit 3). Errors
 // sync.fork, sync.gap, sync.packet.
 SyncResult sync_sealed(const fs::path& copy, const fs::path& from);
+
+// The same from sealed posts (sealed_post, as the umpire's mails carry
+// them), taken in the order of their first line: each one's lines and
+// openings, and its phase due when it reaches the copy's head. Errors
+// sync.packet (a post that is none, or of another game or side), and
+// those of sync_sealed.
+SyncResult sync_sealed_posts(const fs::path& copy, std::vector<Json> posts,
+                             const std::string& source);
 
 // Signs the order body `body` for the copy's side from its sealed copy: the
 // phase due and its `after` come from the packet (`due`, written by seal),

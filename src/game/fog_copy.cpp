@@ -712,11 +712,20 @@ SealedReport verify_sealed(const fs::path& dir) {
   }
 }
 
-SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
-  SealedCopy offered = read_copy(from);
+namespace {
+
+// Merges `offered` into the copy: its lines the copy lacks, its openings,
+// its commitments, and its phase due unless the copy already holds lines
+// past the ones offered (`source` names it in errors).
+SyncResult merge_sealed(const fs::path& copy, const SealedCopy& offered,
+                        const std::string& source) {
   bool fresh = !is_sealed_copy(copy);
   if (fresh && fs::exists(copy) && !fs::is_empty(copy))
     throw Error("new.exists", copy.string() + ": exists and is not a sealed copy", Exit::kUsage);
+  if (fresh && (offered.log.empty() || offered.log.front().seq != 0))
+    throw Error("sync.gap",
+                source + ": a new sealed copy starts at line 0: sync the invitation's mail first",
+                Exit::kBadInput);
   std::unique_ptr<FolderLock> lock;
   if (!fresh) lock = std::make_unique<FolderLock>(copy);
   SealedCopy merged = fresh ? SealedCopy{offered.game_json, {offered.log.front()}, offered.packet}
@@ -728,6 +737,7 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
                   Exit::kVerifyFailed);
   }
   SyncResult result;
+  result.made = fresh;
   int ours = int(merged.log.size());
   for (const auto& e : offered.log) {
     if (e.seq < ours) {
@@ -746,7 +756,7 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
                   Exit::kBadInput);
     std::string at = entry_time(e.kind, e.body);
     if (!at.empty() && is_canonical_time(at))
-      refuse_future(at, "log line " + std::to_string(e.seq) + " (from " + from.string() + ")",
+      refuse_future(at, "log line " + std::to_string(e.seq) + " (from " + source + ")",
                     "sync.future");
     merged.log.push_back(e);
     ++result.added;
@@ -765,10 +775,15 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
       if (o.is_object() && o.contains("line") && o["line"].is_number_integer() &&
           o.contains("kind") && o["kind"].is_string())
         openings[std::make_pair(o["line"].get<long long>(), o["kind"].get<std::string>())] = o;
-  if (p.contains("due"))
+  // The phase due is the one after the last line offered: an older copy's
+  // (lines the copy already passed) says nothing of it.
+  bool behind = !offered.log.empty() && offered.log.back().seq < ours - 1;
+  if (behind) {
+  } else if (p.contains("due")) {
     merged.packet["due"] = p["due"];
-  else
+  } else {
     merged.packet.erase("due");
+  }
   // The commitments the umpire signs outside the log (the side's part of
   // the scenario): a packet sealed before them offers none, and the copy
   // keeps its own.
@@ -800,6 +815,92 @@ SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
   result.head = check.head;
   result.lines = check.lines;
   return result;
+}
+
+// A sealed post (fog.h sealed_post) as the part of a sealed copy it
+// carries: its lines, and a packet of its openings. Error sync.packet.
+SealedCopy post_as_copy(const Json& post, const std::string& source) {
+  auto refuse = [&](const std::string& why) {
+    throw Error("sync.packet", source + ": " + why, Exit::kBadInput);
+  };
+  if (!post.is_object() || post.value("format", "") != kSealedPostFormat)
+    refuse(std::string("not a sealed post of ") + kSealedPostFormat);
+  for (const char* key : {"game", "side"})
+    if (!post.contains(key) || !post[key].is_string()) refuse(std::string("no \"") + key + "\"");
+  if (!post.contains("lines") || !post["lines"].is_array() || post["lines"].empty() ||
+      !post.contains("openings") || !post["openings"].is_array())
+    refuse("no \"lines\" or \"openings\"");
+  SealedCopy c;
+  std::string text;
+  for (const Json& l : post["lines"]) {
+    if (!l.is_string()) refuse("a line is not a string");
+    text += l.get<std::string>() + "\n";
+  }
+  int bad = -1;
+  std::string problem;
+  c.log = parse_log_text(text, source, bad, problem);
+  if (bad >= 0) refuse("line " + std::to_string(bad) + " of the post: " + problem);
+  if (c.log.front().seq == 0) c.game_json = c.log.front().body;
+  c.packet = {{"format", kPacketFormat},
+              {"game", post["game"]},
+              {"side", post["side"]},
+              {"openings", post["openings"]}};
+  for (const char* key : {"commitments", "due"})
+    if (post.contains(key)) c.packet[key] = post[key];
+  return c;
+}
+
+}  // namespace
+
+SyncResult sync_sealed(const fs::path& copy, const fs::path& from) {
+  return merge_sealed(copy, read_copy(from), from.string());
+}
+
+SyncResult sync_sealed_posts(const fs::path& copy, std::vector<Json> posts,
+                             const std::string& source) {
+  std::stable_sort(posts.begin(), posts.end(), [](const Json& a, const Json& b) {
+    return a.value("first", 0LL) < b.value("first", 0LL);
+  });
+  SyncResult total;
+  // The posts of this copy's game and side (a maildir holds others' too);
+  // a new copy takes those of the one game and side the posts are of.
+  auto of = [](const Json& p, const char* key) {
+    return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>() : "";
+  };
+  std::string game, side;
+  if (is_sealed_copy(copy)) {
+    Json packet =
+        ledger::parse_strict(read_file(copy / kPacketFile), (copy / kPacketFile).string());
+    game = of(packet, "game");
+    side = of(packet, "side");
+  } else if (!posts.empty()) {
+    game = of(posts.front(), "game");
+    side = of(posts.front(), "side");
+  }
+  std::vector<Json> ours;
+  for (Json& p : posts) {
+    if (of(p, "game") == game && of(p, "side") == side)
+      ours.push_back(std::move(p));
+    else
+      total.notes.push_back(source + ": a sealed post of " +
+                            (of(p, "game") == game ? "side " + of(p, "side") : "another game") +
+                            ", not this copy's: skipped");
+  }
+  if (ours.empty())
+    throw Error("sync.packet",
+                source + ": no sealed post of this copy's game and side (" + side + ")",
+                Exit::kBadInput);
+  posts = std::move(ours);
+  for (const Json& post : posts) {
+    SyncResult r = merge_sealed(copy, post_as_copy(post, source), source);
+    total.made = total.made || r.made;
+    total.added += r.added;
+    total.already += r.already;
+    total.head = r.head;
+    total.lines = r.lines;
+    total.notes.insert(total.notes.end(), r.notes.begin(), r.notes.end());
+  }
+  return total;
 }
 
 }  // namespace adjutant::game

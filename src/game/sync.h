@@ -32,8 +32,9 @@ void add_lines(OfferedLines& offered, const std::string& text, const std::string
 void refuse_future_lines(const OfferedLines& offered, int from);
 
 struct SyncResult {
-  int added = 0;    // lines appended
-  int already = 0;  // lines this copy had
+  bool made = false;  // the copy was made (a side's sealed copy from its first lines)
+  int added = 0;      // lines appended
+  int already = 0;    // lines this copy had
   std::string head;
   int lines = 0;
   std::vector<std::string> notes;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "game/fog.h"
 #include "ledger/armor.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
@@ -75,6 +76,7 @@ std::vector<OrderText> find_orders(const MimePart& message, std::vector<Intake>&
     // The game's own mails carry log lines and states: no order files.
     const std::string& fname = part->filename;
     if (part->content_type == "application/x-ndjson" ||
+        part->content_type == game::kSealedPostType ||
         (fname.size() > 6 && fname.compare(fname.size() - 6, 6, ".jsonl") == 0))
       continue;
     bool json_type = part->content_type == "application/json" ||

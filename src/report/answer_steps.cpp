@@ -23,12 +23,13 @@ void answer_steps(Section& s, const GameFacts& game) {
     // A fog-of-war game whose sealed copies carry each side's part of the
     // scenario (docs/protocol.md 10a): text orders, read and checked on the
     // player's own sealed copy.
-    s.line(
-        "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
-        "orders as text, one order a line (docs/orders.md gives the notation of this game's "
-        "rules), or build them by clicking on the order page your sealed copy gives. See how "
-        "they are read and checked on your sealed copy:");
-    s.code("adjutant sync COPY SEALED-COPY");
+    s.line(std::string("1. Bring your sealed copy up to date from ") +
+           (game.sealed_by_mail ? "this mail" : "the one the umpire sent") +
+           ", then write your orders as text, one order a line (docs/orders.md gives the "
+           "notation of this game's rules), or build them by clicking on the order page your "
+           "sealed copy gives. See how they are read and checked on your sealed copy:");
+    s.code(game.sealed_by_mail ? "adjutant sync COPY THIS-MAIL.eml"
+                               : "adjutant sync COPY SEALED-COPY");
     s.code("adjutant view COPY --orders --out PAGE");
     s.code("adjutant orders COPY orders.txt");
     sign_step(s, "them against your sealed copy", "adjutant sign orders.txt --game COPY");
@@ -37,10 +38,12 @@ void answer_steps(Section& s, const GameFacts& game) {
   if (game.fog) {
     // A fog-of-war game whose sealed copies carry no part of the scenario:
     // the order file is written as JSON (text orders read names from it).
-    s.line(
-        "1. Bring your sealed copy up to date from the one the umpire sent, then write your "
-        "order file as JSON (the ruleset's page in docs/rules/ gives its fields):");
-    s.code("adjutant sync COPY SEALED-COPY");
+    s.line(std::string("1. Bring your sealed copy up to date from ") +
+           (game.sealed_by_mail ? "this mail" : "the one the umpire sent") +
+           ", then write your order file as JSON (the ruleset's page in docs/rules/ gives its "
+           "fields):");
+    s.code(game.sealed_by_mail ? "adjutant sync COPY THIS-MAIL.eml"
+                               : "adjutant sync COPY SEALED-COPY");
     sign_step(s, "it against your sealed copy", "adjutant sign orders.json --game COPY");
     return;
   }

@@ -51,11 +51,23 @@ Section next_section(const GameFacts& g, const game::Post& post, const std::stri
   return s;
 }
 
-Section verify_section(const GameFacts& g, const game::Post& post) {
+Section verify_section(const GameFacts& g, const game::Post& post, const std::string& side) {
   Section s;
   s.heading = "Verification";
   auto hash = g.line_hashes.find(post.seq);
   if (hash != g.line_hashes.end()) s.fact("Log head", hash->second);
+  if (g.fog && g.sealed_by_mail && side != kUmpire) {
+    s.line(
+        "This game hides what each side may not see, so this mail carries no log lines of the "
+        "umpire's. It carries the new lines of your sealed copy (sealed-*.json): its log, where "
+        "what is hidden from you stands as salted commitments, and the openings of what you may "
+        "see. Bring your copy up to date with it, and check every signature, die roll and "
+        "opening you hold, with:");
+    s.code("adjutant sync " + (g.folder.empty() ? std::string("GAME") : g.folder) +
+           " THIS-MAIL.eml");
+    s.code("adjutant verify " + (g.folder.empty() ? std::string("GAME") : g.folder));
+    return s;
+  }
   if (g.fog) {
     s.line(
         "This game hides what each side may not see, so this mail carries no log lines. The "
@@ -90,7 +102,16 @@ ReportDoc invitation(const GameFacts& g, const game::Post& post, const std::stri
   doc.sections.push_back(std::move(who));
   Section how{"How to join", {}, {}};
   std::string folder = g.folder.empty() ? std::string("GAME") : g.folder;
-  if (g.fog) {
+  if (g.fog && g.sealed_by_mail && side != kUmpire) {
+    how.line(
+        "This game hides what each side may not see: this mail carries the first line of your "
+        "sealed copy of the game (sealed-*.json), which holds what you may see and, for the "
+        "rest, salted commitments that the umpire opens to everybody when the game ends. Save "
+        "this mail as a file (for example invite.eml) and make your copy of the game with it; "
+        "each later mail of the game brings it up to date the same way:");
+    how.code("adjutant sync " + folder + " invite.eml");
+    how.line("Your key and dice chain stay in your secrets folder, never in the game's folder.");
+  } else if (g.fog) {
     how.line(
         "This game hides what each side may not see: the umpire sends you your sealed copy "
         "of the game (adjutant seal), which holds what you may see and, for the rest, salted "
@@ -114,7 +135,7 @@ ReportDoc invitation(const GameFacts& g, const game::Post& post, const std::stri
   how.line("and mail the signed file (adjutant mail send, or attach it by hand).");
   doc.sections.push_back(std::move(how));
   doc.sections.push_back(next_section(g, post, side));
-  doc.sections.push_back(verify_section(g, post));
+  doc.sections.push_back(verify_section(g, post, side));
   return doc;
 }
 
@@ -133,7 +154,7 @@ ReportDoc extension(const GameFacts& g, const game::Post& post, const std::strin
   if (!reason.empty()) what.fact("Reason", reason);
   doc.sections.push_back(std::move(what));
   doc.sections.push_back(next_section(g, post, side));
-  doc.sections.push_back(verify_section(g, post));
+  doc.sections.push_back(verify_section(g, post, side));
   return doc;
 }
 
@@ -152,7 +173,7 @@ ReportDoc ending(const GameFacts& g, const game::Post& post, const std::string& 
   model::State state = visible_state(g, post.state, side);
   for (const auto& [s, v] : state.vp) vp.fact(g.side_name(s), vp_text(state, s));
   if (!vp.empty()) doc.sections.push_back(std::move(vp));
-  doc.sections.push_back(verify_section(g, post));
+  doc.sections.push_back(verify_section(g, post, side));
   return doc;
 }
 

@@ -215,6 +215,15 @@ Section verify_section(const ReportInput& in) {
   s.heading = "Verification";
   auto hash = in.game.line_hashes.find(in.adj.seq);
   if (hash != in.game.line_hashes.end()) s.fact("Log head", hash->second);
+  if (in.game.fog && in.game.sealed_by_mail && in.side != kUmpire) {
+    // A fog-of-war game's mail carries the side's sealed lines (turn_outputs.h).
+    s.line(
+        "This mail carries the new lines of your sealed copy (sealed-*.json). Bring your copy up "
+        "to date with it, and check every signature, die roll and opening you hold, with:");
+    s.code("adjutant sync COPY THIS-MAIL.eml");
+    s.code("adjutant verify COPY");
+    return s;
+  }
   s.line("Anyone can check every signature, die roll and state of this game with:");
   s.code("adjutant verify " + (in.game.folder.empty() ? std::string("GAME") : in.game.folder));
   return s;

@@ -29,6 +29,9 @@ struct GameFacts {
   // Fog of war: the mail carries no log lines; each side's copy is sealed
   // by the umpire and travels apart (docs/protocol.md 10a).
   bool fog = false;
+  // ... unless each side's mail carries its sealed post (report/turn_outputs.h
+  // SealedPosts): the new lines of its sealed copy.
+  bool sealed_by_mail = false;
   std::map<int, std::string> line_hashes;  // log seq -> hex SHA-256 of the line
 
   const game::Party* party(const std::string& id) const;

@@ -25,8 +25,9 @@ std::string read_map(const fs::path& folder, const std::string& side) {
 
 // The lines the post carries, and for the invitation the scenario too. A
 // fog-of-war game's mail carries neither: the umpire's lines and scenario
-// hold what the sides may not see, and a side's copy travels as the sealed
-// copy `adjutant seal` writes (docs/protocol.md 10a).
+// hold what the sides may not see; a side's copy travels as its sealed
+// post (SealedPosts) or the sealed copy `adjutant seal` writes
+// (docs/protocol.md 10a).
 std::vector<Attachment> carried(const game::Archive& archive, const game::Post& post) {
   std::vector<Attachment> out;
   if (game::is_fog_genesis(archive.genesis())) return out;
@@ -55,19 +56,38 @@ std::optional<Attachment> PlayerPages::page(const std::string& recipient) const 
                     play_page(play_data_for(data_, archive_, recipient))};
 }
 
+SealedPosts::SealedPosts(const game::Archive& archive, const game::Post& post,
+                         const ledger::SigningKey* umpire) {
+  if (!umpire || !game::is_fog_genesis(archive.genesis()) || !archive.ruleset().fog_of_war())
+    return;
+  for (const std::string& side : archive.ruleset().sides())
+    by_side_[side] = {
+        game::sealed_post_name(archive, side, post.first, post.seq), game::kSealedPostType,
+        game::sealed_post(archive, side, post.first, post.seq, post.state, *umpire).dump(1) + "\n"};
+}
+
+std::optional<Attachment> SealedPosts::post(const std::string& recipient) const {
+  auto it = by_side_.find(recipient);
+  if (it == by_side_.end()) return std::nullopt;
+  return it->second;
+}
+
 namespace {
 
-// `carried` and the recipient's player page.
+// `carried`, the recipient's player page and its sealed post.
 std::vector<Attachment> with_page(std::vector<Attachment> carried, const PlayerPages& pages,
-                                  const std::string& recipient) {
+                                  const std::string& recipient,
+                                  const SealedPosts* sealed = nullptr) {
   if (auto page = pages.page(recipient)) carried.push_back(std::move(*page));
+  if (sealed)
+    if (auto p = sealed->post(recipient)) carried.push_back(std::move(*p));
   return carried;
 }
 
 // A report of a post that is no adjudication, as a mail.
 std::string other_mail(const game::Archive& archive, const GameFacts& g, const game::Post& post,
                        const game::Party& recipient, const fs::path& folder,
-                       const PlayerPages& pages) {
+                       const PlayerPages& pages, const SealedPosts& sealed) {
   MailSpec m;
   m.date = post.at;
   if (const game::Party* p = g.party(post.signer)) {
@@ -89,7 +109,7 @@ std::string other_mail(const game::Archive& archive, const GameFacts& g, const g
   if (post.kind == "end")
     m.attachments.push_back(
         {"state.json", "application/json", visible_state(g, post.state, recipient.id).canonical()});
-  for (auto& a : with_page(carried(archive, post), pages, recipient.id))
+  for (auto& a : with_page(carried(archive, post), pages, recipient.id, &sealed))
     m.attachments.push_back(std::move(a));
   m.preamble = "This is a MIME message: a report in text and HTML and the game's new log lines.";
   return build_mail(m);
@@ -97,14 +117,19 @@ std::string other_mail(const game::Archive& archive, const GameFacts& g, const g
 
 }  // namespace
 
-std::string post_mail(const game::Archive& archive, const GameFacts& facts, const game::Post& post,
-                      const game::Party& recipient, const fs::path& folder, bool player_pages) {
+std::string post_mail(const game::Archive& archive, const GameFacts& given, const game::Post& post,
+                      const game::Party& recipient, const fs::path& folder, bool player_pages,
+                      const ledger::SigningKey* umpire) {
   PlayerPages pages(archive, post, player_pages);
+  SealedPosts sealed(archive, post, umpire);
+  GameFacts facts = given;
+  facts.sealed_by_mail = sealed.any();
   if (post.adjudication) {
     ReportInput in{facts, *post.adjudication, recipient.id};
-    return build_eml(in, recipient, folder, with_page(carried(archive, post), pages, recipient.id));
+    return build_eml(in, recipient, folder,
+                     with_page(carried(archive, post), pages, recipient.id, &sealed));
   }
-  return other_mail(archive, facts, post, recipient, folder, pages);
+  return other_mail(archive, facts, post, recipient, folder, pages, sealed);
 }
 
 namespace {
@@ -128,7 +153,7 @@ std::string embedded_map(const fs::path& folder, const std::string& side) {
 std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adjudication& adj,
                                          const fs::path& folder,
                                          const std::vector<Attachment>& extra,
-                                         const PlayerPages* pages) {
+                                         const PlayerPages* pages, const SealedPosts* sealed) {
   hex::SheetsScope sheets(facts.scenario ? facts.scenario->sheets : nullptr);
   make_folder(folder);
   std::vector<fs::path> written;
@@ -140,19 +165,23 @@ std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adj
     fs::path eml = folder / ("mail-" + p.id + ".eml");
     write_file_atomic(text, render_text(doc));
     write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
-    write_file_atomic(eml,
-                      build_eml(in, p, folder, pages ? with_page(extra, *pages, p.id) : extra));
+    write_file_atomic(
+        eml, build_eml(in, p, folder, pages ? with_page(extra, *pages, p.id, sealed) : extra));
     written.insert(written.end(), {text, html, eml});
   }
   return written;
 }
 
 std::vector<fs::path> write_post_outputs(const game::Archive& archive, const game::Post& post,
-                                         const fs::path& folder, bool player_pages) {
+                                         const fs::path& folder, bool player_pages,
+                                         const ledger::SigningKey* umpire) {
   GameFacts facts = game_facts(archive);
   PlayerPages pages(archive, post, player_pages);
+  SealedPosts sealed(archive, post, umpire);
+  facts.sealed_by_mail = sealed.any();
   if (post.adjudication)
-    return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post), &pages);
+    return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post), &pages,
+                              &sealed);
   make_folder(folder);
   std::vector<fs::path> written;
   for (const game::Party& p : facts.parties) {
@@ -162,7 +191,7 @@ std::vector<fs::path> write_post_outputs(const game::Archive& archive, const gam
     fs::path eml = folder / ("mail-" + p.id + ".eml");
     write_file_atomic(text, render_text(doc));
     write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
-    write_file_atomic(eml, other_mail(archive, facts, post, p, folder, pages));
+    write_file_atomic(eml, other_mail(archive, facts, post, p, folder, pages, sealed));
     written.insert(written.end(), {text, html, eml});
   }
   return written;

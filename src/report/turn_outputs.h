@@ -6,12 +6,14 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "game/archive.h"
 #include "game/posts.h"
+#include "ledger/keys.h"
 #include "report/eml.h"
 #include "report/report_input.h"
 
@@ -36,26 +38,47 @@ class PlayerPages {
   ledger::Json data_;  // the first side's page data; null for no pages
 };
 
+// What each side's mail of a post of a fog-of-war game carries, when the
+// umpire's key is at hand: the side's sealed post (game/fog.h sealed_post),
+// the new lines and openings of its sealed copy, as
+// sealed-GAME-SIDE-FIRST-LAST.json. Without the key (or in a game that
+// hides nothing) there are none, and the mail says the sealed copy travels
+// apart (`adjutant seal`).
+class SealedPosts {
+ public:
+  SealedPosts(const game::Archive& archive, const game::Post& post,
+              const ledger::SigningKey* umpire);
+  std::optional<Attachment> post(const std::string& recipient) const;
+  bool any() const { return !by_side_.empty(); }
+
+ private:
+  std::map<std::string, Attachment> by_side_;
+};
+
 // Writes every file atomically and returns their paths, in writing order.
 // The maps (map-<side>.png) must already be in `folder`: reports show them.
-// Each side's mail carries its player page unless `player_pages` is false.
+// Each side's mail carries its player page unless `player_pages` is false,
+// and in a fog-of-war game its sealed post when `umpire` is given.
 std::vector<std::filesystem::path> write_post_outputs(const game::Archive& archive,
                                                       const game::Post& post,
                                                       const std::filesystem::path& folder,
-                                                      bool player_pages = true);
+                                                      bool player_pages = true,
+                                                      const ledger::SigningKey* umpire = nullptr);
 
 // The reports and mails of one adjudication from its facts alone (what
 // write_post_outputs writes for an adjudication; `extra` are further mail
-// attachments, the log lines; `pages` the sides' player pages).
+// attachments, the log lines; `pages` the sides' player pages, `sealed`
+// their sealed posts).
 std::vector<std::filesystem::path> write_turn_outputs(const GameFacts& facts,
                                                       const game::Adjudication& adj,
                                                       const std::filesystem::path& folder,
                                                       const std::vector<Attachment>& extra = {},
-                                                      const PlayerPages* pages = nullptr);
+                                                      const PlayerPages* pages = nullptr,
+                                                      const SealedPosts* sealed = nullptr);
 
 // The mail of `post` for `recipient`, as write_post_outputs writes it.
 std::string post_mail(const game::Archive& archive, const GameFacts& facts, const game::Post& post,
                       const game::Party& recipient, const std::filesystem::path& folder,
-                      bool player_pages = true);
+                      bool player_pages = true, const ledger::SigningKey* umpire = nullptr);
 
 }  // namespace adjutant::report

@@ -22,6 +22,9 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "mail/mime_parse.h"
+#include "mail/saved_orders.h"
+#include "mail/sealed_intake.h"
 #include "report/turn_outputs.h"
 #include "rulesets/hidden_pieces.h"
 #include "support/cli_harness.h"
@@ -709,4 +712,129 @@ TEST_CASE("a side signs its orders from its sealed copy alone", "[game][fog]") {
           game::sign_sealed(g.copy("south"), {{"moves", Json::array()}}, g.keys.at("north").first,
                             g.keys.at("south").second, tmp.path() / "no-secrets");
         }) == "adjudicate.wrong_key");
+}
+
+namespace {
+
+// The mail of each post to `party`, in log order.
+std::vector<fs::path> mails_to(const fs::path& game, const std::string& party) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(game / "turns"))
+    if (fs::exists(e.path() / ("mail-" + party + ".eml")))
+      out.push_back(e.path() / ("mail-" + party + ".eml"));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Each file of a copy, by name.
+std::map<std::string, std::string> copy_files(const fs::path& copy) {
+  std::map<std::string, std::string> out;
+  for (const char* f : {"game.json", "log.jsonl", "packet.json"})
+    out[f] = adjutant::read_file(copy / f, 1u << 26);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a side's sealed copy travels in the umpire's mails, byte for byte what seal writes",
+          "[game][fog][mail]") {
+  TempDir tmp("fog-mail");
+  fs::path root = tmp.path();
+  // The umpire's writer, with its key at hand: each side's mail carries its
+  // sealed post.
+  FogGame g(root, 2, true,
+            [root](const game::Archive& a, const game::Post& post, const fs::path& folder) {
+              auto key = ledger::SigningKey::load_pem(root / "umpire.pem");
+              adjutant::report::write_post_outputs(a, post, folder, true, &key);
+            });
+  auto sync_mail = [&](const std::string& side, const fs::path& mail) {
+    return adjutant::testing::run_adjutant("sync '" + (root / ("mailed-" + side)).string() + "' '" +
+                                           mail.string() + "'");
+  };
+  // The invitation makes each side's copy; turn 1's result brings it up to date.
+  g.take("north", move("n2", 9));
+  g.take("south", move("s1", 10));
+  for (const std::string side : {"north", "south"}) {
+    auto mails = mails_to(g.dir, side);
+    REQUIRE(mails.size() == 2);
+    for (const fs::path& m : mails) {
+      auto r = sync_mail(side, m);
+      INFO(side << " " << m.string() << "\n" << r.out << r.err);
+      REQUIRE(r.exit == 0);
+      CHECK(r.out.find(m == mails.front() ? "made " : "added ") != std::string::npos);
+    }
+    // What seal writes now, synced into a new copy: the very same files,
+    // the phase due among them.
+    fs::path sealed = root / ("sealed-" + side + "-t1");
+    game::seal_copy(g.dir, side, root / ("outbox-t1-" + side), g.umpire());
+    game::sync_sealed(sealed, root / ("outbox-t1-" + side));
+    CHECK(copy_files(root / ("mailed-" + side)) == copy_files(sealed));
+    CHECK(copy_files(sealed)["packet.json"].find("\"due\"") != std::string::npos);
+  }
+  g.take("north", move("n2", 10));
+  g.take("south", move("s2", 15));
+  for (const std::string side : {"north", "south"}) {
+    auto mails = mails_to(g.dir, side);
+    REQUIRE(mails.size() == 3);
+    auto r = sync_mail(side, mails.back());
+    INFO(r.out << r.err);
+    REQUIRE(r.exit == 0);
+    // Syncing a mail again adds nothing.
+    std::string before = folder_hash(root / ("mailed-" + side));
+    auto again = sync_mail(side, mails.back());
+    CHECK(again.out.find("nothing new") != std::string::npos);
+    CHECK(folder_hash(root / ("mailed-" + side)) == before);
+    g.deliver(side);
+    CHECK(copy_files(root / ("mailed-" + side)) == copy_files(g.copy(side)));
+    auto v = game::verify_sealed(root / ("mailed-" + side));
+    INFO(v.message);
+    CHECK(v.ok);
+    CHECK(v.adjudications == 2);
+    // No mail of this side is an order file to intake.
+    for (const fs::path& m : mails) CHECK(adjutant::mail::order_files_in_mail(m).empty());
+  }
+  // What each side's mails carry names nothing of the other side's.
+  for (const std::string side : {"north", "south"}) {
+    std::string carried;
+    for (const fs::path& m : mails_to(g.dir, side)) {
+      auto message = adjutant::mail::parse_message(adjutant::read_file(m, 1u << 26));
+      auto posts = adjutant::mail::sealed_posts(message, m.string());
+      REQUIRE(posts.size() == 1);
+      CHECK(posts[0]["side"] == side);
+      carried += posts[0].dump() + "\n";
+      // The mail says how: the invitation makes the copy, a result brings it up to date.
+      for (const auto* part : adjutant::mail::leaves(message))
+        if (part->content_type == "text/plain")
+          CHECK(part->body.find(m.parent_path().filename() == "000-genesis"
+                                    ? "adjutant sync umpire-copy invite.eml"
+                                    : "adjutant sync COPY THIS-MAIL.eml") != std::string::npos);
+    }
+    std::vector<std::string> hidden =
+        side == "north"
+            ? std::vector<std::string>{"\"s1\"",    "\"s2\"",    "s1 moves",  "s2 moves",
+                                       "\"at\":14", "\"at\":17", "\"pieces\""}
+            : std::vector<std::string>{"\"n1\"",    "\"n2\"",   "n1 moves",  "n2 moves",
+                                       "\"at\":2,", "\"at\":5", "\"pieces\""};
+    for (const auto& h : hidden) {
+      INFO(side << ": " << h);
+      CHECK(carried.find(h) == std::string::npos);
+    }
+  }
+  // The umpire's own mail carries none; a side's mail offered to the other
+  // side's copy is refused and changes nothing.
+  for (const fs::path& m : mails_to(g.dir, "umpire"))
+    CHECK(adjutant::mail::sealed_posts(
+              adjutant::mail::parse_message(adjutant::read_file(m, 1u << 26)), m.string())
+              .empty());
+  std::string north = folder_hash(root / "mailed-north");
+  auto wrong = sync_mail("north", mails_to(g.dir, "south").back());
+  CHECK(wrong.exit == 1);
+  CHECK(wrong.err.find("[sync.packet]") != std::string::npos);
+  CHECK(folder_hash(root / "mailed-north") == north);
+  // A new copy starts from the invitation, not from a later mail.
+  auto late = adjutant::testing::run_adjutant("sync '" + (root / "late").string() + "' '" +
+                                              mails_to(g.dir, "north").back().string() + "'");
+  CHECK(late.exit == 1);
+  CHECK(late.err.find("[sync.gap]") != std::string::npos);
+  CHECK_FALSE(fs::exists(root / "late"));
 }
