@@ -9,11 +9,13 @@
 #include "ledger/armor.h"
 #include "mail/mime_parse.h"
 #include "support/cli_harness.h"
+#include "support/text_lines.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
 using adjutant::read_file;
 using adjutant::write_file_atomic;
+using adjutant::testing::holds;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::TempDir;
 
@@ -30,10 +32,6 @@ std::map<std::string, std::string> notices(const fs::path& game) {
       if (part->content_type == "text/plain") out[name] = part->body;
   }
   return out;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 }  // namespace
@@ -65,24 +63,24 @@ TEST_CASE("a refusal notice names the player's text lines and no path of the jud
     mails.push_back(f.path());
   REQUIRE(mails.size() == 1);
   std::string mail = read_file(mails[0], adjutant::kMaxMailFile);
-  CHECK(has(mail, "filename=\"orders.txt\""));
+  CHECK(holds(mail, "filename=\"orders.txt\""));
   fs::copy_file(mails[0], maildir / "new" / "1.text");
 
   auto pass = run_adjutant("judge judge --now 2026-11-01T10:00:00Z", work);
   INFO(pass.out << pass.err);
   CHECK(pass.exit == 4);  // its SMTP server does not answer: the notice stays queued
-  CHECK(has(pass.out, "refused: inbox/confederate-"));
+  CHECK(holds(pass.out, "refused: inbox/confederate-"));
   auto found = notices(judge / "game");
   REQUIRE(found.size() == 1);
   std::string notice = found.begin()->second;
   INFO(notice);
-  CHECK(has(notice,
-            "line 5 of your text orders: 1/Heth 0402 0403\r\n  order 3 (unit 1/Heth) at 0402: "
-            "[move.not_at_start]"));
-  CHECK(has(notice, "unit Jenkins at 1003: [attack.missing_attacker]"));
-  CHECK_FALSE(has(notice, work.string()));
-  CHECK_FALSE(has(notice, "inbox"));
-  CHECK_FALSE(has(notice, ".json:"));
+  CHECK(holds(notice,
+              "line 5 of your text orders: 1/Heth 0402 0403\r\n  order 3 (unit 1/Heth) at 0402: "
+              "[move.not_at_start]"));
+  CHECK(holds(notice, "unit Jenkins at 1003: [attack.missing_attacker]"));
+  CHECK_FALSE(holds(notice, work.string()));
+  CHECK_FALSE(holds(notice, "inbox"));
+  CHECK_FALSE(holds(notice, ".json:"));
 
   // JSON orders whose mail carries a text of other orders: the text is kept
   // but does not read back to them, so no line is named.
@@ -107,10 +105,10 @@ TEST_CASE("a refusal notice names the player's text lines and no path of the jud
   std::size_t with_lines = 0;
   for (const auto& [name, text] : found) {
     INFO(name << "\n" << text);
-    with_lines += has(text, "of your text orders");
-    CHECK(has(text, "[move.not_at_start]"));
-    CHECK_FALSE(has(text, work.string()));
-    CHECK_FALSE(has(text, "inbox"));
+    with_lines += holds(text, "of your text orders");
+    CHECK(holds(text, "[move.not_at_start]"));
+    CHECK_FALSE(holds(text, work.string()));
+    CHECK_FALSE(holds(text, "inbox"));
   }
   CHECK(with_lines == 1);
   std::size_t texts = 0;

@@ -5,6 +5,7 @@
 
 #include "mail_orders.h"
 #include "support/cli_harness.h"
+#include "support/text_lines.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
@@ -13,17 +14,12 @@ using adjutant::write_file_atomic;
 using adjutant::ledger::Json;
 using adjutant::testing::folder_hash;
 using adjutant::testing::make_sample_game;
+using adjutant::testing::occurrences;
 using adjutant::testing::OrderKit;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::TempDir;
 
 namespace {
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 std::size_t files_in(const fs::path& dir) {
   std::size_t n = 0;

@@ -8,6 +8,7 @@
 #include "ledger/jcs.h"
 #include "mail/stale_mail.h"
 #include "support/cli_harness.h"
+#include "support/text_lines.h"
 #include "util/files.h"
 
 namespace fs = std::filesystem;
@@ -15,21 +16,13 @@ using adjutant::read_file;
 using adjutant::write_file_atomic;
 using adjutant::ledger::Json;
 using adjutant::testing::folder_hash;
+using adjutant::testing::holds;
 using adjutant::testing::make_sample_game;
+using adjutant::testing::occurrences;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::TempDir;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 // The records of GAME/mail/sent.jsonl.
 std::vector<Json> sent_records(const fs::path& game) {
@@ -90,9 +83,9 @@ TEST_CASE("mail send withholds a player's order mail once its phase is adjudicat
   auto due = run_adjutant("mail send " + g + " --all --dry-run", work);
   INFO(due.out << due.err);
   REQUIRE(due.exit == 0);
-  CHECK(has(due.out, "to send  " + orders_mail + " to union@example.org"));
-  CHECK(has(due.out, "to send  " + other_mail + " to union@example.org"));
-  CHECK_FALSE(has(due.out, "withh"));
+  CHECK(holds(due.out, "to send  " + orders_mail + " to union@example.org"));
+  CHECK(holds(due.out, "to send  " + other_mail + " to union@example.org"));
+  CHECK_FALSE(holds(due.out, "withh"));
 
   // The same orders, copied by hand to the adjudicator, are adjudicated.
   REQUIRE(run_adjutant("adjudicate " + g +
@@ -111,23 +104,25 @@ TEST_CASE("mail send withholds a player's order mail once its phase is adjudicat
   auto dry = run_adjutant("mail send " + g + " --all --dry-run", work);
   INFO(dry.out << dry.err);
   REQUIRE(dry.exit == 0);
-  CHECK(has(dry.out, "withhold " + orders_mail + ": never sent, " + why));
-  CHECK(has(dry.out, "withhold " + other_mail + ": never sent, " + why_other));
-  CHECK_FALSE(has(dry.out, "to send  " + orders_mail));
+  CHECK(holds(dry.out, "withhold " + orders_mail + ": never sent, " + why));
+  CHECK(holds(dry.out, "withhold " + other_mail + ": never sent, " + why_other));
+  CHECK_FALSE(holds(dry.out, "to send  " + orders_mail));
   CHECK(folder_hash(game) == before);
 
   // Everything else went by hand: marked sent, the order mail withheld, in one run.
   auto marked = run_adjutant("mail send " + g + " --all --mark-sent", work);
   INFO(marked.out << marked.err);
   REQUIRE(marked.exit == 0);
-  CHECK(has(marked.out, "withheld " + orders_mail + ": never sent, " + why));
-  CHECK(has(marked.out,
+  CHECK(holds(marked.out, "withheld " + orders_mail + ": never sent, " + why));
+  CHECK(
+      holds(marked.out,
             "marked   turns/000-genesis/mail-confederate.eml to confederate@example.org (recorded "
             "as sent, not sent)"));
-  CHECK_FALSE(has(marked.out, "marked   " + orders_mail));
-  std::size_t marks = count_of(marked.out, "marked   ");
+  CHECK_FALSE(holds(marked.out, "marked   " + orders_mail));
+  std::size_t marks = occurrences(marked.out, "marked   ");
   CHECK(marks >= 5);  // two invitations, two mails of each of the three posts
-  CHECK(has(marked.out, "0 sent, 0 queued, " + std::to_string(marks) + " marked sent, 2 withheld"));
+  CHECK(
+      holds(marked.out, "0 sent, 0 queued, " + std::to_string(marks) + " marked sent, 2 withheld"));
   std::vector<Json> records = sent_records(game);
   REQUIRE(records.size() == marks + 2);
   std::size_t withheld = 0;
@@ -162,12 +157,12 @@ TEST_CASE("mail send --mark-sent records the queue without sending, and refuses 
   std::string before = folder_hash(game);
   auto both = run_adjutant("mail send " + g + " --all --mark-sent --smtp smtp://127.0.0.1:9", work);
   CHECK(both.exit == 2);
-  CHECK(has(both.err, "[usage.options]"));
+  CHECK(holds(both.err, "[usage.options]"));
   CHECK(folder_hash(game) == before);
 
   auto listed = run_adjutant("mail send " + g + " --all --mark-sent --dry-run", work);
   REQUIRE(listed.exit == 0);
-  std::size_t to_mark = count_of(listed.out, "to mark  ");
+  std::size_t to_mark = occurrences(listed.out, "to mark  ");
   CHECK(to_mark > 0);
   CHECK(folder_hash(game) == before);
 
@@ -175,7 +170,7 @@ TEST_CASE("mail send --mark-sent records the queue without sending, and refuses 
   auto marked = run_adjutant("mail send " + g + " --as umpire --mark-sent", work);
   INFO(marked.out << marked.err);
   REQUIRE(marked.exit == 0);
-  CHECK(count_of(marked.out, "marked   ") == to_mark);
+  CHECK(occurrences(marked.out, "marked   ") == to_mark);
   CHECK(sent_records(game).size() == to_mark);
   auto rest = run_adjutant("mail send " + g + " --all --dry-run", work);
   CHECK(rest.out == "0 sent, 0 queued\n");
