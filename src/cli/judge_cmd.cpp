@@ -128,7 +128,8 @@ int cmd_judge(int argc, char** argv) {
                 << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
                 << (p.messages == 1 ? " message, " : " messages, ") << p.actions
                 << (p.actions == 1 ? " action, " : " actions, ") << p.errors
-                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "") << "\n";
+                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "")
+                << "\n";
     std::cout.flush();
     code = p.errors ? int(Exit::kEnvironment) : 0;
     if (!every) break;

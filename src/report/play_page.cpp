@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "ledger/digest.h"
 #include "render/map.h"
+#include "render/map_overlay.h"
 #include "report/inline_script.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
@@ -68,11 +71,40 @@ Json base_map(const model::Scenario& sc, model::State bare) {
       // the page, which writes the next page's data (56.0 would be 56).
       hexes.push_back({hex::format(h), std::lround(c.x * 10), std::lround(c.y * 10)});
     }
-  return {{"svg", svg},
+  // Gzipped (render.gzip: the same bytes for one zlib), as the replay page
+  // carries its base: a large map's SVG is mostly repeated markup.
+  return {{"svg_gz", ledger::base64(render::gzip(svg))},
           {"width", geo.width},
           {"height", geo.height},
           {"radius", std::lround(geo.hex_size * 10)},  // tenths, as the hexes
           {"hexes", hexes}};
+}
+
+// The base map of a game's scenario, kept for the next page of a game of
+// the same scenario: a judge writes two pages for every adjudication, of
+// a few scenarios.
+Json cached_base_map(const game::Archive& archive) {
+  static std::mutex guard;
+  static std::map<std::string, Json> maps;
+  std::lock_guard<std::mutex> lock(guard);
+  auto it = maps.find(archive.scenario_sha256());
+  if (it != maps.end()) return it->second;
+  Json map = base_map(archive.scenario(), archive.ruleset().initial_state());
+  if (maps.size() >= 8) maps.clear();
+  maps.emplace(archive.scenario_sha256(), map);
+  return map;
+}
+
+// The page's module as base64, once a program: it never changes.
+const std::string& wasm_text(const OrderWasm& wasm) {
+  static std::mutex guard;
+  static std::string module_seen, text;
+  std::lock_guard<std::mutex> lock(guard);
+  if (module_seen.size() != wasm.module.size() || module_seen != wasm.module) {
+    module_seen = std::string(wasm.module);
+    text = ledger::base64(wasm.module);
+  }
+  return text;
 }
 
 }  // namespace
@@ -121,7 +153,7 @@ Json play_data(const game::Archive& archive, const std::string& side, const std:
           {"name", archive.name()},
           {"log", log},
           {"scenario", archive.scenario_json()},
-          {"map", base_map(archive.scenario(), archive.ruleset().initial_state())}};
+          {"map", cached_base_map(archive)}};
 }
 
 Json play_data_for(const Json& data, const game::Archive& archive, const std::string& side) {
@@ -159,7 +191,7 @@ std::string play_page(const Json& data, const OrderWasm& wasm) {
       {"skeleton", script_text(skeleton)},
       {"markup", script_text(web::asset("player_markup.html"))},
       {"data", web::page_json(data)},
-      {"wasm", ledger::base64(wasm.module)},
+      {"wasm", wasm_text(wasm)},
       {"glue", script_text(wasm.glue)},
       {"crypto", script_text(web::asset("webcrypto.js"))},
       {"app", script_text(web::asset("player.js"))}};

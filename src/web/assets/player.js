@@ -112,12 +112,15 @@
   }
   function ask(request) { return AdjutantCrypto.ask(engine, request, signers()); }
 
-  function loadEngine() {
-    var text = atob($('play-wasm').textContent.trim());
+  // The bytes of base64 gzip text, inflated.
+  function inflate(base64) {
+    var text = atob(base64.trim());
     var gz = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
-    var inflated = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(inflated).arrayBuffer().then(function (bytes) {
+    return new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  }
+  function loadEngine() {
+    return inflate($('play-wasm').textContent).then(function (bytes) {
       return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
     }).then(function (m) { engineModule = m; });
   }
@@ -326,8 +329,15 @@
   function drawBoard() {
     var board = $('board');
     board.innerHTML = '';
-    if (!data.map) { board.appendChild(el('p', {}, 'This game has no hex map to draw here.')); return; }
-    var doc = new DOMParser().parseFromString(data.map.svg, 'image/svg+xml');
+    if (!data.map) {
+      board.appendChild(el('p', {}, 'This game has no hex map to draw here.'));
+      return Promise.resolve();
+    }
+    return inflate(data.map.svg_gz).then(function (bytes) { showBoard(new TextDecoder().decode(bytes)); });
+  }
+  function showBoard(text) {
+    var board = $('board');
+    var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     var svg = document.importNode(doc.documentElement, true);
     svg.setAttribute('id', 'map');
     board.appendChild(svg);
@@ -773,9 +783,8 @@
 
   function turnView() {
     $('turn').hidden = false;
-    drawBoard();
     var saved = store.get(keyName());
-    var ready = saved ? useKey(saved) : Promise.resolve();
+    var ready = drawBoard().then(function () { return saved ? useKey(saved) : null; });
     // This browser's copy, when it holds more of this game than the page.
     return ready.then(function () {
       return openGame(data.log);
