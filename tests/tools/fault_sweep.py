@@ -16,8 +16,8 @@ GAME/inbox/ is whole or absent; a message is set aside (moved to
 .adjutant-processed) only once what it carried is filed; and the next
 `mail fetch` files the orders and sets aside both messages of the game.
 
-For judge (an umpired game after turn 1 under a judge that reads a maildir
-holding the confederate's turn 2 orders and a junk mail; its SMTP server
+For judge (a new umpired game under a judge that reads a maildir holding
+the confederate's turn 1 orders and a junk mail; its SMTP server
 does not answer, so every pass ends in send-failed) the log is as before or
 has the adjudication, and verifies; the next pass leaves the orders
 adjudicated once, both messages set aside, a readable seen-state file and
@@ -153,8 +153,10 @@ class Sweep:
             raise SystemExit("setup failed: %s\n%s%s" % (" ".join(args), r.stdout, r.stderr))
         return r
 
-    # An umpired game after turn 1 (fresh chains in the sweep's secrets),
-    # under a judge whose maildir holds the confederate's turn 2 orders.
+    # A new umpired game (fresh chains in the sweep's secrets), under a
+    # judge whose maildir holds the confederate's turn 1 orders: orders
+    # written before any die is rolled, so the rules take them whatever
+    # the fresh chains roll.
     def setup_judge(self):
         keys = os.path.join(self.source, "samples", "keys")
         os.makedirs(os.path.join(self.work, "secrets", "keys"))
@@ -174,22 +176,16 @@ class Sweep:
                    os.path.join(self.source, "scenarios", "bluegray-skirmish.json"),
                    "--key", "umpire.key", "--created", "2026-11-01T09:00:00Z"] + cards)
         orders = os.path.join(self.source, "samples", "orders", "skirmish")
-        for n, (f, side) in enumerate((("01-t1-confederate.json", "confederate"),
-                                       ("02-t1-union.json", "union"))):
-            self.must(["sign", os.path.join(orders, f), "--game", base, "--key", side + ".key",
-                       "--out", "t1-%s.json" % side])
-            self.must(["adjudicate", base, "t1-%s.json" % side, "--key", "umpire.key",
-                       "--at", "2026-11-0%dT18:00:00Z" % (n + 2), "--no-outputs"])
-        self.must(["sign", os.path.join(orders, "03-t2-confederate.json"), "--game", base,
-                   "--key", "confederate.key", "--out", "t2.json"])
+        self.must(["sign", os.path.join(orders, "01-t1-confederate.json"), "--game", base,
+                   "--key", "confederate.key", "--out", "t1.json"])
         self.maildir_base = os.path.join(self.work, "maildir-base")
         for sub in ("new", "cur", "tmp"):
             os.makedirs(os.path.join(self.maildir_base, sub))
-        with open(os.path.join(self.work, "t2.json")) as f:
+        with open(os.path.join(self.work, "t1.json")) as f:
             signed = f.read()
         with open(os.path.join(self.maildir_base, "new", "1700000001.orders"), "w") as f:
             f.write("From: confederate@example.org\r\nTo: umpire@example.org\r\n"
-                    "Subject: orders\r\nMessage-ID: <t2@example.org>\r\nMIME-Version: 1.0\r\n"
+                    "Subject: orders\r\nMessage-ID: <t1@example.org>\r\nMIME-Version: 1.0\r\n"
                     "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
                     "Content-Type: application/json\r\nContent-Disposition: attachment; "
                     "filename=orders.json\r\n\r\n" + signed + "\r\n--b--\r\n")
