@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/outputs.h"
+#include "cli/render_scenario.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "render/map.h"
@@ -23,17 +24,23 @@ int cmd_render(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant render",
       "Draw a game's map as SVG or PNG (chosen by the --out file's extension): terrain, units,\n"
-      "and the moves and combats of the last adjudication at or before the chosen log line.");
+      "and the moves and combats of the last adjudication at or before the chosen log line.\n"
+      "With --scenario instead of a game, a scenario's map at its set-up (as `adjutant new`\n"
+      "would start it).");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "side", "whose view: a side id, or umpire (sees everything)",
       cxxopts::value<std::string>()->default_value("umpire"))(
       "at", "the position after log line N (default: the latest)", cxxopts::value<int>())(
-      "out", "FILE.svg or FILE.png", cxxopts::value<std::string>());
+      "out", "FILE.svg or FILE.png", cxxopts::value<std::string>())(
+      "scenario", "draw this scenario (a file, or a shipped scenario by name) instead of a game",
+      cxxopts::value<std::string>());
   options.parse_positional({"game"});
   options.positional_help("GAME --out FILE.svg|FILE.png");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  std::string game = required(*r, "game");
+  if (r->count("scenario") && r->count("game"))
+    throw Error("usage.options", "give a game or --scenario, not both", Exit::kUsage);
+  std::string game = r->count("scenario") ? "" : required(*r, "game");
   fs::path out = required(*r, "out");
   refuse_inside_archive(out, "--out");
 
@@ -43,7 +50,8 @@ int cmd_render(int argc, char** argv) {
   if (ext != ".svg" && ext != ".png")
     throw Error("render.bad_format", out.string() + ": the output must end in .svg or .png",
                 Exit::kUsage);
-
+  if (r->count("scenario"))
+    return render_scenario((*r)["scenario"].as<std::string>(), out, ext == ".png");
   game::ReadGame g(game);
   const game::Archive& archive = g.archive;
   std::string side = (*r)["side"].as<std::string>();
