@@ -14,6 +14,7 @@ ACTIONS is a list of steps:
     {"view": 1}                  the page's scan number 1 (a map of sheets)
     {"state": "name"}            record the page's state (window.adjutantTrace.state())
     {"export": "name"}           record the scenario the page last exported
+    {"open": "OTHER.html"}       load another tracing page (its scan and scenario)
     {"reload": true}             load the page again (what the browser stored stays)
     {"forget": true}             clear the browser's storage and load the page again
     {"screenshot": "OUT.png"}    save the window
@@ -84,7 +85,8 @@ def main():
     browser = Browser()
     try:
         size = (390, 844, 3, True) if args.phone else (1366, 768, 1, False)
-        url, out["ready_ms"] = open_page(browser, args.page, *size)
+        page = args.page
+        url, out["ready_ms"] = open_page(browser, page, *size)
         phone = args.phone
         for step in actions:
             if "click" in step:
@@ -123,14 +125,15 @@ def main():
                 out["states"][step["state"]] = browser.eval("window.adjutantTrace.state()")
             elif "export" in step:
                 out["exports"][step["export"]] = browser.eval("window.adjutantTrace.exported()")
-            elif "reload" in step or "forget" in step:
+            elif "reload" in step or "forget" in step or "open" in step:
                 if "forget" in step:
                     browser.eval("localStorage.clear()")
                 errors, requests = problems(browser, url)
                 out["errors"] += errors
                 out["requests"] += requests
                 browser.events = []
-                url, _ = open_page(browser, args.page, *size)
+                page = step["open"] if "open" in step else page
+                url, _ = open_page(browser, page, *size)
             elif "screenshot" in step:
                 shot = browser.call("Page.captureScreenshot", format="png")["data"]
                 with open(step["screenshot"], "wb") as f:

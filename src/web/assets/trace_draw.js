@@ -7,7 +7,7 @@
 // where the tracing contradicts them), the hex or hexside under the
 // pointer, and the handles of the three clicked centres.
 //
-//   var d = new TraceDraw(svg, model)
+//   var d = new TraceDraw(svg, model, label)   label(c, r): the number printed in hex (c, r)
 //   d.view(hexes, m)      the hexes shown and the grid-to-scan map (null: none yet)
 //   d.update(layers)      redraws what a change touched ('terrain', 'sides', ...)
 //   d.handles(points)     [{s: [x, y], label, pending}] in scan pixels
@@ -48,9 +48,10 @@
     return t.passable ? 0.085 : 0.12;
   }
 
-  function TraceDraw(svg, model) {
+  function TraceDraw(svg, model, label) {
     this.svg = svg;
     this.model = model;
+    this.label = label;
     this.root = el(svg, 'g', {id: 'grid-space'});
     var names = ['terrain', 'grid', 'sides', 'routes', 'numbers', 'places', 'fixed', 'hover'];
     this.layers = {};
@@ -85,7 +86,7 @@
     this.hexes.forEach(function (h) {
       d += hexPath(h[0], h[1]);
       var c = G.centre(h[0], h[1]);
-      label(numbers, c[0], c[1] - 0.55, self.model.label(h[0], h[1]), 22, 'number');
+      label(numbers, c[0], c[1] - 0.55, self.label(h[0], h[1]), 22, 'number');
     });
     el(grid, 'path', {d: d, 'class': 'grid'});
   };

@@ -10,8 +10,11 @@
 //   TraceFit.check(sampler, m, hexes, onMap) -> {good, lines, edges, shape,
 //       message}: `m` the grid-to-scan map, `hexes` the view's hexes [c, r],
 //       onMap(c, r) whether a hex is on the map.
-//   TraceFit.measure(sampler, m, a, b, steps) -> the lightness across the
-//       hexside a|b and inside its hexes, as check() weighs it
+//   TraceFit.measure(sampler, m, a, b, steps) -> how many points along the
+//       hexside a|b lie on a dark line of the scan, how many on a light one
+//   TraceFit.refine(sampler, pairs, hexes, onMap) -> the clicked centres
+//       ({g, s}: grid and scan points) moved, each by a fraction of a hex,
+//       to where the grid lies best along the lines of the scan
 (function (global) {
   'use strict';
 
@@ -215,5 +218,42 @@
             shape: sh, message: message};
   }
 
-  global.TraceFit = {sampler: sampler, check: check, shape: shape, measure: measure};
+  // Fits the grid to the scan's lines from careful but imprecise clicks: a
+  // pattern search moving one clicked centre at a time a step up, down,
+  // left or right, kept where more points of the hexsides lie on lines,
+  // the step halved when no move helps, down to a fiftieth of a hex. It
+  // moves each centre a third of a hex at most, so a grid laid on the
+  // wrong hexes stays wrong (and the check says so).
+  function refine(s, pairs, hexes, onMap) {
+    var sides = sidesOf(hexes, onMap).inside, every = Math.max(1, Math.floor(sides.length / 400));
+    sides = sides.filter(function (x, i) { return i % every === 0; });
+    var m0 = G.fit(pairs), unit = Math.hypot(m0.a, m0.b);
+    var steps = Math.max(4, Math.ceil(0.16 * unit * s.k / 0.7));
+    function score(ps) {
+      var m = G.fit(ps), total = 0;
+      sides.forEach(function (x) {
+        var v = measure(s, m, x.a, x.b, steps);
+        if (v) total += Math.max(v.dark, v.light);
+      });
+      return total;
+    }
+    var best = pairs.map(function (p) { return {g: p.g, s: p.s.slice()}; }), bestScore = score(best);
+    var step = unit * 0.1, limit = unit / 3;
+    while (step >= unit / 50) {
+      var moved = false;
+      for (var i = 0; i < best.length; i++) {
+        [[1, 0], [-1, 0], [0, 1], [0, -1]].forEach(function (d) {
+          var trial = best.map(function (p) { return {g: p.g, s: p.s.slice()}; });
+          trial[i].s = [trial[i].s[0] + d[0] * step, trial[i].s[1] + d[1] * step];
+          if (Math.hypot(trial[i].s[0] - pairs[i].s[0], trial[i].s[1] - pairs[i].s[1]) > limit) return;
+          var v = score(trial);
+          if (v > bestScore) { best = trial; bestScore = v; moved = true; }
+        });
+      }
+      if (!moved) step /= 2;
+    }
+    return best;
+  }
+
+  global.TraceFit = {sampler: sampler, check: check, shape: shape, measure: measure, refine: refine};
 })(typeof window !== 'undefined' ? window : this);

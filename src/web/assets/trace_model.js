@@ -171,20 +171,16 @@
     });
     this.changed(Object.keys(layers));
   };
-  P.undo = function () {
-    var s = this.undoStack.pop();
+  // Takes the last step of `from` back (or forward again) onto `to`.
+  P.move = function (from, to, back) {
+    var s = from.pop();
     if (!s) return false;
-    this.revert(s, true);
-    this.redoStack.push(s);
+    this.revert(s, back);
+    to.push(s);
     return true;
   };
-  P.redo = function () {
-    var s = this.redoStack.pop();
-    if (!s) return false;
-    this.revert(s, false);
-    this.undoStack.push(s);
-    return true;
-  };
+  P.undo = function () { return this.move(this.undoStack, this.redoStack, true); };
+  P.redo = function () { return this.move(this.redoStack, this.undoStack, false); };
 
   // --- What the loader would refuse, what contradicts the rules' hexes ------
 

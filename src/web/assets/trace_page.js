@@ -51,10 +51,15 @@
       }
     var inView = {};
     hexes.forEach(function (h) { inView[G.key(h[0], h[1])] = true; });
-    var points = v.align.map(function (h) { return {hex: h, label: model.label(h[0], h[1]), s: null}; });
+    // A scan of one sheet shows that sheet's own numbers (F0128, where the
+    // scenario writes the hex of the shared row H1301).
+    var pad = function (n) { return (n < 10 ? '0' : '') + n; };
+    var label = v.sheet ? function (c, r) { return v.sheet + pad(c - v.bounds[0]) + pad(r - v.bounds[1]); } :
+        function (c, r) { return model.label(c, r); };
+    var points = v.align.map(function (h) { return {hex: h, label: label(h[0], h[1]), s: null}; });
     return {index: i, name: v.name, div: div, img: img, w: info.width, h: info.height, hexes: hexes,
-            inView: inView, points: points, draw: new window.TraceDraw(svg, model), m: null, inverse: null,
-            fit: null, sampler: null, pending: 0};
+            inView: inView, points: points, draw: new window.TraceDraw(svg, model, label), m: null,
+            inverse: null, fit: null, sampler: null, pending: 0};
   });
 
   function current() { return views[ui.view]; }
@@ -261,6 +266,25 @@
     v.fit = window.TraceFit.check(v.sampler, v.m, v.hexes, function (c, r) { return model.onMap(c, r); });
   }
 
+  // "Fit to the lines": the three centres nudged to where the grid lies
+  // best along the scan's lines (TraceFit.refine).
+  function snap() {
+    var v = current();
+    if (!v.m || v.points.some(function (p) { return !p.s; })) return;
+    if (!v.sampler) checkFit(v);
+    if (!v.sampler) return;
+    var pairs = v.points.map(function (p) { return {g: G.centre(p.hex[0], p.hex[1]), s: p.s}; });
+    var fitted = window.TraceFit.refine(v.sampler, pairs, v.hexes, function (c, r) { return model.onMap(c, r); });
+    var most = 0;
+    v.points.forEach(function (p, i) {
+      most = Math.max(most, Math.hypot(fitted[i].s[0] - p.s[0], fitted[i].s[1] - p.s[1]));
+      p.s = fitted[i].s;
+    });
+    align(true);
+    status(most ? 'Moved the centres by ' + most.toFixed(1) + ' pixels of the scan at most.' :
+        'The grid already lies best where it is.');
+  }
+
   function drawHandles() {
     var v = current(), scale = v.zoom ? v.zoom.scale() : 1;
     v.draw.handles(v.points.filter(function (p) { return p.s; }).map(function (p) {
@@ -387,6 +411,7 @@
     var tools = {a: 'align', t: 'terrain', s: 'sides', r: 'routes', p: 'places'};
     if (tools[k] && !$('tool-' + tools[k]).hidden) setTool(tools[k]);
     else if (/^[0-9]$/.test(k)) panels.chooseKey(k);
+    else if (k === 'l') snap();
     else if (k === 'z') { model.undo(); save(); refresh(); }
     else if (k === 'y') { model.redo(); save(); refresh(); }
     else if (k === 'g') { $('show-grid').checked = !$('show-grid').checked; layers(); }
@@ -424,6 +449,7 @@
   $('zoom-out').addEventListener('click', function () { current().zoom.zoomBy(1 / 1.5); drawHandles(); });
   $('zoom-fit').addEventListener('click', function () { current().zoom.fit(); drawHandles(); });
   board.addEventListener('wheel', function () { setTimeout(drawHandles, 0); });
+  $('align-snap').addEventListener('click', snap);
   $('align-clear').addEventListener('click', function () {
     var v = current();
     v.points.forEach(function (p) { p.s = null; });
