@@ -127,6 +127,35 @@ void check_same_map(const Scenario& traced, const Scenario& shipped) {
   }
 }
 
+// A river or ford square of the 1961 map next to land of two regions (the
+// land each of rules.regions' squares reaches without crossing water).
+Hex joining_square(const Scenario& s) {
+  auto water = [&](Hex h) {
+    const std::string& t = s.terrain_at(h).id;
+    return t == "river" || t == "ford";
+  };
+  std::map<Hex, std::string> region;
+  for (const auto& [name, seed] : s.rules["regions"].items()) {
+    std::vector<Hex> todo = {*adjutant::hex::parse(seed.get<std::string>())};
+    while (!todo.empty()) {
+      Hex h = todo.back();
+      todo.pop_back();
+      if (!s.on_map(h) || water(h) || region.count(h)) continue;
+      region[h] = name;
+      for (Hex n : adjutant::hex::neighbours(h)) todo.push_back(n);
+    }
+  }
+  for (int c = 1; c <= s.columns; ++c)
+    for (int r = 1; r <= s.last_row(c); ++r) {
+      std::set<std::string> near;
+      for (Hex n : adjutant::hex::neighbours({c, r}))
+        if (region.count(n)) near.insert(region[n]);
+      if (water({c, r}) && near.size() >= 2) return {c, r};
+    }
+  FAIL("no river square between two regions");
+  return {};
+}
+
 // What a scenario file holds besides its map and what a tracing rewrites.
 Json rest_of(Json j) {
   for (const char* k : {"map", "id", "title", "provenance", "format"}) j.erase(k);
@@ -614,6 +643,14 @@ TEST_CASE("every shipped hex scenario, traced from its own map and exported, kee
     actions.push_back({{"state", name}});
     actions.push_back({{"button", "export"}});
     actions.push_back({{"export", name}});
+    if (name == "ah1961") {
+      // A river square between two regions painted clear joins them: the
+      // 1961 rules refuse such a map (scenario.ah1961).
+      actions.push_back({{"key", "t"}});
+      actions.push_back({{"choose", "clear"}});
+      actions.push_back({{"click", point(g, joining_square(s))}});
+      actions.push_back({{"state", "ah1961 joined"}});
+    }
   }
   // Grand Chancellorsville with a scan of each sheet: the Fredericksburg
   // scan is aligned on that sheet's corners, named as the sheet prints
@@ -653,4 +690,9 @@ TEST_CASE("every shipped hex scenario, traced from its own map and exported, kee
     CHECK(rest_of(traced.raw) == rest_of(s.raw));
     check_same_map(traced, s);
   }
+  const Json& joined = report["states"]["ah1961 joined"]["problems"];
+  REQUIRE(joined.size() == 1);
+  CHECK(joined[0]["level"] == "error");
+  CHECK(joined[0]["text"].get<std::string>().find("are not separated by a river") !=
+        std::string::npos);
 }

@@ -205,6 +205,10 @@
       var what = self.routeName(r);
       if (r.hexes.length < 2)
         out.push({level: 'error', cells: r.hexes, text: what + ' needs two hexes or more'});
+      r.hexes.forEach(function (h) {
+        if (!self.onMap(h[0], h[1]))
+          out.push({level: 'error', cells: [h], text: what + ' leaves the map at ' + (name(h) || h.join(','))});
+      });
       for (var i = 1; i < r.hexes.length; i++) {
         var t = self.sideById[self.sides[G.sideKey(r.hexes[i - 1], r.hexes[i])]];
         if (t && !t.passable)

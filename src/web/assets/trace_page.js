@@ -211,10 +211,13 @@
       ui.route = model.routes.length - 1;
       return;
     }
+    var r = model.routes[ui.route], end = r.hexes[r.hexes.length - 1], add = G.line(end, h).slice(1);
+    if (add.some(function (x) { return !current().inView[G.key(x[0], x[1])]; })) {
+      status('The straight line from ' + model.label(end[0], end[1]) + ' leaves the map: click the hexes between.');
+      return;
+    }
     model.editRoutes(function (routes) {
-      var r = routes[ui.route], end = r.hexes[r.hexes.length - 1];
-      if (end[0] === h[0] && end[1] === h[1]) return;
-      G.line(end, h).slice(1).forEach(function (x) { r.hexes.push(x); });
+      add.forEach(function (x) { routes[ui.route].hexes.push(x); });
     });
   }
 
