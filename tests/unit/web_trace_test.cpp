@@ -393,6 +393,20 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
   actions.push_back({{"click", point(g, cleared)}});
   actions.push_back({{"key", "0"}});
   actions.push_back({{"click", point(g, cleared)}});
+  // A stroke of the brush over three clear hexes, undone as one step.
+  std::vector<Hex> stroke;
+  for (int c = 2; c < shipped.columns && stroke.empty(); c += 2)
+    for (int r = 2; r + 2 < shipped.rows && stroke.empty(); ++r)
+      if (shipped.terrain_at({c, r}).id == shipped.default_terrain &&
+          shipped.terrain_at({c, r + 1}).id == shipped.default_terrain &&
+          shipped.terrain_at({c, r + 2}).id == shipped.default_terrain)
+        stroke = {{c, r}, {c, r + 1}, {c, r + 2}};
+  REQUIRE(stroke.size() == 3);
+  actions.push_back({{"key", key_of.at("forest")}});
+  actions.push_back({{"drag", {point(g, stroke[0]), point(g, stroke[1]), point(g, stroke[2])}}});
+  actions.push_back({{"state", "stroke"}});
+  actions.push_back({{"key", "z"}});
+  actions.push_back({{"state", "stroke undone"}});
   // Hexsides: every second one of each type, chosen on the palette; then a
   // run of three dragged along.
   actions.push_back({{"key", "s"}});
@@ -502,6 +516,9 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
   // error.
   CHECK(states["traced"]["problems"].dump().find("has no road") != std::string::npos);
   CHECK(states["traced"]["problems"].dump().find("\"error\"") == std::string::npos);
+  CHECK(states["stroke"]["counts"]["terrain"].get<int>() ==
+        states["stroke undone"]["counts"]["terrain"].get<int>() + 3);
+  CHECK(states["stroke"]["undo"].get<int>() == states["stroke undone"]["undo"].get<int>() + 1);
   CHECK(states["careless"]["fit"] == "poor");
   CHECK(states["row off"]["fit"] == "poor");
   CHECK(states["row off"]["message"].get<std::string>().find("edge") != std::string::npos);
@@ -538,6 +555,7 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
   }
   CHECK(traced.terrain_at(undone).id == shipped.default_terrain);
   CHECK(traced.terrain_at(cleared).id == shipped.default_terrain);
+  for (Hex h : stroke) CHECK(traced.terrain_at(h).id == shipped.default_terrain);
   for (Hexside side : side_sample) {
     INFO(adjutant::hex::format(side));
     REQUIRE(traced.hexside_at(side));

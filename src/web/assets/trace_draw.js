@@ -9,8 +9,10 @@
 //
 //   var d = new TraceDraw(svg, model, label)   label(c, r): the number printed in hex (c, r)
 //   d.view(hexes, m)      the hexes shown and the grid-to-scan map (null: none yet)
-//   d.update(layers)      redraws what a change touched ('terrain', 'sides', ...)
-//   d.handles(points)     [{s: [x, y], label, pending}] in scan pixels
+//   d.update(layers, key) redraws what a change touched ('terrain', 'sides', ...;
+//                         with `key`, only that hex's terrain)
+//   d.handles(points, scale)  [{s: [x, y], label, index}] in scan pixels, drawn
+//                         the same size at any zoom `scale`
 //   d.hover(kind, what)   'hex' [c, r], 'side' [a, b], or null
 //   d.flag(cells)         the fixed hexes the tracing contradicts
 //   d.show(layer, on), d.opacity(v)
@@ -91,9 +93,10 @@
     el(grid, 'path', {d: d, 'class': 'grid'});
   };
 
-  P.update = function (layers) {
+  P.update = function (layers, key) {
     var all = layers.indexOf('all') >= 0;
-    if (all || layers.indexOf('terrain') >= 0) this.drawTerrain();
+    if (!all && key && layers[0] === 'terrain') this.paintHex(G.cell(key));
+    else if (all || layers.indexOf('terrain') >= 0) this.drawTerrain();
     if (all || layers.indexOf('sides') >= 0) this.drawSides();
     if (all || layers.indexOf('routes') >= 0) this.drawRoutes();
     if (all || layers.indexOf('places') >= 0) this.drawPlaces();
@@ -101,16 +104,24 @@
   };
 
   P.drawTerrain = function () {
-    var g = this.layers.terrain, m = this.model, self = this;
-    this.clear(g);
-    this.hexes.forEach(function (h) {
-      var id = m.terrain[G.key(h[0], h[1])];
-      if (!id) return;
-      var t = m.byId[id];
-      el(g, 'path', {d: hexPath(h[0], h[1]), fill: t ? t.colour : '#f0f', 'class': 'paint',
-                     'data-hex': m.label(h[0], h[1]), 'data-terrain': id});
-    });
-    g.setAttribute('fill-opacity', String(self.fill));
+    var self = this;
+    this.clear(this.layers.terrain);
+    this.fills = {};
+    this.hexes.forEach(function (h) { self.paintHex(h); });
+    this.layers.terrain.setAttribute('fill-opacity', String(this.fill));
+  };
+
+  // The painted terrain of one hex: its fill in the TEC's colour, none for
+  // the default terrain.
+  P.paintHex = function (h) {
+    var k = G.key(h[0], h[1]), m = this.model, id = m.terrain[k], old = this.fills[k];
+    if (old) old.parentNode.removeChild(old);
+    delete this.fills[k];
+    if (!id || !this.inView[k]) return;
+    var t = m.byId[id];
+    this.fills[k] = el(this.layers.terrain, 'path', {d: hexPath(h[0], h[1]), fill: t ? t.colour : '#f0f',
+                                                     'class': 'paint', 'data-hex': m.label(h[0], h[1]),
+                                                     'data-terrain': id});
   };
 
   P.visibleSide = function (cells) {
@@ -204,8 +215,8 @@
   P.handles = function (points, scale) {
     var g = this.handleLayer, k = 1 / (scale || 1);
     this.clear(g);
-    points.forEach(function (p, i) {
-      var h = el(g, 'g', {'class': 'handle' + (p.pending ? ' pending' : ''), 'data-index': i,
+    points.forEach(function (p) {
+      var h = el(g, 'g', {'class': 'handle', 'data-index': p.index,
                           transform: 'translate(' + r3(p.s[0]) + ' ' + r3(p.s[1]) + ') scale(' + r3(k) + ')'});
       el(h, 'circle', {r: 11});
       el(h, 'path', {d: 'M-16 0H-5M5 0H16M0 -16V-5M0 5V16'});

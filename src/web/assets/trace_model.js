@@ -72,7 +72,8 @@
   };
   P.terrainAt = function (c, r) { return this.terrain[G.key(c, r)] || this.grid.default_terrain; };
   P.onChange = function (fn) { this.listeners.push(fn); };
-  P.changed = function (layers) { this.listeners.forEach(function (fn) { fn(layers); }); };
+  // Tells the listeners which layers changed (and, for one hex, which).
+  P.changed = function (layers, key) { this.listeners.forEach(function (fn) { fn(layers, key); }); };
 
   P.snapshot = function () {
     return {terrain: copy(this.terrain), sides: copy(this.sides), routes: copy(this.routes),
@@ -132,7 +133,7 @@
     if (before === value) return false;
     if (value === null) delete table[key]; else table[key] = value;
     this.record({layer: layer, key: key, before: before, after: value});
-    this.changed([layer]);
+    this.changed([layer], key);
     return true;
   };
   P.setTerrain = function (cell, id) {

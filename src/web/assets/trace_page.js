@@ -290,9 +290,8 @@
 
   function drawHandles() {
     var v = current(), scale = v.zoom ? v.zoom.scale() : 1;
-    v.draw.handles(v.points.filter(function (p) { return p.s; }).map(function (p) {
-      return {s: p.s, label: p.label};
-    }), scale);
+    v.draw.handles(v.points.map(function (p, i) { return {s: p.s, label: p.label, index: i}; })
+                      .filter(function (p) { return p.s; }), scale);
   }
 
   // --- The panels ----------------------------------------------------------
@@ -503,7 +502,7 @@
       refresh();
     });
   }
-  model.onChange(function (changed) { views.forEach(function (v) { v.draw.update(changed); }); });
+  model.onChange(function (changed, key) { views.forEach(function (v) { v.draw.update(changed, key); }); });
 
   var traced = /-traced$/.test(data.scenario.id);
   $('export-id').value = traced ? data.scenario.id + '-2' : data.scenario.id + '-traced';
