@@ -80,8 +80,11 @@ std::vector<T> every(const std::vector<T>& list, std::size_t step) {
   return out;
 }
 
+// Whether headless Chromium is there to click the pages; says why not.
 bool chromium_present() {
-  return std::system("command -v chromium >/dev/null 2>&1") == 0;
+  if (std::system("command -v chromium >/dev/null 2>&1") == 0) return true;
+  WARN("SKIPPED: chromium is not installed, so the tracing page was not clicked");
+  return false;
 }
 
 // Runs tests/tools/trace_page.py on `page` with `actions`; its report.
@@ -344,10 +347,7 @@ TEST_CASE("render --scenario draws a scenario without a game", "[trace]") {
 }
 
 TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[trace][chromium]") {
-  if (!chromium_present()) {
-    WARN("SKIPPED: chromium is not installed, so the tracing page was not clicked");
-    return;
-  }
+  if (!chromium_present()) return;
   TempDir work("trace-chromium");
   const std::string file = scenario_path("cemetery-hill");
   const Scenario shipped = load_scenario(file);
@@ -591,10 +591,7 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
 
 TEST_CASE("Hooker and Lee's map, printed turned, aligned and checked in headless Chromium",
           "[trace][chromium]") {
-  if (!chromium_present()) {
-    WARN("SKIPPED: chromium is not installed, so the tracing page was not clicked");
-    return;
-  }
+  if (!chromium_present()) return;
   TempDir work("trace-turned");
   const std::string file = scenario_path("hooker-lee-2006");
   const Scenario shipped = load_scenario(file);
@@ -636,10 +633,7 @@ TEST_CASE("Hooker and Lee's map, printed turned, aligned and checked in headless
 
 TEST_CASE("every shipped hex scenario, traced from its own map and exported, keeps its map",
           "[trace][chromium]") {
-  if (!chromium_present()) {
-    WARN("SKIPPED: chromium is not installed, so the tracing pages were not clicked");
-    return;
-  }
+  if (!chromium_present()) return;
   TempDir work("trace-shipped");
   const std::vector<std::string> names = {"bluegray-skirmish", "cemetery-hill", "hooker-lee-1975",
                                           "grand-chancellorsville", "ah1961"};
