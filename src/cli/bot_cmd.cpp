@@ -38,10 +38,11 @@ std::vector<fs::path> keys_of(const cxxopts::ParseResult& r) {
   return out;
 }
 
-// Reports and mail without maps: mail then carries no map attachment.
+// Reports and mail without maps: mail then carries no map attachment, and
+// no player page (a soak plays thousands of turns).
 game::TurnWriter reports_only() {
   return [](const game::Archive& archive, const game::Post& post, const fs::path& folder) {
-    report::write_post_outputs(archive, post, folder);
+    report::write_post_outputs(archive, post, folder, false);
   };
 }
 
@@ -64,7 +65,7 @@ int play_game(const cxxopts::ParseResult& r) {
                   Exit::kUsage);
     o.maildir = r["maildir"].as<std::string>();
   }
-  bool quiet = r.count("quiet") > 0;
+  bool quiet = r.count("quiet") > 0 || r.count("json") > 0;
   o.say = [quiet](const std::string& line) {
     if (!quiet) std::cout << printable(line) << "\n";
   };
@@ -74,6 +75,15 @@ int play_game(const cxxopts::ParseResult& r) {
                 "--chain or --print",
                 Exit::kUsage);
   auto result = bot::play(required(r, "game"), o);
+  if (r.count("json")) {
+    print_json({{"phases", result.phases},
+                {"dice", result.dice},
+                {"refused", result.refused},
+                {"mails", result.mails},
+                {"stopped", result.stopped},
+                {"head", result.head}});
+    return 0;
+  }
   std::cout << "played " << result.phases << " phase" << (result.phases == 1 ? "" : "s") << ", "
             << result.dice << (result.dice == 1 ? " die" : " dice") << ", " << result.refused
             << " refused, " << result.mails << " mail" << (result.mails == 1 ? "" : "s")
@@ -112,7 +122,8 @@ int cmd_bot(int argc, char** argv) {
       cxxopts::value<std::string>())("max-phases", "with --play: stop after N phases",
                                      cxxopts::value<int>())(
       "no-outputs", "with --play: write no maps, reports or mail")(
-      "no-maps", "with --play: reports and mail, but no maps")("quiet", "with --play: no progress");
+      "no-maps", "with --play: reports and mail, but no maps")("quiet", "with --play: no progress")(
+      "json", "machine-readable output (with --play: the figures of the whole play, no progress)");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -161,6 +172,14 @@ int cmd_bot(int argc, char** argv) {
   }
   refuse_inside_archive(out, r->count("out") ? "--out" : "the signed file");
   write_file_atomic(out, envelope.dump(2) + "\n");
+  if (r->count("json")) {
+    print_json({{"file", out.string()},
+                {"side", side},
+                {"turn", phase.turn},
+                {"phase", phase.name},
+                {"echo", in.checked.echo}});
+    return 0;
+  }
   std::cout << "orders for " << side << ", turn " << phase.turn << " phase " << phase.name << ":\n";
   for (const auto& line : in.checked.echo) std::cout << "  " << printable(line) << "\n";
   std::cout << "signed " << out.string() << "\n";

@@ -21,7 +21,8 @@ int cmd_case(int argc, char** argv) {
   options.add_options()("action", "run", cxxopts::value<std::string>())(
       "files", "case files or folders", cxxopts::value<std::vector<std::string>>())(
       "root", "folder that scenario paths are relative to (default: found from each file)",
-      cxxopts::value<std::string>())("q,quiet", "print only failures and the summary");
+      cxxopts::value<std::string>())("q,quiet", "print only failures and the summary")(
+      "json", "machine-readable output: each case's file, rule and result, and the diff");
   options.parse_positional({"action", "files"});
   options.positional_help("run FILE...");
   auto r = parse(options, argc, argv);
@@ -34,12 +35,23 @@ int cmd_case(int argc, char** argv) {
   if (!r->count("files")) throw Error("usage.missing", "no case files given", Exit::kUsage);
   fs::path root = r->count("root") ? fs::path((*r)["root"].as<std::string>()) : fs::path();
   bool quiet = r->count("quiet") > 0;
+  bool json = r->count("json") > 0;
+  ledger::Json cases = ledger::Json::array();
   int passed = 0, failed = 0;
   for (const auto& arg : (*r)["files"].as<std::vector<std::string>>()) {
     if (!fs::exists(arg))
       throw Error("io.read", arg + ": no such file or folder", Exit::kEnvironment);
     for (const auto& file : rules::case_files(arg)) {
       auto result = rules::run_case_file(file, root);
+      if (json) {
+        (result.passed ? passed : failed) += 1;
+        cases.push_back({{"file", file.string()},
+                         {"rule", result.rule},
+                         {"title", result.title},
+                         {"passed", result.passed},
+                         {"diff", result.diff}});
+        continue;
+      }
       if (result.passed) {
         ++passed;
         if (!quiet) std::cout << "PASS " << file.string() << "\n";
@@ -53,7 +65,10 @@ int cmd_case(int argc, char** argv) {
       for (const auto& line : result.diff) std::cout << "  " << line << "\n";
     }
   }
-  std::cout << passed << " passed, " << failed << " failed\n";
+  if (json)
+    print_json({{"passed", passed}, {"failed", failed}, {"cases", cases}});
+  else
+    std::cout << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : int(Exit::kBadInput);
 }
 

@@ -32,6 +32,7 @@ int cmd_export(int argc, char** argv);
 int cmd_judge(int argc, char** argv);
 int cmd_rules_diff(int argc, char** argv);
 int cmd_view(int argc, char** argv);
+int cmd_invite(int argc, char** argv);
 int cmd_trace(int argc, char** argv);
 int cmd_seal(int argc, char** argv);
 int cmd_reveal(int argc, char** argv);
@@ -39,5 +40,11 @@ int cmd_dispute(int argc, char** argv);
 
 // `status` of a side's sealed copy of a fog-of-war game (fog_cmds.cpp).
 int sealed_status(const std::filesystem::path& dir, bool json);
+
+// `status DIR` and `view DIR` of a folder of games (a judge's): one line per
+// game, and a standings page linking each game's replay (tournament_cmds.cpp).
+int folder_status(const std::filesystem::path& dir, bool json, bool csv, const std::string& zone,
+                  const std::string& now);
+int folder_view(const std::filesystem::path& dir, const std::filesystem::path& out, bool json);
 
 }  // namespace adjutant::cli

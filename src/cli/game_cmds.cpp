@@ -1,10 +1,13 @@
 // `adjutant new`, `sign`, `check` and `adjudicate`: the turn pipeline.
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/data_dir.h"
 #include "cli/outputs.h"
+#include "cli/sign_check.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
@@ -19,6 +22,7 @@
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
 #include "ledger/keys.h"
+#include "mail/saved_orders.h"
 #include "report/orders_mail.h"
 #include "report/turn_outputs.h"
 #include "rules/ruleset.h"
@@ -26,6 +30,7 @@
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
+#include "util/words.h"
 
 namespace adjutant::cli {
 
@@ -84,7 +89,11 @@ int cmd_new(int argc, char** argv) {
       "protocol",
       "make a game of an older protocol version, for players on an older release (default "
       "the latest; docs/protocol.md 3b)",
-      cxxopts::value<int>())("no-outputs", "draw no maps, reports or mail for the invitation");
+      cxxopts::value<int>())("no-outputs", "draw no maps, reports or mail for the invitation")(
+      "host",
+      "the party that makes the game and signs genesis: a side, or umpire (default: the "
+      "umpire's card when its key is here, else a side's)",
+      cxxopts::value<std::string>())("json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -120,7 +129,13 @@ int cmd_new(int argc, char** argv) {
     card_parties.push_back(game::party_from_card(g.cards[i], "card " + std::to_string(i + 1)));
   // The host is the party whose key signs genesis: --key, or a key of the
   // secrets folder that one of the cards names (the umpire's first).
+  std::string host = optional(*r, "host");
+  if (!host.empty() && std::none_of(card_parties.begin(), card_parties.end(),
+                                    [&](const game::Party& p) { return p.id == host; }))
+    throw Error("new.host", "--host " + in_quotes(host) + ": no card of that party is given",
+                Exit::kUsage);
   for (auto it = card_parties.rbegin(); it != card_parties.rend() && !key; ++it) {
+    if (!host.empty() && it->id != host) continue;
     if (r->count("key")) {
       auto k = ledger::SigningKey::load_pem((*r)["key"].as<std::string>());
       if (k.public_raw() == it->public_key) key.emplace(std::move(k));
@@ -134,9 +149,11 @@ int cmd_new(int argc, char** argv) {
   }
   if (g.host.empty())
     throw Error("new.host_key",
-                r->count("key") ? "--key matches none of the cards' keys"
-                                : "no key of any card's party in " +
-                                      game::keys_dir(secrets).string() + "; give --key",
+                r->count("key")
+                    ? "--key matches none of the " +
+                          (host.empty() ? std::string("cards'") : host + "'s card's") + " keys"
+                    : "no key of " + (host.empty() ? std::string("any card's party") : host) +
+                          " in " + game::keys_dir(secrets).string() + "; give --key",
                 Exit::kUsage);
   // A dice chain serves one game: an anchor already in an archive this user
   // can see (or twice in these cards) would let its revealed links foretell
@@ -154,10 +171,19 @@ int cmd_new(int argc, char** argv) {
   // A table game's scenario is the ruleset's own format: its title is a field of it.
   std::string title =
       a.hex_scenario() ? a.scenario().title : a.scenario_json().value("title", a.name());
+  std::string first = a.ruleset().current_phase(a.ruleset().initial_state()).side;
+  if (r->count("json")) {
+    print_json({{"game", dir.string()},
+                {"title", title},
+                {"game_id", a.game_id()},
+                {"host", g.host},
+                {"umpire", a.has_umpire()},
+                {"first_orders_from", first}});
+    return 0;
+  }
   std::cout << "created " << dir.string() << ": " << title << "\ngame id " << a.game_id()
             << "\nhost " << g.host << (a.has_umpire() ? " (umpire game)" : " (no umpire)")
-            << "\nfirst orders due from "
-            << a.ruleset().current_phase(a.ruleset().initial_state()).side << "\n";
+            << "\nfirst orders due from " << first << "\n";
   // A fog-of-war game hides what a side cannot see from its sealed copy,
   // but not from a file anyone can read (docs/protocol.md 10a).
   if (a.ruleset().fog_of_war())
@@ -168,6 +194,45 @@ int cmd_new(int argc, char** argv) {
                    "scenario of your own (a copy with the set-up changed)\n";
   return 0;
 }
+
+namespace {
+
+// `sign --json`: standard output is kept while sign runs and one object is
+// printed when it is done (the file, its side, turn and phase, the mail).
+class SignedSaid {
+ public:
+  explicit SignedSaid(bool json) : json_(json) {
+    if (json_) saved_ = std::cout.rdbuf(kept_.rdbuf());
+  }
+  ~SignedSaid() {
+    if (json_) std::cout.rdbuf(saved_);
+  }
+  SignedSaid(const SignedSaid&) = delete;
+  SignedSaid& operator=(const SignedSaid&) = delete;
+
+  void signed_file(const fs::path& out, const Json& envelope) {
+    if (!json_) return;
+    std::cout.rdbuf(saved_);
+    json_ = false;
+    const Json& b = envelope["body"];
+    Json j = {{"file", out.string()},
+              {"side", b["side"]},
+              {"turn", b["turn"]},
+              {"phase", b["phase"]},
+              {"after", b["after"]}};
+    if (b.contains("revision")) j["revision"] = b["revision"];
+    if (!mail.empty()) j["mail"] = mail;
+    print_json(j);
+  }
+  std::string mail;
+
+ private:
+  bool json_;
+  std::ostringstream kept_;
+  std::streambuf* saved_ = nullptr;
+};
+
+}  // namespace
 
 int cmd_sign(int argc, char** argv) {
   cxxopts::Options options(
@@ -187,29 +252,35 @@ int cmd_sign(int argc, char** argv) {
       cxxopts::value<std::string>())(
       "mail",
       "also write the mail that carries it to the adjudicator into GAME/mail/outbox/ "
-      "(adjutant mail send sends it)");
+      "(adjutant mail send sends it)")(
+      "force", "sign even orders that `adjutant check` would refuse (with a warning)")(
+      "json", "machine-readable output: the file signed, its side, turn and phase");
   options.parse_positional({"orders"});
   options.positional_help("ORDERS");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  // With --json, what sign says goes into one object at the end.
+  SignedSaid said(r->count("json") > 0);
   fs::path orders_file = required(*r, "orders");
   // A side's sealed copy of a fog-of-war game: orders signed for the phase
   // its packet says is due (docs/protocol.md 10a); text orders are read
   // with the side's part of the scenario and its own view.
   if (game::is_sealed_copy(required(*r, "game"))) {
     std::string text = read_file(orders_file, game::kMaxOrderBytes);
-    Json body;
-    std::size_t read = 0;
+    game::WrittenOrders written;
     if (rules::text::looks_like_json(text)) {
-      body = ledger::parse_strict(text, orders_file.string());
+      written.body = ledger::parse_strict(text, orders_file.string());
     } else {
       game::SealedOrdersGame sg = game::open_sealed_orders(required(*r, "game"));
-      auto written =
+      written =
           game::read_written_orders(*sg.ruleset, sg.view, text, orders_file.string(), sg.side);
-      body = written.body;
-      read = written.parsed.orders.size();
-      std::cout << "read " << read << " orders from the text in " << orders_file.string() << "\n";
+      std::cout << "read " << counted(long(written.parsed.orders.size()), "order")
+                << " from the text in " << orders_file.string() << "\n";
     }
+    if (int refused = check_sealed_before_signing(required(*r, "game"), written,
+                                                  orders_file.string(), r->count("force") > 0))
+      return refused;
+    Json body = written.body;
     fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
     Json envelope = game::sign_sealed(required(*r, "game"), body, optional(*r, "key"),
                                       optional(*r, "chain"), secrets);
@@ -225,6 +296,7 @@ int cmd_sign(int argc, char** argv) {
               << b["turn"].get<int>() << " phase " << b["phase"].get<std::string>()
               << revision_note(b)
               << " (from a sealed copy: the umpire checks the orders against the rules)\n";
+    said.signed_file(out, envelope);
     return 0;
   }
   // Orders are signed only against a log that verifies.
@@ -256,6 +328,9 @@ int cmd_sign(int argc, char** argv) {
   auto written = game::read_written_orders(archive, g.replay.state(),
                                            read_file(orders_file, game::kMaxOrderBytes),
                                            orders_file.string(), side);
+  if (int refused = check_before_signing(archive, g.replay.state(), side, written,
+                                         orders_file.string(), r->count("force") > 0))
+    return refused;
   Json body = written.body;
   auto phase = g.replay.phase();
   Json envelope = game::sign_orders(archive, g.replay, side, key, chain, body, secrets);
@@ -267,8 +342,8 @@ int cmd_sign(int argc, char** argv) {
   write_file_atomic(out, envelope.dump(2) + "\n");
   game::remember_signed(secrets, envelope);
   if (written.text)
-    std::cout << "read " << written.parsed.orders.size() << " orders from the text in "
-              << orders_file.string() << "\n";
+    std::cout << "read " << counted(long(written.parsed.orders.size()), "order")
+              << " from the text in " << orders_file.string() << "\n";
   std::cout << "signed " << out.string() << " for " << side << ", turn " << phase.turn << " phase "
             << phase.name << revision_note(envelope["body"])
             << (phase.side != side ? " (note: it is not your phase)" : "") << "\n";
@@ -282,37 +357,19 @@ int cmd_sign(int argc, char** argv) {
                                                 envelope, game::now_utc()));
     std::cout << "mail " << mail.string() << " to " << to->id << " <" << printable(to->email)
               << ">, sent by `adjutant mail send`\n";
+    said.mail = mail.string();
   }
+  said.signed_file(out, envelope);
   return 0;
 }
 
 namespace {
 
-// Each combat with its odds, die and result, and the phase now due.
-void print_outcome(const fs::path& dir, const game::Adjudication& adj) {
-  game::Archive a = game::Archive::open(dir);
-  for (const auto& e : adj.events) {
-    if (e.value("type", "") != "combat") continue;
-    std::string die = e.contains("die") && e["die"].is_object() && e["die"].contains("value")
-                          ? e["die"]["value"].dump()
-                          : "?";
-    std::cout << "  combat " << printable(e.value("combat", "")) << " at "
-              << printable(e.value("odds", "")) << ": die " << die << ", "
-              << printable(a.ruleset().describe_result(e.value("result", ""))) << "\n";
-  }
-  rules::PhaseInfo next = a.ruleset().current_phase(adj.after);
-  if (next.side.empty())
-    std::cout << "the game is over: " << printable(adj.after.result) << "\n";
-  else
-    std::cout << "next: turn " << next.turn << ", " << next.name << " player-turn (orders from "
-              << next.side << ", adjudicated by " << a.adjudicator_for(next.side) << ")\n";
-}
-
 void print_refusal(const rules::OrdersRefused& e, bool json) {
   if (json)
     print_json({{"ok", false}, {"error", e.id()}, {"problems", e.to_json()}});
   else
-    std::cerr << e.detail() << "\n";
+    print_error(e.detail());
 }
 
 }  // namespace
@@ -321,10 +378,11 @@ int cmd_check(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant check",
       "Check a signed order file exactly as the adjudication will, without changing anything,\n"
-      "and echo the orders as understood.");
+      "and echo the orders as understood. ORDERS is the signed file, or a saved mail (.eml,\n"
+      "a maildir message, an mbox file) that carries it.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "orders", "signed order file", cxxopts::value<std::string>())("json",
-                                                                    "machine-readable output");
+      "orders", "signed order file, or a mail that carries one", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game", "orders"});
   options.positional_help("GAME ORDERS");
   auto r = parse(options, argc, argv);
@@ -332,10 +390,14 @@ int cmd_check(int argc, char** argv) {
   bool json = r->count("json") > 0;
   try {
     fs::path file = required(*r, "orders");
+    // The signed file, or a saved mail (or mbox) that carries it.
+    mail::SavedOrders saved = mail::read_saved_orders(file);
+    if (!saved.where.empty() && !json)
+      std::cerr << "the order file in " << printable(saved.where) << "\n";
     // A side's sealed copy: checked with the side's part of the scenario on
     // its own view, as the umpire's intake will (docs/protocol.md 10a).
     if (game::is_sealed_copy(required(*r, "game"))) {
-      Json envelope = game::read_order_file(file);
+      const Json& envelope = saved.envelope;
       auto checked = game::check_sealed(required(*r, "game"), envelope, file.string());
       std::string side = envelope["body"].value("side", "");
       if (json) {
@@ -347,9 +409,8 @@ int cmd_check(int argc, char** argv) {
       return 0;
     }
     game::ReadGame g(required(*r, "game"));
-    auto in =
-        game::take_orders(g.archive, g.replay.state(), game::read_order_file(file), file.string(),
-                          g.replay.expected_after(), g.replay.intake_reveals());
+    auto in = game::take_orders(g.archive, g.replay.state(), saved.envelope, file.string(),
+                                g.replay.expected_after(), g.replay.intake_reveals());
     if (json) {
       print_json({{"ok", true}, {"side", in.side}, {"echo", in.checked.echo}});
     } else {
@@ -365,59 +426,6 @@ int cmd_check(int argc, char** argv) {
     print_json({{"ok", false}, {"error", e.id()}, {"message", e.what()}});
     return int(e.exit_code());
   }
-}
-
-int cmd_adjudicate(int argc, char** argv) {
-  cxxopts::Options options(
-      "adjutant adjudicate",
-      "Adjudicate a signed order file: check it, roll the dice from the revealed chain links,\n"
-      "append the orders and the adjudication to the log, write state.json and the turn folder\n"
-      "(events, maps, reports, mail files).");
-  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "orders", "signed order file", cxxopts::value<std::string>())(
-      "key", "the adjudicator's private key (default: found in SECRETS)",
-      cxxopts::value<std::string>())(
-      "chain", "the adjudicator's dice chain (default: found in SECRETS by its anchor)",
-      cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
-                                     cxxopts::value<std::string>())(
-      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
-      "no-outputs", "write only the log, state and events (no maps, reports or mail)");
-  options.parse_positional({"game", "orders"});
-  options.positional_help("GAME ORDERS");
-  auto r = parse(options, argc, argv);
-  if (!r) return 0;
-  fs::path dir = required(*r, "game");
-  game::AdjudicateOptions opt;
-  if (r->count("key")) opt.key = (*r)["key"].as<std::string>();
-  if (r->count("chain")) opt.chain = (*r)["chain"].as<std::string>();
-  if (r->count("at")) opt.at = (*r)["at"].as<std::string>();
-  opt.secrets = game::secrets_dir(optional(*r, "secrets"));
-  if (!r->count("no-outputs")) opt.outputs = turn_writer();
-  game::CommitResult result;
-  try {
-    result = game::adjudicate_file(dir, required(*r, "orders"), opt);
-  } catch (const rules::OrdersRefused& e) {
-    print_refusal(e, false);
-    return int(Exit::kBadInput);
-  }
-  print_notes(result.warnings);
-  if (result.adjudications.empty()) {
-    // One side's file of a simultaneous phase (docs/protocol.md 5a).
-    game::ReadGame g(dir);
-    std::string awaited;
-    for (const auto& s : g.replay.sides_awaited()) awaited += (awaited.empty() ? "" : ", ") + s;
-    std::cout << "orders logged (log line " << g.archive.log().size() - 1
-              << "); the phase is adjudicated when orders from " << awaited << " are in\n";
-    return 0;
-  }
-  const auto& adj = result.adjudications.back();
-  fs::path folder = dir / "turns" / adj.folder_name();
-  std::cout << "adjudicated turn " << adj.turn << " phase " << adj.phase << " (t=" << adj.t
-            << ", log line " << adj.seq << ")\n";
-  for (const auto& line : adj.echo) std::cout << "  " << printable(line) << "\n";
-  print_outcome(dir, adj);
-  std::cout << "state " << adj.after.hash() << "\nturn folder " << folder.string() << "\n";
-  return 0;
 }
 
 }  // namespace adjutant::cli

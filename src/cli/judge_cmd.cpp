@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "cli/commands.h"
@@ -62,7 +63,8 @@ int cmd_judge(int argc, char** argv) {
       cxxopts::value<std::string>())("every", "run a pass every interval (30s, 5m, 1h)",
                                      cxxopts::value<std::string>())(
       "now", "act as at this time (RFC 3339 UTC) instead of the clock; one pass only",
-      cxxopts::value<std::string>());
+      cxxopts::value<std::string>())(
+      "json", "one JSON object per pass (one a line): its figures and its action lines");
   options.parse_positional({"dir"});
   options.positional_help("DIR");
   auto r = parse(options, argc, argv);
@@ -79,7 +81,9 @@ int cmd_judge(int argc, char** argv) {
                   ? game::secrets_dir(optional(*r, "secrets"))
                   : o.config.secrets;
   o.outputs = turn_writer();
-  o.out = &std::cout;
+  bool json = r->count("json") > 0;
+  std::ostringstream captured;
+  o.out = json ? static_cast<std::ostream*>(&captured) : &std::cout;
   long every = r->count("every") ? parse_every((*r)["every"].as<std::string>()) : 0;
   if (every && r->count("now"))
     throw Error("usage.options", "--now is for one pass; it cannot go with --every", Exit::kUsage);
@@ -102,11 +106,30 @@ int cmd_judge(int argc, char** argv) {
       std::cerr << "adjutant judge: " << e.what() << "\n";
       p.errors = 1;
     }
-    std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
-              << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
-              << (p.messages == 1 ? " message, " : " messages, ") << p.actions
-              << (p.actions == 1 ? " action, " : " actions, ") << p.errors
-              << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "") << "\n";
+    if (json) {
+      // The pass's own lines, as they would have been printed.
+      ledger::Json lines = ledger::Json::array();
+      std::istringstream said(captured.str());
+      for (std::string line; std::getline(said, line);) lines.push_back(line);
+      captured.str("");
+      std::cout << ledger::Json({{"at", o.now},
+                                 {"games", p.games},
+                                 {"umpired", p.umpired},
+                                 {"looked_at", p.looked_at},
+                                 {"messages", p.messages},
+                                 {"actions", p.actions},
+                                 {"errors", p.errors},
+                                 {"skipped", p.skipped},
+                                 {"lines", lines}})
+                       .dump()
+                << "\n";
+    } else
+      std::cout << "pass at " << o.now << ": " << p.games << (p.games == 1 ? " game, " : " games, ")
+                << p.umpired << " umpired here, " << p.looked_at << " looked at, " << p.messages
+                << (p.messages == 1 ? " message, " : " messages, ") << p.actions
+                << (p.actions == 1 ? " action, " : " actions, ") << p.errors
+                << (p.errors == 1 ? " error" : " errors") << (p.skipped ? " (skipped)" : "")
+                << "\n";
     std::cout.flush();
     code = p.errors ? int(Exit::kEnvironment) : 0;
     if (!every) break;

@@ -25,26 +25,38 @@ int cmd_keygen(int argc, char** argv) {
       "adjutant keygen",
       "Create an Ed25519 signing key (PEM, mode 0600). Without --out it goes into the secrets\n"
       "folder (SECRETS/keys/), where every command finds it by its public key.");
-  options.add_options()("o,out", "private key file to write", cxxopts::value<std::string>())(
+  options.add_options()("o,out", "private key file to write (or give it as KEYFILE)",
+                        cxxopts::value<std::string>())("keyfile", "private key file to write",
+                                                       cxxopts::value<std::string>())(
       "secrets",
       "the folder of your keys and dice chains (default $ADJUTANT_SECRETS, else "
       "~/.local/share/adjutant)",
-      cxxopts::value<std::string>())("force", "overwrite an existing key file");
-  options.parse_positional({"out"});
+      cxxopts::value<std::string>())("force", "overwrite an existing key file")(
+      "json", "machine-readable output");
+  options.parse_positional({"keyfile"});
   options.positional_help("[KEYFILE]");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
+  if (r->count("out") && r->count("keyfile"))
+    throw Error("usage.options", "give the key file once: --out FILE or KEYFILE", Exit::kUsage);
   auto key = ledger::SigningKey::generate();
   std::string pub = key.public_raw();
-  fs::path out = r->count("out") ? fs::path((*r)["out"].as<std::string>())
-                                 : game::keys_dir(game::secrets_dir(optional(*r, "secrets"))) /
-                                       (ledger::key_id(pub) + ".key");
-  refuse_inside_archive(out, r->count("out") ? "--out" : "the key file");
+  std::string given = r->count("out") ? (*r)["out"].as<std::string>() : optional(*r, "keyfile");
+  fs::path out = !given.empty() ? fs::path(given)
+                                : game::keys_dir(game::secrets_dir(optional(*r, "secrets"))) /
+                                      (ledger::key_id(pub) + ".key");
+  refuse_inside_archive(out, !given.empty() ? "--out" : "the key file");
   if (fs::exists(out) && !r->count("force"))
     throw Error("keygen.exists", out.string() + ": exists; refusing to overwrite a key (--force)",
                 Exit::kUsage);
   if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
   key.save_pem(out);
+  if (r->count("json")) {
+    print_json({{"key", out.string()},
+                {"public", ledger::base64url(pub)},
+                {"keyid", ledger::key_id(pub)}});
+    return 0;
+  }
   std::cout << "key " << out.string() << "\npublic " << ledger::base64url(pub) << "\nkeyid "
             << ledger::key_id(pub) << "\n";
   return 0;
@@ -71,7 +83,8 @@ int cmd_join(int argc, char** argv) {
       "~/.local/share/adjutant)",
       cxxopts::value<std::string>())("length", "dice chain length for a new chain",
                                      cxxopts::value<unsigned>()->default_value("1000"))(
-      "o,out", "card file to write", cxxopts::value<std::string>());
+      "o,out", "card file to write", cxxopts::value<std::string>())("json",
+                                                                    "machine-readable output");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
   fs::path secrets = game::secrets_dir(optional(*r, "secrets"));
@@ -123,6 +136,14 @@ int cmd_join(int argc, char** argv) {
   ledger::save_chain(chain_path, chain);
   Json card = ledger::sign_envelope(ledger::kCardType, body, key);
   write_file_atomic(out, card.dump(2) + "\n");
+  if (r->count("json")) {
+    print_json({{"card", out.string()},
+                {"side", side},
+                {"game", game_name},
+                {"chain", chain_path.string()},
+                {"keyid", ledger::key_id(key.public_raw())}});
+    return 0;
+  }
   std::cout << "card " << out.string() << " for " << side << " in " << printable(game_name)
             << "\nchain " << chain_path.string() << " (secret: never share it or put it in an "
             << "archive)\n";

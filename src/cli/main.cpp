@@ -10,7 +10,9 @@
 #include "cli/help_cmd.h"
 #include "cli/version.h"
 #include "game/archive.h"
+#include "report/play_page.h"
 #include "rules/ruleset.h"
+#include "util/colour.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -26,6 +28,8 @@ struct Command {
 const Command kCommands[] = {
     {"keygen", adjutant::cli::cmd_keygen, "create an Ed25519 signing key"},
     {"join", adjutant::cli::cmd_join, "write a signed player card for a game"},
+    {"invite", adjutant::cli::cmd_invite,
+     "write a player's join page and its invitation mail (play from a browser)"},
     {"new", adjutant::cli::cmd_new, "create a game archive from a scenario and player cards"},
     {"orders", adjutant::cli::cmd_orders,
      "turn text orders into an order body, checked and echoed"},
@@ -83,6 +87,8 @@ int main(int argc, char** argv) {
     return int(adjutant::Exit::kUsage);
   }
   std::string name = argv[1];
+  // The release the player pages name (report/play_page.h).
+  adjutant::report::set_play_release(adjutant::cli::version());
   if (name == "help" && argc > 2) {
     std::vector<adjutant::cli::CommandEntry> table;
     for (const auto& c : kCommands) table.push_back({c.name, c.run, c.summary});
@@ -115,7 +121,10 @@ int main(int argc, char** argv) {
       }
       return code;
     } catch (const adjutant::Error& e) {
-      std::cerr << "adjutant " << name << ": " << adjutant::printable_lines(e.what()) << "\n";
+      std::cerr << "adjutant " << name << ": "
+                << adjutant::coloured_ids(adjutant::printable_lines(e.what()),
+                                          adjutant::colour_on_stderr())
+                << "\n";
       return int(e.exit_code());
     } catch (const std::filesystem::filesystem_error& e) {
       // A path the operating system refused (a name too long, a file where a

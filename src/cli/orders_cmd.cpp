@@ -61,16 +61,53 @@ void write_output(const std::string& out, const std::string& bytes) {
 // Checks the body read from text (each problem placed on its line of
 // `source`), writes it to `out` (standard output when empty) and says what
 // was understood under `heading`, with how to sign it against `game`.
+// The text's problems as --json gives them: each with its line and column.
+int text_refused(const rules::text::TextRefused& e, bool json) {
+  if (!json) {
+    print_error(e.detail());
+    return int(Exit::kBadInput);
+  }
+  Json problems = Json::array();
+  for (const auto& p : e.problems())
+    problems.push_back(
+        {{"id", p.id}, {"line", p.pos.line}, {"column", p.pos.column}, {"message", p.message}});
+  print_json({{"ok", false}, {"error", e.id()}, {"problems", problems}});
+  return int(Exit::kBadInput);
+}
+
 int check_and_echo(const std::function<rules::Checked()>& check, const game::WrittenOrders& written,
                    const std::string& source, const std::string& out, const std::string& heading,
-                   const std::string& game) {
+                   const std::string& game, bool json) {
   rules::Checked checked;
   try {
     checked = check();
   } catch (const rules::OrdersRefused& e) {
-    for (const auto& p : e.problems())
-      std::cerr << game::problem_at(p, written.parsed, source) << "\n";
+    if (json) {
+      Json problems = e.to_json();
+      for (std::size_t i = 0; i < e.problems().size(); ++i) {
+        const auto& p = e.problems()[i];
+        const rules::text::Pos* pos = nullptr;
+        if (p.order >= 1 && std::size_t(p.order) <= written.parsed.orders.size())
+          pos = &written.parsed.orders[std::size_t(p.order) - 1];
+        else
+          pos = written.parsed.where(p.unit, p.rule);
+        if (pos) {
+          problems[i]["line"] = pos->line;
+          problems[i]["column"] = pos->column;
+        }
+      }
+      print_json({{"ok", false}, {"error", e.id()}, {"problems", problems}});
+      return int(Exit::kBadInput);
+    }
+    for (const auto& p : e.problems()) print_error(game::problem_at(p, written.parsed, source));
     return int(Exit::kBadInput);
+  }
+  if (json) {
+    if (!out.empty()) write_output(out, written.body.dump(2) + "\n");
+    Json j = {{"ok", true}, {"heading", heading}, {"body", written.body}, {"echo", checked.echo}};
+    if (!out.empty()) j["out"] = out;
+    print_json(j);
+    return 0;
   }
   write_output(out, written.body.dump(2) + "\n");
   std::ostream& said = out.empty() ? std::cerr : std::cout;
@@ -112,14 +149,13 @@ int sealed_orders(const cxxopts::ParseResult& r) {
   try {
     written = game::read_written_orders(*g.ruleset, g.view, content, source, side);
   } catch (const rules::text::TextRefused& e) {
-    std::cerr << e.detail() << "\n";
-    return int(Exit::kBadInput);
+    return text_refused(e, r.count("json") > 0);
   }
-  return check_and_echo([&] { return g.ruleset->check(g.view, written.body, source); }, written,
-                        source, out,
-                        "orders for " + side + ", turn " + std::to_string(g.turn) + " phase " +
-                            g.phase + ", as understood (checked on the sealed copy):",
-                        copy.string());
+  return check_and_echo(
+      [&] { return g.ruleset->check(g.view, written.body, source); }, written, source, out,
+      "orders for " + side + ", " + rules::phase_words(*g.ruleset, g.turn, g.phase) +
+          ", as understood (checked on the sealed copy):",
+      copy.string(), r.count("json") > 0);
 }
 
 }  // namespace
@@ -137,7 +173,8 @@ int cmd_orders(int argc, char** argv) {
       "side", "whose orders (default: the side whose orders are due)",
       cxxopts::value<std::string>())("o,out", "write the result to this file",
                                      cxxopts::value<std::string>())(
-      "to-text", "write an order body as text orders");
+      "to-text", "write an order body as text orders")(
+      "json", "machine-readable output: the body, the echo, or each problem with its line");
   options.parse_positional({"game", "file"});
   options.positional_help("GAME [FILE]");
   auto r = parse(options, argc, argv);
@@ -170,17 +207,16 @@ int cmd_orders(int argc, char** argv) {
   try {
     written = game::read_written_orders(archive, g.replay.state(), content, source, side);
   } catch (const rules::text::TextRefused& e) {
-    std::cerr << e.detail() << "\n";
-    return int(Exit::kBadInput);
+    return text_refused(e, r->count("json") > 0);
   }
   return check_and_echo(
       [&] {
         return game::check_written_orders(archive, g.replay.state(), side, written.body, source);
       },
       written, source, out,
-      "orders for " + side + ", turn " + std::to_string(phase.turn) + " phase " + phase.name +
+      "orders for " + side + ", " + rules::phase_words(archive.ruleset(), phase.turn, phase.name) +
           ", as understood:",
-      archive.dir().string());
+      archive.dir().string(), r->count("json") > 0);
 }
 
 }  // namespace adjutant::cli

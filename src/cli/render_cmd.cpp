@@ -11,8 +11,12 @@
 #include "cli/render_scenario.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
+#include "game/fog.h"
+#include "game/sealed_view.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
+#include "render/table_map.h"
+#include "rules/chaos/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -20,18 +24,54 @@ namespace adjutant::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+int render_sealed(const fs::path& copy, const fs::path& out, bool png,
+                  const cxxopts::ParseResult& r) {
+  game::SealedView v = game::open_sealed_view(copy);
+  std::string side = r.count("side") ? r["side"].as<std::string>() : v.side;
+  if (side != v.side)
+    throw Error("render.bad_side",
+                "--side " + side + ": this is " + v.side + "'s sealed copy; it shows " + v.side +
+                    "'s view only",
+                Exit::kUsage);
+  if (r.count("at"))
+    throw Error("render.bad_at", "--at: a sealed copy holds its side's latest view only",
+                Exit::kUsage);
+  if (!v.ruleset || !render::draws_table(*v.ruleset))
+    throw Error("render.no_map",
+                "this sealed copy holds no part of the scenario to draw its table with (sync the "
+                "umpire's latest sealed copy)",
+                Exit::kUsage);
+  const auto& sc = rules::chaos::scenario_of(*v.ruleset);
+  write_file_atomic(out, png ? render::render_table_view_png(sc, v.view, side, v.preferred)
+                             : render::render_table_view_svg(sc, v.view, side, v.preferred));
+  if (r.count("json"))
+    print_json({{"file", out.string()}, {"side", side}, {"turn", v.view.turn}, {"sealed", true}});
+  else
+    std::cout << "wrote " << out.string() << " (" << side << "'s view from the sealed copy, turn "
+              << v.view.turn << ")\n";
+  return 0;
+}
+
+}  // namespace
+
 int cmd_render(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant render",
       "Draw a game's map as SVG or PNG (chosen by the --out file's extension): terrain, units,\n"
       "and the moves and combats of the last adjudication at or before the chosen log line.\n"
-      "With --scenario instead of a game, a scenario's map at its set-up (as `adjutant new`\n"
-      "would start it).");
+      "GAME may be a side's sealed copy of a fog-of-war game: its side's latest view, drawn\n"
+      "with the side's part of the scenario. With --scenario instead of a game, a scenario's\n"
+      "map at its set-up (as `adjutant new` would start it).");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "side", "whose view: a side id, or umpire (sees everything)",
-      cxxopts::value<std::string>()->default_value("umpire"))(
-      "at", "the position after log line N (default: the latest)", cxxopts::value<int>())(
-      "out", "FILE.svg or FILE.png", cxxopts::value<std::string>())(
+      "side",
+      "whose view: a side id, or umpire (sees everything; the default, but on a side's sealed "
+      "copy its side)",
+      cxxopts::value<std::string>())("at", "the position after log line N (default: the latest)",
+                                     cxxopts::value<int>())(
+      "o,out", "FILE.svg or FILE.png", cxxopts::value<std::string>())("json",
+                                                                      "machine-readable output")(
       "scenario", "draw this scenario (a file, or a shipped scenario by name) instead of a game",
       cxxopts::value<std::string>());
   options.parse_positional({"game"});
@@ -51,10 +91,15 @@ int cmd_render(int argc, char** argv) {
     throw Error("render.bad_format", out.string() + ": the output must end in .svg or .png",
                 Exit::kUsage);
   if (r->count("scenario"))
-    return render_scenario((*r)["scenario"].as<std::string>(), out, ext == ".png");
+    return render_scenario((*r)["scenario"].as<std::string>(), out, ext == ".png",
+                           r->count("json") > 0);
+
+  // A side's sealed copy of a fog-of-war game: its own latest view, drawn
+  // with its part of the scenario (docs/protocol.md 10a).
+  if (game::is_sealed_copy(game)) return render_sealed(game, out, ext == ".png", *r);
   game::ReadGame g(game);
   const game::Archive& archive = g.archive;
-  std::string side = (*r)["side"].as<std::string>();
+  std::string side = r->count("side") ? (*r)["side"].as<std::string>() : "umpire";
   std::vector<std::string> sides = archive.ruleset().sides();
   if (side != "umpire" && std::find(sides.begin(), sides.end(), side) == sides.end()) {
     std::string known;
@@ -85,7 +130,11 @@ int cmd_render(int argc, char** argv) {
                   "the " + archive.ruleset().id() + " ruleset draws no " + ext.substr(1) + " map",
                   Exit::kUsage);
     write_file_atomic(out, picture);
-    std::cout << "wrote " << out.string() << " (" << side << " view, turn " << state.turn << ")\n";
+    if (r->count("json"))
+      print_json({{"file", out.string()}, {"side", side}, {"turn", state.turn}});
+    else
+      std::cout << "wrote " << out.string() << " (" << side << " view, turn " << state.turn
+                << ")\n";
     return 0;
   }
   const auto& scenario = archive.scenario();
@@ -97,6 +146,14 @@ int cmd_render(int argc, char** argv) {
   render::MapInput in{scenario, seen, events, viewer};
   write_file_atomic(out, ext == ".svg" ? render::render_svg(in) : render::render_png(in));
   auto geometry = render::map_geometry(scenario);
+  if (r->count("json")) {
+    print_json({{"file", out.string()},
+                {"side", side},
+                {"turn", state.turn},
+                {"width", geometry.width},
+                {"height", geometry.height}});
+    return 0;
+  }
   std::cout << "wrote " << out.string() << " (" << geometry.width << "x" << geometry.height << ", "
             << side << " view, turn " << state.turn << ")\n";
   return 0;

@@ -9,7 +9,9 @@ namespace adjutant::cli {
 
 // Reads and checks the scenario `value` names (a file or a shipped name) as
 // `adjutant new` does and writes its map, as the umpire sees it at set-up,
-// to `out` (`png`: PNG, else SVG). Returns the exit code.
-int render_scenario(const std::string& value, const std::filesystem::path& out, bool png);
+// to `out` (`png`: PNG, else SVG); says what it wrote as JSON with `json`.
+// Returns the exit code.
+int render_scenario(const std::string& value, const std::filesystem::path& out, bool png,
+                    bool json);
 
 }  // namespace adjutant::cli

@@ -6,6 +6,7 @@
 #include "game/secrets.h"
 #include "util/error.h"
 #include "util/printable.h"
+#include "util/words.h"
 
 namespace adjutant::cli {
 
@@ -26,7 +27,8 @@ int cmd_ruling(int argc, char** argv) {
                                      cxxopts::value<std::string>())(
       "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
       "side", "in a phase of several movers: the side the ruling concerns",
-      cxxopts::value<std::string>())("no-outputs", "with --nmr: write no maps, reports or mail");
+      cxxopts::value<std::string>())("no-outputs", "with --nmr: write no maps, reports or mail")(
+      "json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -39,17 +41,32 @@ int cmd_ruling(int argc, char** argv) {
   if (r->count("side")) opt.side = (*r)["side"].as<std::string>();
   opt.secrets = game::secrets_dir(optional(*r, "secrets"));
   std::string reason = (*r)["reason"].as<std::string>();
+  bool json = r->count("json") > 0;
   if (r->count("extend") == r->count("nmr"))
     throw Error("usage.action", "give exactly one of --extend H and --nmr", Exit::kUsage);
   if (!r->count("no-outputs")) opt.outputs = turn_writer();
   if (r->count("extend")) {
     int hours = (*r)["extend"].as<int>();
     auto result = game::rule_extend(dir, hours, reason, opt);
+    if (json) {
+      print_json({{"ruling", "extend"}, {"hours", hours}, {"notes", result.warnings}});
+      return 0;
+    }
     print_notes(result.warnings);
-    std::cout << "deadline extended by " << hours << " hour" << (hours == 1 ? "" : "s") << "\n";
+    std::cout << "deadline extended by " << counted(hours, "hour") << "\n";
     return 0;
   }
   auto result = game::rule_nmr(dir, reason, opt);
+  if (json) {
+    ledger::Json j = {{"ruling", "nmr"}, {"notes", result.warnings}};
+    if (!result.adjudications.empty()) {
+      const auto& adj = result.adjudications.back();
+      j["adjudication"] = {{"t", adj.t},          {"turn", adj.turn}, {"phase", adj.phase},
+                           {"log_line", adj.seq}, {"echo", adj.echo}, {"state", adj.after.hash()}};
+    }
+    print_json(j);
+    return 0;
+  }
   print_notes(result.warnings);
   if (result.adjudications.empty()) {
     std::cout << "no moves received from " << (opt.side.empty() ? "the late side" : opt.side)
@@ -70,7 +87,8 @@ int cmd_concede(int argc, char** argv) {
       "key", "your private key (default: the key of a side of this game in SECRETS)",
       cxxopts::value<std::string>())("secrets", "the folder of your keys and dice chains",
                                      cxxopts::value<std::string>())(
-      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>());
+      "at", "time to record (RFC 3339 UTC; default now)", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -78,6 +96,10 @@ int cmd_concede(int argc, char** argv) {
   std::filesystem::path dir = required(*r, "game");
   auto result = game::concede(dir, optional(*r, "key"), game::secrets_dir(optional(*r, "secrets")),
                               r->count("at") ? (*r)["at"].as<std::string>() : "", turn_writer());
+  if (r->count("json")) {
+    print_json({{"ended", "concession"}, {"notes", result.warnings}});
+    return 0;
+  }
   print_notes(result.warnings);
   std::cout << "the game has ended by concession\n";
   return 0;

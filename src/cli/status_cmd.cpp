@@ -1,7 +1,9 @@
 // `adjutant status`, `replay`, `verify` and `canon`: reading a game.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -12,94 +14,239 @@
 #include "game/dispute.h"
 #include "game/fog.h"
 #include "game/intake.h"
+#include "game/quick_status.h"
+#include "game/sealed_view.h"
 #include "game/verify.h"
+#include "report/report.h"
+#include "report/unit_list.h"
 #include "util/error.h"
 #include "util/files.h"
+#include "util/local_time.h"
 #include "util/printable.h"
 #include "util/time_format.h"
+#include "util/words.h"
 
 namespace adjutant::cli {
 
 namespace fs = std::filesystem;
 using ledger::Json;
 
-int cmd_status(int argc, char** argv) {
-  cxxopts::Options options(
-      "adjutant status",
-      "Show a game's scenario, turn, phase, whose orders are due and the log head.");
-  options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "json", "machine-readable output");
-  options.parse_positional({"game"});
-  options.positional_help("GAME");
-  auto r = parse(options, argc, argv);
-  if (!r) return 0;
-  if (game::is_sealed_copy(required(*r, "game")))
-    return sealed_status(required(*r, "game"), r->count("json") > 0);
-  game::ReadGame g(required(*r, "game"));
-  const game::Archive& a = g.archive;
-  const model::State& state = g.replay.state();
-  auto phase = g.replay.phase();
-  int extension = g.replay.extension_hours();
-  std::string deadline = g.replay.deadline();
-  std::string due = deadline.empty() ? "" : format_utc(parse_rfc3339(deadline));
-  Json parties = Json::array();
-  for (const auto& p : a.parties())
-    parties.push_back({{"id", p.id}, {"name", p.name}, {"email", p.email}, {"keyid", p.key_id}});
-  Json j = {{"game", a.name()},
-            {"game_id", a.game_id()},
-            {"scenario", a.scenario_json().value("id", "")},
-            {"ruleset", a.genesis().at("ruleset")},
-            {"umpire", a.has_umpire()},
-            {"parties", parties},
-            {"turn", state.turn},
-            {"phase", phase.name},
-            {"orders_due_from", phase.side},
-            // Simultaneous phases (docs/protocol.md 5a): whose files are in.
-            {"orders_awaited", g.replay.sides_awaited()},
-            {"orders_in", g.replay.sides_in()},
-            {"adjudicator", phase.side.empty() ? "" : a.adjudicator_for(phase.side)},
-            {"adjudications", state.adjudications},
-            {"due_by", phase.side.empty() ? "" : deadline},
-            {"extension_hours", extension},
-            {"log_lines", a.log().size()},
-            {"head", a.head()},
-            {"vp", state.vp},
-            {"result", state.result},
-            {"state", state.hash()}};
-  if (r->count("json")) {
+namespace {
+
+std::string party_words(const game::Party& p) {
+  return printable(p.name) + " <" + printable(p.email) + ">";
+}
+
+// The units of each side asked for, as `report` lists them.
+Json units_json(const std::vector<report::UnitRow>& rows) {
+  Json out = Json::array();
+  for (const auto& u : rows)
+    out.push_back({{"unit", u.unit},
+                   {"name", u.name},
+                   {"where", u.where},
+                   {"strength", u.strength},
+                   {"notes", u.notes}});
+  return out;
+}
+
+struct UnitsAsked {
+  bool on = false;
+  std::string side;  // "" for every side
+};
+
+std::vector<std::string> sides_asked(const rules::Ruleset& ruleset, const UnitsAsked& units) {
+  std::vector<std::string> sides = ruleset.sides();
+  if (units.side.empty()) return sides;
+  if (std::find(sides.begin(), sides.end(), units.side) == sides.end())
+    throw Error("status.side", "--side " + in_quotes(units.side) + " is not a side of this game",
+                Exit::kUsage);
+  return {units.side};
+}
+
+// A hex game's units as a table; a table game's, whose places are points,
+// one a line.
+void print_units(const std::string& side, const std::vector<report::UnitRow>& rows, bool table) {
+  std::cout << "\nunits of " << side << "\n";
+  if (rows.empty())
+    std::cout << "  (none)\n";
+  else if (table)
+    std::cout << report::render_table_text(report::unit_table(rows), "  ");
+  else
+    for (const auto& r : rows) std::cout << "  " << printable(report::unit_line(r)) << "\n";
+}
+
+int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& units,
+                const std::string& zone) {
+  game::QuickStatus q = game::read_status(dir, verify);
+  const model::State& state = q.state;
+  const rules::PhaseInfo& phase = q.phase;
+  const model::Scenario* hex = nullptr;
+  std::unique_ptr<model::Scenario> hex_scenario;
+  if (units.on && rules::ruleset_info(q.ruleset->id()) &&
+      rules::ruleset_info(q.ruleset->id())->hex) {
+    hex_scenario =
+        std::make_unique<model::Scenario>(model::Scenario::from_json(q.scenario, "scenario.json"));
+    hex = hex_scenario.get();
+  }
+  std::string adjudicator = phase.side.empty() ? "" : q.adjudicator_for(phase.side);
+  const game::Party* to = nullptr;
+  for (const auto& p : q.parties)
+    if (p.id == adjudicator) to = &p;
+  if (json) {
+    Json parties = Json::array();
+    for (const auto& p : q.parties)
+      parties.push_back({{"id", p.id}, {"name", p.name}, {"email", p.email}, {"keyid", p.key_id}});
+    Json j = {{"game", q.name()},
+              {"game_id", q.game_id},
+              {"scenario", q.scenario.value("id", "")},
+              {"ruleset", q.genesis.at("ruleset")},
+              {"umpire", q.has_umpire},
+              {"parties", parties},
+              {"turn", state.turn},
+              {"phase", phase.name},
+              {"orders_due_from", phase.side},
+              {"orders_awaited", q.sides_awaited},
+              {"orders_in", q.sides_in},
+              {"adjudicator", adjudicator},
+              {"send_to", to ? to->email : ""},
+              {"adjudications", state.adjudications},
+              {"due_by", phase.side.empty() ? "" : q.deadline},
+              {"extension_hours", q.extension_hours},
+              {"log_lines", q.log_lines},
+              {"head", q.head},
+              {"vp", state.vp},
+              {"result", state.result},
+              {"state", state.hash()},
+              {"verified", q.verified}};
+    if (units.on) {
+      Json by_side = Json::object();
+      for (const auto& side : sides_asked(*q.ruleset, units))
+        by_side[side] = units_json(report::side_units(*q.ruleset, hex, state, side));
+      j["units"] = by_side;
+    }
     print_json(j);
     return 0;
   }
-  std::cout << "game      " << printable(a.name()) << " (" << a.game_id().substr(0, 16) << ")\n"
-            << "scenario  " << printable(a.scenario_json().value("title", "")) << " ["
-            << printable(a.scenario_json().value("id", "")) << "]\n"
-            << "ruleset   " << a.ruleset().id() << " v" << a.ruleset().version()
-            << (a.has_umpire() ? ", umpire game" : ", no umpire") << "\n";
-  for (const auto& p : a.parties())
-    std::cout << "  " << p.id << ": " << printable(p.name) << " <" << printable(p.email) << "> key "
-              << p.key_id << "\n";
+  std::cout << "game      " << printable(q.name()) << " (" << q.game_id.substr(0, 16) << ")\n"
+            << "scenario  " << printable(q.scenario.value("title", "")) << " ["
+            << printable(q.scenario.value("id", "")) << "]\n"
+            << "ruleset   " << q.ruleset->id() << " v" << q.ruleset->version()
+            << (q.has_umpire ? ", umpire game" : ", no umpire") << "\n";
+  for (const auto& p : q.parties)
+    std::cout << "  " << p.id << ": " << party_words(p) << " key " << p.key_id << "\n";
   if (phase.side.empty()) {
     std::cout << "game over: " << printable(state.result) << "\n";
   } else {
     std::string awaited;
-    for (const auto& s : g.replay.sides_awaited()) awaited += (awaited.empty() ? "" : " and ") + s;
+    for (const auto& s : q.sides_awaited) awaited += (awaited.empty() ? "" : " and ") + s;
     std::string in;
-    for (const auto& s : g.replay.sides_in()) in += (in.empty() ? "" : ", ") + s;
-    std::cout << "turn      " << state.turn << ", " << phase.name << " player-turn\n"
-              << "due       orders from " << (phase.simultaneous() ? awaited : phase.side)
-              << ", adjudicated by " << a.adjudicator_for(phase.side)
+    for (const auto& s : q.sides_in) in += (in.empty() ? "" : ", ") + s;
+    std::cout << "turn      " << rules::phase_words(*q.ruleset, state.turn, phase.name).substr(5)
+              << "\n"
+              << "due       orders from " << (awaited.empty() ? phase.side : awaited)
               << (in.empty() ? "" : " (in: " + in + ")") << "\n"
-              << "by        " << due
-              << (extension ? " (deadline extended by " + std::to_string(extension) + " hours)"
-                            : "")
-              << "\n";
+              << "by        " << deadline_text(q.deadline, zone)
+              << (q.extension_hours
+                      ? " (deadline extended by " + counted(q.extension_hours, "hour") + ")"
+                      : "")
+              << "\n"
+              << "send to   " << adjudicator << (to ? " (" + party_words(*to) + ")" : "")
+              << ", who adjudicates\n";
   }
-  std::cout << "vp       ";
-  for (const auto& [side, vp] : state.vp) std::cout << " " << side << " " << vp;
-  std::cout << "\nlog       " << a.log().size() << " line" << (a.log().size() == 1 ? "" : "s")
-            << ", " << state.adjudications << " adjudication"
-            << (state.adjudications == 1 ? "" : "s") << ", head " << a.head() << "\n";
+  if (!state.vp.empty()) {
+    std::cout << "vp       ";
+    for (const auto& [side, vp] : state.vp) std::cout << " " << side << " " << vp;
+    std::cout << "\n";
+  }
+  std::cout << "log       " << counted(q.log_lines, "line") << ", "
+            << counted(state.adjudications, "adjudication") << ", head " << q.head
+            << (q.verified ? " (every line verified)" : "") << "\n";
+  if (units.on)
+    for (const auto& side : sides_asked(*q.ruleset, units))
+      print_units(side, report::side_units(*q.ruleset, hex, state, side), hex != nullptr);
   return 0;
+}
+
+// A side's sealed copy of a fog-of-war game: what it may see.
+int sealed_copy_status(const fs::path& dir, bool json, const UnitsAsked& units,
+                       const std::string& zone) {
+  if (!units.on && json) return sealed_status(dir, json);
+  game::SealedView v = game::open_sealed_view(dir);
+  if (!units.side.empty() && units.side != v.side)
+    throw Error("status.side",
+                "--side " + in_quotes(units.side) + ": this is " + v.side + "'s sealed copy",
+                Exit::kUsage);
+  const game::Party* umpire = nullptr;
+  for (const auto& p : v.parties)
+    if (p.id == "umpire") umpire = &p;
+  std::vector<report::UnitRow> rows;
+  if (units.on && v.ruleset) rows = report::side_units(*v.ruleset, nullptr, v.view, v.side);
+  if (json) {
+    Json j = {
+        {"sealed", true},       {"side", v.side},       {"game", v.name},
+        {"game_id", v.game_id}, {"turn", v.turn},       {"phase", v.phase},
+        {"due", v.due},         {"due_by", v.deadline}, {"send_to", umpire ? umpire->email : ""},
+        {"log_lines", v.lines}, {"head", v.head},       {"over", v.over},
+        {"result", v.result}};
+    j["units"] = {{v.side, units_json(rows)}};
+    print_json(j);
+    return 0;
+  }
+  int code = sealed_status(dir, false);
+  if (code != 0) return code;
+  if (v.due)
+    std::cout << "due       orders from " << v.side << " for turn " << v.turn << "\n"
+              << "by        " << deadline_text(v.deadline, zone) << "\n"
+              << "send to   the umpire" << (umpire ? " (" + party_words(*umpire) + ")" : "")
+              << ": `adjutant sign ORDERS --game " << dir.string() << " --mail`\n";
+  else if (v.over)
+    std::cout << "game over" << (v.result.empty() ? "" : ": " + printable(v.result)) << "\n";
+  if (units.on) {
+    if (!v.ruleset)
+      std::cout << "\nunits: this sealed copy holds no part of the scenario to name them with "
+                   "(sync the umpire's latest sealed copy)\n";
+    else
+      print_units(v.side, rows, false);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_status(int argc, char** argv) {
+  cxxopts::Options options(
+      "adjutant status",
+      "Show a game's scenario, turn, whose orders are due, by when and to whom, and the log\n"
+      "head. It reads state.json and the log's last lines, each checked by hash against the\n"
+      "log (--verify replays the whole log and checks every signature, as verify does).\n"
+      "GAME may be a side's sealed copy, or a folder of games (a judge's): then one line\n"
+      "per game (--json, --csv). Deadlines are shown in UTC, and in your own time zone\n"
+      "when $ADJUTANT_TZ (or \"time_zone\" in SECRETS/settings.json) names one.");
+  options.add_options()("game", "game archive, sealed copy, or a folder of games",
+                        cxxopts::value<std::string>())("json", "machine-readable output")(
+      "csv", "a folder of games: one CSV row per game")(
+      "units", "list each side's units, where they stand and how strong")(
+      "side", "with --units: only this side's", cxxopts::value<std::string>())(
+      "verify", "replay the whole log and check every signature first")(
+      "now", "a folder of games: what is late as of this time (RFC 3339; default now)",
+      cxxopts::value<std::string>())("secrets", "the folder of your keys and settings",
+                                     cxxopts::value<std::string>());
+  options.parse_positional({"game"});
+  options.positional_help("GAME");
+  auto r = parse(options, argc, argv);
+  if (!r) return 0;
+  fs::path dir = required(*r, "game");
+  bool json = r->count("json") > 0;
+  UnitsAsked units{r->count("units") > 0, optional(*r, "side")};
+  if (!units.side.empty()) units.on = true;
+  std::string zone = local_time_zone(optional(*r, "secrets"));
+  if (game::is_sealed_copy(dir)) return sealed_copy_status(dir, json, units, zone);
+  std::error_code ec;
+  if (fs::is_directory(dir, ec) && !fs::exists(dir / "log.jsonl", ec))
+    return folder_status(dir, json, r->count("csv") > 0, zone, optional(*r, "now"));
+  if (r->count("csv"))
+    throw Error("usage.options", "--csv lists a folder of games; GAME is one game", Exit::kUsage);
+  return game_status(dir, json, r->count("verify") > 0, units, zone);
 }
 
 int cmd_replay(int argc, char** argv) {
@@ -227,8 +374,10 @@ int cmd_verify(int argc, char** argv) {
   } else {
     for (const auto& e : result.entries) {
       if (e.report.ok)
-        std::cout << "ok    " << printable(e.path.string()) << ": " << e.report.lines << " lines, "
-                  << e.report.adjudications << " adjudications, " << e.report.dice << " dice"
+        std::cout << "ok    " << printable(e.path.string()) << ": "
+                  << counted(e.report.lines, "line") << ", "
+                  << counted(e.report.adjudications, "adjudication") << ", "
+                  << counted(e.report.dice, "die", "dice")
                   << (e.report.error_id.empty()
                           ? ""
                           : "; " + printable(e.report.where) + " [" + e.report.error_id + "] " +

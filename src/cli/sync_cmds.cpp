@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "game/adjudicate.h"
+#include "game/backup.h"
 #include "game/dispute.h"
 #include "game/fog.h"
 #include "game/game_name.h"
@@ -14,9 +15,11 @@
 #include "game/secrets.h"
 #include "game/sync.h"
 #include "mail/log_intake.h"
+#include "mail/saved_orders.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
+#include "util/words.h"
 
 namespace adjutant::cli {
 
@@ -33,15 +36,23 @@ std::vector<fs::path> paths_of(const cxxopts::ParseResult& r, const char* name) 
   return out;
 }
 
-void print_result(const game::SyncResult& r, const fs::path& dir) {
+void print_result(const game::SyncResult& r, const fs::path& dir, bool json) {
+  if (json) {
+    print_json({{"game", dir.string()},
+                {"added", r.added},
+                {"already", r.already},
+                {"lines", r.lines},
+                {"head", r.head},
+                {"notes", r.notes}});
+    return;
+  }
   print_notes(r.notes);
   if (r.added == 0)
-    std::cout << "nothing new: " << dir.string() << " has every line offered (" << r.lines
-              << " lines, head " << r.head << ")\n";
+    std::cout << "nothing new: " << dir.string() << " has every line offered ("
+              << counted(r.lines, "line") << ", head " << r.head << ")\n";
   else
-    std::cout << "added " << r.added << (r.added == 1 ? " line" : " lines") << " to "
-              << dir.string() << ", each verified (" << r.lines << " lines, head " << r.head
-              << ")\n";
+    std::cout << "added " << counted(r.added, "line") << " to " << dir.string()
+              << ", each verified (" << counted(r.lines, "line") << ", head " << r.head << ")\n";
 }
 
 }  // namespace
@@ -57,7 +68,8 @@ int cmd_sync(int argc, char** argv) {
   options.add_options()("game", "your copy of the game archive", cxxopts::value<std::string>())(
       "files", "mails, maildirs or .jsonl files", cxxopts::value<std::vector<std::string>>())(
       "no-outputs", "draw no maps, reports or mail for the new lines")(
-      "secrets", "the folder of your keys, chains and signed files", cxxopts::value<std::string>());
+      "secrets", "the folder of your keys, chains and signed files", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game", "files"});
   options.positional_help("GAME FILE...");
   auto r = parse(options, argc, argv);
@@ -69,14 +81,28 @@ int cmd_sync(int argc, char** argv) {
     if (files.size() != 1 || !game::is_sealed_copy(files.front()))
       throw Error("usage.sealed", "a sealed copy syncs from one folder written by `adjutant seal`",
                   Exit::kUsage);
-    print_result(game::sync_sealed(dir, files.front()), dir);
+    print_result(game::sync_sealed(dir, files.front()), dir, r->count("json") > 0);
     return 0;
   }
   game::Archive a = game::Archive::open(dir);
-  mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), a.game_id());
+  mail::CarriedFiles carried = mail::read_carried(files, a.game_id());
+  // A mail of orders (a player's to the adjudicator) carries no log lines:
+  // say what takes it.
+  std::string orders;
+  for (const auto& f : files)
+    for (const auto& where : mail::order_files_in_mail(f))
+      orders += (orders.empty() ? "" : ", ") + f.string() + " (" + where + ")";
+  if (carried.lines.lines.empty() && !orders.empty())
+    throw Error("sync.orders",
+                "the mail carries orders, not log lines: " + orders +
+                    ". The adjudicator checks them with `adjutant check " + dir.string() +
+                    " FILE` and plays them with `adjutant adjudicate " + dir.string() + " FILE`");
   auto result = game::sync_archive(dir, carried.lines,
                                    r->count("no-outputs") ? game::TurnWriter() : turn_writer());
-  print_result(result, dir);
+  if (!orders.empty())
+    result.notes.push_back("orders are in " + orders + ": `adjutant adjudicate " + dir.string() +
+                           " FILE` plays them");
+  print_result(result, dir, r->count("json") > 0);
   // Orders of yours adjudicated at an earlier revision than you signed
   // (docs/protocol.md 5b): said at once, with the way to prove it.
   if (result.added > 0)
@@ -87,6 +113,39 @@ int cmd_sync(int argc, char** argv) {
   return 0;
 }
 
+namespace {
+
+// The player page's backup (docs/play-in-browser.md): the key and chain
+// into the secrets folder, and the page's copy of the game, when it held
+// one, into a folder of its own, verified as any import.
+int import_backup(const fs::path& file, const cxxopts::ParseResult& r) {
+  fs::path secrets = game::secrets_dir(optional(r, "secrets"));
+  game::RestoredBackup b = game::restore_backup(
+      ledger::parse_strict(read_file(file, kMaxJsonFile), file.string()), secrets);
+  std::cout << "restored " << b.side << "'s key (" << b.key_file << ") and dice chain ("
+            << b.chain_file << ") for " << b.game;
+  if (b.signed_files)
+    std::cout << ", and " << b.signed_files << " signed order file"
+              << (b.signed_files == 1 ? "" : "s");
+  std::cout << "\n";
+  if (b.log.empty()) return 0;
+  if (r.count("game"))
+    game::check_game_folder(r["game"].as<std::string>(), "import --game");
+  else
+    game::check_game_name(b.game, "the backup (give --game DIR for a folder of your own)");
+  fs::path dir = r.count("game") ? fs::path(r["game"].as<std::string>()) : fs::path(b.game);
+  game::OfferedLines offered;
+  game::add_lines(offered, b.log, file.string());
+  auto result = game::import_archive(dir, offered, b.scenario, secrets,
+                                     r.count("no-outputs") ? game::TurnWriter() : turn_writer());
+  print_notes(result.notes);
+  std::cout << "imported " << dir.string() << ": " << result.lines << " log line"
+            << (result.lines == 1 ? "" : "s") << ", verified; head " << result.head << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int cmd_import(int argc, char** argv) {
   cxxopts::Options options(
       "adjutant import",
@@ -96,12 +155,16 @@ int cmd_import(int argc, char** argv) {
                         cxxopts::value<std::vector<std::string>>())(
       "game", "the folder to create (default: the game's name)", cxxopts::value<std::string>())(
       "secrets", "the folder of your keys and dice chains", cxxopts::value<std::string>())(
-      "no-outputs", "draw no maps, reports or mail");
+      "no-outputs", "draw no maps, reports or mail")("json", "machine-readable output");
   options.parse_positional({"files"});
   options.positional_help("MAIL...");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  mail::CarriedFiles carried = mail::read_carried(paths_of(*r, "files"), "");
+  auto given = paths_of(*r, "files");
+  if (given.size() == 1 && fs::is_regular_file(given.front()) &&
+      game::is_backup(read_file(given.front(), kMaxJsonFile)))
+    return import_backup(given.front(), *r);
+  mail::CarriedFiles carried = mail::read_carried(given, "");
   if (carried.scenario.empty())
     throw Error("import.no_invitation",
                 "no scenario.json attached to the mails given: import the game's invitation");
@@ -123,9 +186,16 @@ int cmd_import(int argc, char** argv) {
   auto result = game::import_archive(dir, carried.lines, carried.scenario,
                                      game::secrets_dir(optional(*r, "secrets")),
                                      r->count("no-outputs") ? game::TurnWriter() : turn_writer());
+  if (r->count("json")) {
+    print_json({{"game", dir.string()},
+                {"lines", result.lines},
+                {"head", result.head},
+                {"notes", result.notes}});
+    return 0;
+  }
   print_notes(result.notes);
-  std::cout << "imported " << dir.string() << ": " << result.lines << " log line"
-            << (result.lines == 1 ? "" : "s") << ", verified; head " << result.head << "\n";
+  std::cout << "imported " << dir.string() << ": " << counted(result.lines, "log line")
+            << ", verified; head " << result.head << "\n";
   return 0;
 }
 
@@ -135,8 +205,9 @@ int cmd_export(int argc, char** argv) {
       "Write lines of a game's log (all, or from line N) to a .jsonl file that `adjutant sync`\n"
       "takes: for a copy that missed a mail.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "from", "the first line (default 0)", cxxopts::value<int>()->default_value("0"))(
-      "o,out", "file to write (default: log-GAME-FROM-LAST.jsonl)", cxxopts::value<std::string>());
+      "from", "the first line", cxxopts::value<int>()->default_value("0"))(
+      "o,out", "file to write (default: log-GAME-FROM-LAST.jsonl)", cxxopts::value<std::string>())(
+      "json", "machine-readable output");
   options.parse_positional({"game"});
   options.positional_help("GAME");
   auto r = parse(options, argc, argv);
@@ -153,6 +224,10 @@ int cmd_export(int argc, char** argv) {
                                  : fs::path(game::log_lines_name(g.archive, from, last));
   refuse_inside_archive(out, r->count("out") ? "--out" : "the output");
   write_file_atomic(out, game::log_lines_text(g.archive, from, last));
+  if (r->count("json")) {
+    print_json({{"file", out.string()}, {"from", from}, {"to", last}});
+    return 0;
+  }
   std::cout << "wrote " << out.string() << ": lines " << from << " to " << last << "\n";
   return 0;
 }

@@ -5,8 +5,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/version.h"
 #include "cli/outputs.h"
+#include "cli/version.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
+#include "util/words.h"
 
 namespace adjutant::cli {
 
@@ -35,8 +36,20 @@ void write_index(const fs::path& out, const std::string& page) {
   write_file_atomic(out / "index.html", page);
 }
 
+// What was written: "wrote DIR/index.html (...)", or its JSON.
+void said(bool json, const fs::path& page, const std::string& what, const ledger::Json& facts) {
+  if (json) {
+    ledger::Json j = facts;
+    j["file"] = page.string();
+    print_json(j);
+  } else {
+    std::cout << "wrote " << page.string() << " (" << what << ")\n";
+  }
+}
+
 // The order page of the archive's latest state, from a copy that verifies.
-int write_order_page(const fs::path& game, const fs::path& out, const std::string& side) {
+int write_order_page(const fs::path& game, const fs::path& out, const std::string& side,
+                     bool json) {
   if (game::is_sealed_copy(game)) {
     // A player's sealed copy: the page of its own side, from its part.
     game::SealedOrdersGame g = game::open_sealed_orders(game);
@@ -45,16 +58,19 @@ int write_order_page(const fs::path& game, const fs::path& out, const std::strin
                   "--side " + side + ": this is " + g.side + "'s sealed copy", Exit::kUsage);
     std::string page = report::sealed_order_page(g);
     write_index(out, page);
-    std::cout << "wrote " << (out / "index.html").string() << " (order page, " << g.side << ", "
-              << page.size() / 1024 << " KiB, from the sealed copy)\n";
+    said(json, out / "index.html",
+         "order page, " + g.side + ", " + std::to_string(page.size() / 1024) +
+             " KiB, from the sealed copy",
+         {{"page", "orders"}, {"side", g.side}, {"sealed", true}});
     return 0;
   }
   game::ReadGame g(game);
   std::string page = report::order_page(g.archive, g.replay.state(), side);
   write_index(out, page);
-  std::cout << "wrote " << (out / "index.html").string() << " (order page, "
-            << (side.empty() ? g.archive.ruleset().current_phase(g.replay.state()).side : side)
-            << ", " << page.size() / 1024 << " KiB)\n";
+  std::string who = side.empty() ? g.archive.ruleset().current_phase(g.replay.state()).side : side;
+  said(json, out / "index.html",
+       "order page, " + who + ", " + std::to_string(page.size() / 1024) + " KiB",
+       {{"page", "orders"}, {"side", who}});
   return 0;
 }
 
@@ -70,12 +86,14 @@ int cmd_view(int argc, char** argv) {
       "or 3 when a line fails verification (the page shows the game up to the line before).\n"
       "With --orders, the order page instead (docs/orders.md): the side whose orders are\n"
       "due builds them by clicking, checked by the rules in the page, and exports them for\n"
-      "`adjutant sign`.");
+      "`adjutant sign`. GAME may be a folder of games (a judge's): DIR/index.html is then\n"
+      "the standings, linking each game's replay page under DIR/games/.");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
-      "out", "the folder to write index.html into", cxxopts::value<std::string>())(
+      "o,out", "the folder to write index.html into", cxxopts::value<std::string>())(
       "side", "whose view: a side id, or umpire (sees everything)",
       cxxopts::value<std::string>()->default_value("umpire"))(
       "orders", "write the order page for the side whose orders are due (--side: that side)")(
+      "json", "machine-readable output")(
       "play",
       "write the player page of --side instead (docs/play-in-browser.md): the whole job of a "
       "player from a browser, offline");
@@ -85,9 +103,14 @@ int cmd_view(int argc, char** argv) {
   if (!r) return 0;
   fs::path game = required(*r, "game");
   fs::path out = required(*r, "out");
+  // A folder of games (a judge's): the standings page and every replay.
+  std::error_code ec;
+  if (fs::is_directory(game, ec) && !fs::exists(game / "log.jsonl", ec))
+    return folder_view(game, out, r->count("json") > 0);
   refuse_inside_archive(out, "--out", OutputKind::kFolder);
   if (r->count("orders") && game::is_sealed_copy(game))
-    return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "");
+    return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "",
+                            r->count("json") > 0);
   // A damaged line is shown as failed like any other, after the lines before it.
   int bad_line = -1;
   std::string problem;
@@ -103,7 +126,8 @@ int cmd_view(int argc, char** argv) {
                     "umpire)",
                 Exit::kUsage);
   }
-  if (r->count("orders")) return write_order_page(game, out, r->count("side") ? side : "");
+  if (r->count("orders"))
+    return write_order_page(game, out, r->count("side") ? side : "", r->count("json") > 0);
   if (r->count("play")) {
     if (!r->count("side") || side == report::kUmpire)
       throw Error("usage.missing", "--play needs --side: the player's side", Exit::kUsage);
@@ -116,8 +140,14 @@ int cmd_view(int argc, char** argv) {
   game::LineChecks checks = game::check_lines(archive, bad_line, problem);
   std::string page = report::replay_page(archive, checks, side);
   write_index(out, page);
-  std::cout << "wrote " << (out / "index.html").string() << " (" << side << " view, "
-            << checks.lines.size() << " log lines)\n";
+  said(r->count("json") > 0, out / "index.html",
+       side + " view, " + counted(long(checks.lines.size()), "log line"),
+       {{"page", "replay"},
+        {"side", side},
+        {"lines", checks.lines.size()},
+        {"first_bad_line", checks.first_bad >= 0
+                               ? ledger::Json(checks.lines[std::size_t(checks.first_bad)].seq)
+                               : ledger::Json()}});
   if (checks.first_bad >= 0) {
     const auto& bad = checks.lines[std::size_t(checks.first_bad)];
     std::cerr << "log.jsonl line " << bad.seq << " (" << printable(bad.kind) << "): ["

@@ -111,11 +111,15 @@ ReadGame::ReadGame(const fs::path& dir, bool collect)
 
 CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options) {
+  return adjudicate_envelope(dir, read_order_file(orders_file), orders_file.string(), options);
+}
+
+CommitResult adjudicate_envelope(const fs::path& dir, const Json& envelope,
+                                 const std::string& source, const AdjudicateOptions& options) {
   OpenGame g(dir, options.outputs);
   std::string at = checked_record_time(options.at, g.archive, g.replay, !options.simulated_time);
-  Json envelope = read_order_file(orders_file);
-  Intake in = take_orders(g.archive, g.replay.state(), envelope, orders_file.string(),
-                          g.replay.expected_after(), g.replay.intake_reveals());
+  Intake in = take_orders(g.archive, g.replay.state(), envelope, source, g.replay.expected_after(),
+                          g.replay.intake_reveals());
   std::string id = g.archive.adjudicator_for(g.replay.phase().side);
   SigningParty adjudicator =
       load_signing_party(g.archive, id, options, true, "who adjudicates " + in.side + "'s orders");
@@ -130,7 +134,7 @@ CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
     lines = orders_lines(w, in);
   } catch (const Error& e) {
     if (e.id() != "orders.superseded") throw;
-    throw Error(e.id(), orders_file.string() + ": " + e.detail(), e.exit_code());
+    throw Error(e.id(), source + ": " + e.detail(), e.exit_code());
   }
   std::string raw = ledger::canonical(envelope);
   CommitResult result =

@@ -82,6 +82,10 @@ struct ReadGame {
 // any check fails.
 CommitResult adjudicate_file(const fs::path& dir, const fs::path& orders_file,
                              const AdjudicateOptions& options);
+// The same for an order file already read (from a mail, say); `source`
+// names it in errors.
+CommitResult adjudicate_envelope(const fs::path& dir, const Json& envelope,
+                                 const std::string& source, const AdjudicateOptions& options);
 
 // The time to record: `at` as canonical RFC 3339, or now. Error time.bad.
 std::string record_time(const std::string& at);

@@ -247,12 +247,7 @@ std::string Archive::adjudicator_for(const std::string& side) const {
 }
 
 int Archive::deadline_hours() const {
-  if (genesis_.is_object() && genesis_.contains("deadline_hours") &&
-      genesis_["deadline_hours"].is_number_integer()) {
-    long long h = genesis_["deadline_hours"].get<long long>();
-    if (h >= 1 && h <= 8760) return int(h);
-  }
-  return 72;
+  return deadline_hours_of(genesis_);
 }
 
 std::vector<Adjudication> Archive::adjudications() const {

@@ -12,6 +12,7 @@
 #include "util/fields.h"
 #include "util/files.h"
 #include "util/printable.h"
+#include "util/time_format.h"
 
 namespace adjutant::game {
 
@@ -108,6 +109,24 @@ Party party_from_card(const Json& envelope, const std::string& source) {
     throw Error("card.bad_signature",
                 source + ": the card is not signed by the key it names (party " + p.id + ")");
   return p;
+}
+
+int deadline_hours_of(const Json& genesis) {
+  if (genesis.is_object() && genesis.contains("deadline_hours") &&
+      genesis["deadline_hours"].is_number_integer()) {
+    long long h = genesis["deadline_hours"].get<long long>();
+    if (h >= 1 && h <= 8760) return int(h);
+  }
+  return 72;
+}
+
+std::string phase_deadline(const Json& genesis, const std::string& began, int extension_hours) {
+  try {
+    return format_rfc3339(parse_rfc3339(began) +
+                          std::int64_t(deadline_hours_of(genesis) + extension_hours) * 3600);
+  } catch (const Error&) {
+    return "";
+  }
 }
 
 std::vector<Party> genesis_parties(const Json& genesis) {

@@ -64,4 +64,13 @@ void create_archive(const fs::path& dir, const NewGame& g, const ledger::Signing
 // Parties named by a genesis body, players in ascending id order, then the umpire.
 std::vector<Party> genesis_parties(const Json& genesis);
 
+// The hours a genesis body gives each set of orders: its deadline_hours, or
+// 72 when it gives none from 1 to 8760.
+int deadline_hours_of(const Json& genesis);
+
+// When the orders of a phase that began at `began` (RFC 3339) are due: the
+// genesis hours plus `extension_hours`, as RFC 3339 UTC; "" when `began` is
+// no time.
+std::string phase_deadline(const Json& genesis, const std::string& began, int extension_hours);
+
 }  // namespace adjutant::game

@@ -9,6 +9,7 @@
 #include "game/adjudicate.h"
 #include "game/batch_verify.h"
 #include "game/genesis.h"
+#include "game/revisions.h"
 #include "game/ruling.h"
 #include "game/secrets.h"
 #include "judge/judge_intake.h"
@@ -168,9 +169,15 @@ class GameJudge {
     return due;
   }
 
-  // The order files of the side due, written after the current head, oldest filed first.
+  // The order files of the side due, written after the current head, oldest
+  // filed first; from protocol 2 only those of the side's highest revision
+  // for the phase (docs/protocol.md 5b: the adjudicator adjudicates the
+  // latest revision it holds; an earlier one is superseded, never a fallback
+  // when the latest is refused).
   std::vector<fs::path> candidates(const game::ReadGame& g, const std::string& side) const {
     std::vector<std::pair<std::pair<fs::file_time_type, std::string>, fs::path>> found;
+    std::map<std::string, long long> revision_of;
+    long long highest = 0;
     std::error_code ec;
     for (const auto& f : fs::directory_iterator(dir_ / "inbox", ec)) {
       std::string name = f.path().filename().string();
@@ -185,11 +192,20 @@ class GameJudge {
       if (!envelope.is_object() || !envelope.contains("body") || !envelope["body"].is_object() ||
           envelope["body"].value("after", "") != g.replay.expected_after())
         continue;
+      long long revision = 0;
+      try {
+        revision = game::read_revision(envelope["body"], g.archive.protocol(), name).number;
+      } catch (const Error&) {
+        // adjudication refuses it and names why
+      }
+      revision_of[name] = revision;
+      highest = std::max(highest, revision);
       found.push_back({{fs::last_write_time(f.path(), ec), name}, f.path()});
     }
     std::sort(found.begin(), found.end());
     std::vector<fs::path> out;
-    for (auto& f : found) out.push_back(f.second);
+    for (auto& f : found)
+      if (revision_of[f.first.second] == highest) out.push_back(f.second);
     return out;
   }
 

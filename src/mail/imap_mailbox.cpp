@@ -112,9 +112,6 @@ class ImapBox : public Mailbox {
         name_(quoted_name(box_)),
         seen_(o.seen) {
     curl_api().easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
-    // One response line holds every UID a search finds: libcurl's default
-    // buffer would cut it.
-    curl_api().easy_setopt(session_.get(), CURLOPT_BUFFERSIZE, 512L * 1024);
   }
 
   std::vector<MessageRef> list() override {
@@ -126,8 +123,8 @@ class ImapBox : public Mailbox {
     // refuses 300 KB of them), and without a seen-state which are unread.
     auto search = [&](const std::string& set) {
       for (long uid : search_uids(command("UID SEARCH UID " + set))) uids.push_back(uid);
-      for (long uid : search_uids(command("UID SEARCH UID " + set + " LARGER " +
-                                          std::to_string(kMaxIntakeMessage))))
+      for (long uid : search_uids(
+               command("UID SEARCH UID " + set + " LARGER " + std::to_string(kMaxIntakeMessage))))
         large.push_back(uid);
       if (!seen_)
         for (long uid : search_uids(command("UID SEARCH UID " + set + " UNSEEN")))
@@ -242,6 +239,12 @@ class ImapBox : public Mailbox {
     sink->out = &out;
     sink->limit = limit;
     CURL* curl = session_.get();
+    // A command's answer is one line that may hold every UID a search
+    // finds: a large buffer. A message is read in small ones: libcurl counts
+    // what one read brings with the FETCH line as response headers, and
+    // refuses more than 300 KB of them (a message with a player page is
+    // about 2 MB).
+    curl_api().easy_setopt(curl, CURLOPT_BUFFERSIZE, request ? 512L * 1024 : 16L * 1024);
     curl_api().easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_api().easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request);
     curl_api().easy_setopt(curl, CURLOPT_WRITEDATA, sink);

@@ -1,5 +1,5 @@
 // The layers of a Chaos of Battle table, bottom to top: the cloth with a
-// faint 12-inch grid, the deployment zones, hills, woods, towns, roads,
+// faint 6-inch grid numbered in inches, the deployment zones, hills, woods, towns, roads,
 // creeks, breastworks, landmarks, the bases (each stand drawn, the front
 // edge heavy and a tick the way it faces), commanders, the brigade markers
 // as flags, the brigades' names, then the scale bar, the legend and the
@@ -68,18 +68,21 @@ void draw_cloth(Canvas& canvas, const TableScene& scene) {
   canvas.rectangle(sw.x, ne.y, ne.x - sw.x, sw.y - ne.y);
   canvas.colour(kCloth);
   canvas.fill();
-  // A faint line every 12 inches, from the south-west corner.
-  canvas.colour(kClothGrid, 0.35);
-  canvas.line_width(0.6);
-  for (chaos::Coord x = 12 * chaos::kInch; x < t.width; x += 12 * chaos::kInch) {
-    canvas.move(scene.place({x, 0}));
-    canvas.line(scene.place({x, t.length}));
+  // A faint line every 6 inches from the south-west corner, every 12th
+  // inch a little stronger.
+  for (int every : {6, 12}) {
+    canvas.colour(kClothGrid, every == 6 ? 0.18 : 0.35);
+    canvas.line_width(0.6);
+    for (chaos::Coord x = every * chaos::kInch; x < t.width; x += every * chaos::kInch) {
+      canvas.move(scene.place({x, 0}));
+      canvas.line(scene.place({x, t.length}));
+    }
+    for (chaos::Coord y = every * chaos::kInch; y < t.length; y += every * chaos::kInch) {
+      canvas.move(scene.place({0, y}));
+      canvas.line(scene.place({t.width, y}));
+    }
+    canvas.stroke();
   }
-  for (chaos::Coord y = 12 * chaos::kInch; y < t.length; y += 12 * chaos::kInch) {
-    canvas.move(scene.place({0, y}));
-    canvas.line(scene.place({t.width, y}));
-  }
-  canvas.stroke();
   canvas.end();
   for (const auto& s : scene.scenario.sides) {
     if (!s.zone) continue;
@@ -353,6 +356,26 @@ void draw_pieces(Canvas& canvas, const TableScene& scene) {
   }
 }
 
+// The grid's lines numbered in inches from the south-west corner, as text
+// orders give points ("x,y"): x along the south edge, y along the west edge,
+// inside the table, every 6 inches.
+void draw_coordinates(Canvas& canvas, const TableScene& scene) {
+  const auto& t = scene.scenario.table;
+  canvas.begin("class=\"coordinates\"");
+  const Rgb ink = mix(kClothGrid, kBlack, 0.55);
+  for (chaos::Coord x = 6 * chaos::kInch; x < t.width; x += 6 * chaos::kInch) {
+    hex::Point at = scene.place({x, 0});
+    canvas.text_halo(std::to_string(x / chaos::kInch), {at.x, at.y - 3}, kDesignationSize,
+                     Weight::kRegular, Align::kCentre, ink, kLabelHalo, 2);
+  }
+  for (chaos::Coord y = 6 * chaos::kInch; y < t.length; y += 6 * chaos::kInch) {
+    hex::Point at = scene.place({0, y});
+    canvas.text_halo(std::to_string(y / chaos::kInch), {at.x + 3, at.y + 3}, kDesignationSize,
+                     Weight::kRegular, Align::kLeft, ink, kLabelHalo, 2);
+  }
+  canvas.end();
+}
+
 // Under the table's south-west corner: 12 inches in alternating 2-inch
 // blocks, marked at 0, 4, 8 and 12 (the distances the rules ask most).
 void draw_scale(Canvas& canvas, const TableScene& scene) {
@@ -548,7 +571,10 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     l.note("and figures without names.");
   }
   l.note("A tick shows a base's facing.");
-  l.note("Grid lines every 12 inches.");
+  l.note("Grid lines every 6 inches,");
+  l.note("numbered in inches from the");
+  l.note("south-west corner: x east,");
+  l.note("y north (orders: x,y).");
   canvas.end();
 }
 
@@ -589,6 +615,7 @@ void draw_table_ground(Canvas& canvas, const TableScene& scene) {
   cairo_api().paint(canvas.cr());
   draw_cloth(canvas, scene);
   draw_features(canvas, scene);
+  draw_coordinates(canvas, scene);
 }
 
 }  // namespace

@@ -50,6 +50,14 @@ std::string render_table_png(const TableInput& in) {
                         [&](Canvas& canvas) { draw_table(canvas, scene); });
 }
 
+std::string render_table_view_png(const rules::chaos::Scenario& scenario, const model::State& seen,
+                                  const std::string& side,
+                                  const std::map<std::string, int>& preferred) {
+  TableScene scene = make_table_scene(scenario, seen, viewer_of(side), preferred);
+  return draw_png_image(scene.width, scene.height,
+                        [&](Canvas& canvas) { draw_table(canvas, scene); });
+}
+
 std::pair<int, int> table_picture_size(const rules::chaos::Scenario& scenario) {
   model::State state = rules::chaos::initial_game_state(scenario);
   TableScene scene = make_table_scene(scenario, state, "", {});

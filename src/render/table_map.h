@@ -34,6 +34,9 @@ std::string render_table_view_svg(const rules::chaos::Scenario& scenario, const 
                                   const std::string& side,
                                   const std::map<std::string, int>& preferred);
 std::string render_table_png(const TableInput& in);
+std::string render_table_view_png(const rules::chaos::Scenario& scenario, const model::State& seen,
+                                  const std::string& side,
+                                  const std::map<std::string, int>& preferred);
 // The picture's size in pixels (the same for every state of a scenario).
 std::pair<int, int> table_picture_size(const rules::chaos::Scenario& scenario);
 

@@ -12,7 +12,7 @@ std::string folder_of(const GameFacts& game) {
 }
 
 std::string due_text(const GameFacts& game, const PhaseDue& due) {
-  return "turn " + std::to_string(due.turn) + ", " + game.side_name(due.phase) + " player-turn";
+  return game.phase_text(due.turn, due.phase);
 }
 
 MailSpec base(const GameFacts& game, const game::Party& from, const game::Party& to,

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "ledger/digest.h"
 #include "render/map.h"
+#include "render/map_overlay.h"
 #include "report/inline_script.h"
+#include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/markup.h"
 #include "util/printable.h"
@@ -51,10 +55,7 @@ std::string side_name(const Json& scenario, const std::string& side) {
 
 // The map every turn of the game is drawn on, and where its hexes are:
 // the page draws the units over it.
-Json base_map(const game::Archive& archive) {
-  if (!archive.hex_scenario()) return nullptr;
-  const model::Scenario& sc = archive.scenario();
-  model::State bare = archive.ruleset().initial_state();
+Json base_map(const model::Scenario& sc, model::State bare) {
   bare.units.clear();
   Json none = Json::array();
   // Drawn for no side: every side's page of the game carries the same map.
@@ -70,21 +71,80 @@ Json base_map(const game::Archive& archive) {
       // the page, which writes the next page's data (56.0 would be 56).
       hexes.push_back({hex::format(h), std::lround(c.x * 10), std::lround(c.y * 10)});
     }
-  return {{"svg", svg},
+  // Gzipped (render.gzip: the same bytes for one zlib), as the replay page
+  // carries its base: a large map's SVG is mostly repeated markup.
+  return {{"svg_gz", ledger::base64(render::gzip(svg))},
           {"width", geo.width},
           {"height", geo.height},
           {"radius", std::lround(geo.hex_size * 10)},  // tenths, as the hexes
           {"hexes", hexes}};
 }
 
+// The base map of a game's scenario, kept for the next page of a game of
+// the same scenario: a judge writes two pages for every adjudication, of
+// a few scenarios.
+Json cached_base_map(const game::Archive& archive) {
+  static std::mutex guard;
+  static std::map<std::string, Json> maps;
+  std::lock_guard<std::mutex> lock(guard);
+  auto it = maps.find(archive.scenario_sha256());
+  if (it != maps.end()) return it->second;
+  Json map = base_map(archive.scenario(), archive.ruleset().initial_state());
+  if (maps.size() >= 8) maps.clear();
+  maps.emplace(archive.scenario_sha256(), map);
+  return map;
+}
+
+// The page's module as base64, once a program: it never changes.
+const std::string& wasm_text(const OrderWasm& wasm) {
+  static std::mutex guard;
+  static std::string module_seen, text;
+  std::lock_guard<std::mutex> lock(guard);
+  if (module_seen.size() != wasm.module.size() || module_seen != wasm.module) {
+    module_seen = std::string(wasm.module);
+    text = ledger::base64(wasm.module);
+  }
+  return text;
+}
+
 }  // namespace
 
-Json play_data(const game::Archive& archive, const std::string& side, const std::string& release) {
+namespace {
+std::string& release_text() {
+  static std::string release;
+  return release;
+}
+}  // namespace
+
+void set_play_release(const std::string& release) {
+  release_text() = release;
+}
+const std::string& play_release() {
+  return release_text();
+}
+
+std::string play_page_refusal(const game::Archive& archive) {
+  if (archive.ruleset().fog_of_war())
+    return "under fog of war the game's log holds what a side may not see: play from the side's "
+           "sealed copy (adjutant seal, then view --orders on it; docs/protocol.md 10a)";
+  if (!archive.hex_scenario() || !archive.ruleset().draws_hex_map())
+    return "the player page draws hex maps only";
+  return "";
+}
+
+Json play_data(const game::Archive& archive, const std::string& side, const std::string& release,
+               int last) {
+  if (std::string why = play_page_refusal(archive); !why.empty())
+    throw Error("view.no_player_page", "no player page for " + archive.name() + ": " + why,
+                Exit::kUsage);
   auto sides = archive.ruleset().sides();
   if (std::find(sides.begin(), sides.end(), side) == sides.end())
     throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
   std::string log;
-  for (const auto& e : archive.log()) log += e.line + "\n";
+  for (const auto& e : archive.log()) {
+    if (last >= 0 && e.seq > last) break;
+    log += e.line + "\n";
+  }
   return {{"format", kPlayFormat},
           {"mode", "turn"},
           {"release", release},
@@ -93,10 +153,23 @@ Json play_data(const game::Archive& archive, const std::string& side, const std:
           {"name", archive.name()},
           {"log", log},
           {"scenario", archive.scenario_json()},
-          {"map", base_map(archive)}};
+          {"map", cached_base_map(archive)}};
+}
+
+Json play_data_for(const Json& data, const game::Archive& archive, const std::string& side) {
+  auto sides = archive.ruleset().sides();
+  if (std::find(sides.begin(), sides.end(), side) == sides.end())
+    throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
+  Json out = data;
+  out["side"] = side;
+  out["title"] = archive.name() + ": " + side_name(archive.scenario_json(), side);
+  return out;
 }
 
 Json join_data(const JoinInvite& invite, const std::string& release) {
+  model::Scenario sc = model::Scenario::from_json(invite.scenario, "scenario");
+  hex::SheetsScope sheets(sc.sheets);
+  auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
   return {{"format", kPlayFormat},
           {"mode", "join"},
           {"release", release},
@@ -104,7 +177,9 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
           {"side", invite.side},
           {"name", invite.game},
           {"host", {{"name", invite.host_name}, {"email", invite.host_email}}},
-          {"scenario_title", invite.scenario_title}};
+          {"scenario_title", invite.scenario_title},
+          {"scenario", invite.scenario},
+          {"map", base_map(sc, ruleset->initial_state())}};
 }
 
 std::string play_page(const Json& data, const OrderWasm& wasm) {
@@ -116,7 +191,7 @@ std::string play_page(const Json& data, const OrderWasm& wasm) {
       {"skeleton", script_text(skeleton)},
       {"markup", script_text(web::asset("player_markup.html"))},
       {"data", web::page_json(data)},
-      {"wasm", ledger::base64(wasm.module)},
+      {"wasm", wasm_text(wasm)},
       {"glue", script_text(wasm.glue)},
       {"crypto", script_text(web::asset("webcrypto.js"))},
       {"app", script_text(web::asset("player.js"))}};

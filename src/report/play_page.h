@@ -17,20 +17,38 @@
 
 namespace adjutant::report {
 
-// The page's data for `side` of the game (mode "turn"): the log, the
-// scenario, the base map and where its hexes are; `release` is the
-// program's version. Error view.bad_side.
+// The program's release the pages name (the program sets it once as it
+// starts; "" in a program that does not).
+void set_play_release(const std::string& release);
+const std::string& play_release();
+
+// Why no player page can be made of `archive`'s game ("" when one can): a
+// fog-of-war game (its log holds what a side may not see: the page is not
+// yet made from a side's sealed copy) or a map the page cannot draw.
+std::string play_page_refusal(const game::Archive& archive);
+
+// The page's data for `side` of the game (mode "turn"): the log up to line
+// `last` (-1: all of it), the scenario, the base map and where its hexes
+// are; `release` is the program's version. Errors view.bad_side, and
+// view.no_player_page for a game play_page_refusal refuses.
 ledger::Json play_data(const game::Archive& archive, const std::string& side,
-                       const std::string& release);
+                       const std::string& release, int last = -1);
+
+// The same data for another side of the same game and log.
+ledger::Json play_data_for(const ledger::Json& data, const game::Archive& archive,
+                           const std::string& side);
 
 // The join page's data (mode "join"): the game's name, the side asked for,
-// who hosts and where the card goes, and the scenario's title.
+// who hosts and where the card goes, and the scenario (a hex scenario of a
+// game without fog of war) with its map: the page hosts the game too when
+// its player is the host (docs/play-in-browser.md).
 struct JoinInvite {
   std::string game;
   std::string side;
   std::string host_name;
   std::string host_email;
   std::string scenario_title;
+  ledger::Json scenario;
 };
 ledger::Json join_data(const JoinInvite& invite, const std::string& release);
 

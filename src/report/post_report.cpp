@@ -40,10 +40,9 @@ Section next_section(const GameFacts& g, const game::Post& post, const std::stri
     return s;
   }
   s.fact("Orders due from", g.side_name(next.side));
-  s.fact("For",
-         "turn " + std::to_string(next.turn) + ", " + g.side_name(next.name) + " player-turn");
+  s.fact("For", g.phase_text(next.turn, next.name));
   if (!post.deadline.empty()) s.fact("Due by", when(post.deadline));
-  std::string adjudicator = g.has_umpire() ? std::string(kUmpire) : g.other_side(next.side);
+  std::string adjudicator = g.adjudicator_of(next.side);
   if (const game::Party* a = g.party(adjudicator))
     s.fact("Mail them to", address(*a) + " (" + g.side_name(adjudicator) + ", who adjudicates)");
   // Every side a simultaneous phase waits on answers.
@@ -124,7 +123,7 @@ ReportDoc extension(const GameFacts& g, const game::Post& post, const std::strin
   doc.title = g.name + ": deadline extended";
   doc.head = game_facts_section(g, side);
   Section what{"Ruling", {}, {}};
-  what.fact("Turn", std::to_string(post.turn) + ", " + g.side_name(post.phase) + " player-turn");
+  what.fact("Turn", g.phase_text(post.turn, post.phase).substr(5));
   what.fact("By", g.side_name(post.signer) + ", " + when(post.at));
   if (post.body.contains("hours") && post.body["hours"].is_number_integer()) {
     int h = post.body["hours"].get<int>();
@@ -145,8 +144,7 @@ ReportDoc ending(const GameFacts& g, const game::Post& post, const std::string& 
   doc.head = game_facts_section(g, side);
   Section what{"End of the game", {}, {}};
   what.fact("Result", post.state.result);
-  what.fact("When", "turn " + std::to_string(post.turn) + ", " + g.side_name(post.phase) +
-                        " player-turn, " + when(post.at));
+  what.fact("When", g.phase_text(post.turn, post.phase) + ", " + when(post.at));
   if (post.body.value("reason", "") == "concession")
     what.line(g.side_name(post.body.value("side", "")) + " conceded.");
   doc.sections.push_back(std::move(what));

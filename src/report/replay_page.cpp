@@ -26,15 +26,18 @@ std::string esc(const std::string& text) {
 std::string frame_label(const GameFacts& g, const game::Post& p) {
   if (p.kind == "genesis") return "set-up, turn " + std::to_string(p.turn) + " before any orders";
   if (p.kind == "adjudication")
-    return "turn " + std::to_string(p.turn) + ", " + g.side_name(p.phase) +
-           " player-turn (adjudication " + std::to_string(p.t) + ")";
+    return g.phase_text(p.turn, p.phase) + " (adjudication " + std::to_string(p.t) + ")";
   if (p.kind == "extend") return "turn " + std::to_string(p.turn) + ": deadline extended";
   return "end of the game" + (p.state.result.empty() ? std::string() : ": " + p.state.result);
 }
 
+// The reader's report of a post, without the lists of units (the map
+// shows them).
 ReportDoc post_doc(const GameFacts& g, const game::Post& p, const std::string& reader) {
-  return p.adjudication ? build_report({g, *p.adjudication, reader})
-                        : build_post_report(g, p, reader);
+  ReportDoc doc =
+      p.adjudication ? build_report({g, *p.adjudication, reader}) : build_post_report(g, p, reader);
+  std::erase_if(doc.sections, [](const Section& s) { return s.unit_list; });
+  return doc;
 }
 
 // The combats as the reader's report tells them, each with its die.

@@ -21,6 +21,8 @@ std::string render_html(const ReportDoc& doc, const std::string& image_src = "")
 std::string render_html_fragment(const ReportDoc& doc);
 
 std::string report_text(const ReportInput& in);
+// A table as the text report sets it, each line starting with `indent`.
+std::string render_table_text(const Table& table, const std::string& indent);
 std::string report_html(const ReportInput& in, const std::string& image_src = "");
 
 // Width of UTF-8 text in columns (one per code point).

@@ -4,10 +4,14 @@
 #include <set>
 
 #include "render/army_notes.h"
+#include "render/ruleset_maps.h"
 #include "report/answer_steps.h"
 #include "report/event_text.h"
 #include "report/side_notes.h"
+#include "report/unit_list.h"
 #include "report/visibility.h"
+#include "rules/chaos/ruleset.h"
+#include "util/local_time.h"
 #include "util/time_format.h"
 
 namespace adjutant::report {
@@ -51,10 +55,30 @@ std::string GameFacts::other_side(const std::string& side) const {
   return scenario ? scenario->other_side(side) : std::string();
 }
 
+std::string GameFacts::phase_text(int turn, const std::string& phase) const {
+  std::string out = "turn " + std::to_string(turn);
+  if (phase.empty() || phase == "turn") return out;
+  bool side = scenario ? scenario->side(phase) != nullptr : false;
+  if (!side && ruleset) {
+    auto sides = ruleset->sides();
+    side = std::find(sides.begin(), sides.end(), phase) != sides.end();
+  }
+  return out + ", " + side_name(phase) + (side ? " player-turn" : "");
+}
+
+std::string GameFacts::adjudicator_of(const std::string& side) const {
+  if (ruleset) return ruleset->adjudicator(side, has_umpire());
+  return has_umpire() ? std::string(kUmpire) : other_side(side);
+}
+
 std::string GameFacts::side_name(const std::string& id) const {
   if (id == kUmpire) return "Umpire";
   if (scenario)
     if (const model::SideDef* s = scenario->side(id)) return s->name;
+  // A table game's sides, named in its own scenario.
+  if (ruleset && render::draws_table(*ruleset))
+    for (const auto& s : rules::chaos::scenario_of(*ruleset).sides)
+      if (s.id == id) return s.name;
   return id;
 }
 
@@ -95,7 +119,7 @@ Section head_facts(const ReportInput& in) {
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
   if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
   bool night = g.scenario && g.scenario->turns.night.count(in.adj.turn);
-  s.fact("Turn", std::to_string(in.adj.turn) + ", " + g.side_name(in.adj.phase) + " player-turn" +
+  s.fact("Turn", g.phase_text(in.adj.turn, in.adj.phase).substr(5) +
                      (night ? " (night: no combat phase, rule 9.0)" : ""));
   std::string when;
   if (!in.adj.at.empty()) when = ", " + format_utc(parse_rfc3339(in.adj.at));
@@ -112,16 +136,24 @@ Section next_section(const ReportInput& in, const NextPhase& next, const std::st
     s.line("The game is over" + (result.empty() ? std::string(".") : ": " + result + "."));
     return s;
   }
-  s.fact("Orders due from", in.game.side_name(next.side));
-  s.fact("For", "turn " + std::to_string(next.turn) + ", " + in.game.side_name(next.name) +
-                    " player-turn");
+  std::string from;
+  for (const auto& m : next.movers) from += (from.empty() ? "" : " and ") + in.game.side_name(m);
+  s.fact("Orders due from", from.empty() ? in.game.side_name(next.side) : from);
+  s.fact("For", in.game.phase_text(next.turn, next.name));
   if (in.game.deadline_hours > 0 && !in.adj.at.empty()) {
     std::int64_t due = parse_rfc3339(in.adj.at) + std::int64_t(in.game.deadline_hours) * 3600;
+    std::string local = in.game.local_zone.empty() ? "" : format_in_zone(due, in.game.local_zone);
     s.fact("Due by", format_utc(due) + " (" + std::to_string(in.game.deadline_hours) +
-                         " hours after this adjudication)");
+                         " hours after this adjudication" +
+                         (local.empty() ? "" : "; " + local + " where you are") + ")");
   } else {
     s.fact("Due by", "no deadline set");
   }
+  // Where to send them: the party that adjudicates the phase due.
+  std::string adjudicator = in.game.adjudicator_of(next.side);
+  if (const game::Party* a = in.game.party(adjudicator))
+    s.fact("Mail them to", a->name + " <" + a->email + "> (" + in.game.side_name(adjudicator) +
+                               ", who adjudicates)");
   if (std::find(next.movers.begin(), next.movers.end(), in.side) != next.movers.end())
     answer_steps(s, in.game);
   return s;
@@ -188,11 +220,57 @@ Section verify_section(const ReportInput& in) {
   return s;
 }
 
-// The events a combat causes (docs/events.md), reported under that combat.
+// The events a combat causes (docs/events.md), reported under that combat:
+// its retreats, advances, eliminations and exchange, and the victory points
+// an elimination scores, which the log puts between them.
 bool follows_combat(const std::string& type) {
   return type == "retreat" || type == "advance" || type == "eliminate" || type == "evade" ||
          type == "displace" || type == "exchange" || type == "ineffective" ||
-         type == "target_gone" || type == "attacker_dropped" || type == "attack_cancelled";
+         type == "target_gone" || type == "attacker_dropped" || type == "attack_cancelled" ||
+         type == "vp";
+}
+
+// True when an echo line already says what a move or entry event says
+// ("1/I moves 0707-0606-0605, 2 of 6 MP"; "2/Ill enters at 0127 and moves
+// ..."): the report does not say it twice.
+bool echoed(const Json& e, const std::vector<std::string>& echo) {
+  const std::string type = event_type(e);
+  const std::string unit = field(e, "unit");
+  if (unit.empty()) return false;
+  std::string said;
+  if (type == "move" && e.contains("path") && e["path"].is_array()) {
+    for (const auto& h : e["path"])
+      said += (said.empty() ? "" : "-") + (h.is_string() ? h.get<std::string>() : h.dump());
+    said = " moves " + said;
+  } else if (type == "enter") {
+    said = " enters at " + field(e, "hex");
+  } else {
+    return false;
+  }
+  // The MP too, when the event gives them: the echo must say the very move.
+  std::string mp = field(e, "mp"), of = field(e, "of");
+  std::string spent = type == "move" && !mp.empty() && !of.empty() ? mp + " of " + of + " MP" : "";
+  for (const auto& line : echo)
+    if (line.rfind(unit + " ", 0) == 0 && line.find(said) != std::string::npos &&
+        (spent.empty() || line.find(spent) != std::string::npos))
+      return true;
+  return false;
+}
+
+// Where a Chaos of Battle event is reported: the sections follow the turn's
+// procedures (docs/rules/chaos.md).
+std::string table_section(const std::string& type) {
+  if (type.rfind("fight", 0) == 0 || type == "wagon_destroyed") return "Fights";
+  if (type == "form_up" || type == "maneuver" || type == "withdraw" || type == "artillery_fire" ||
+      type == "maneuver_blocked" || type == "withdraw_blocked")
+    return "Engagement";
+  if (type == "rest" || type == "remarker" || type == "remarker_blocked") return "Rest";
+  if (type == "move" || type == "rate" || type == "check" || type == "commander_move" ||
+      type == "deploy" || type == "deploy_blocked" || type == "placement_refused" ||
+      type == "chaos_roll" || type == "flag_removed" || type == "stress" || type == "stress_test")
+    return "Movement";
+  if (type == "game_end") return "End of the game";
+  return "The turn";
 }
 
 }  // namespace
@@ -205,13 +283,19 @@ ReportDoc build_report(const ReportInput& in) {
   const NextPhase next = next_phase(in, events);
   const std::string result = game_result(in, state, events);
 
-  doc.title = in.game.name + ": turn " + std::to_string(in.adj.turn) + ", " +
-              in.game.side_name(in.adj.phase) + " player-turn";
+  doc.title = in.game.name + ": " + in.game.phase_text(in.adj.turn, in.adj.phase);
   doc.head = head_facts(in);
   doc.sections.push_back(next_section(in, next, result));
 
   Section echo{"Orders as applied", {}, {}};
-  for (const std::string& line : visible_echo(in)) echo.line(line);
+  const std::vector<std::string> echo_lines = visible_echo(in);
+  for (const std::string& line : echo_lines) echo.line(line);
+  // A ruleset's own words for its events (Chaos of Battle), else the
+  // report's (the hex rulesets').
+  auto words = [&](const Json& e) {
+    std::string w = in.game.ruleset ? in.game.ruleset->describe_event(e) : "";
+    return w.empty() ? describe_event(e) : w;
+  };
   Section moves{"Movement", {}, {}};
   Section arrivals{"Reinforcements", {}, {}};
   Section combats{"Combat", {}, {}};
@@ -227,8 +311,21 @@ ReportDoc build_report(const ReportInput& in) {
     combat = nullptr;
     consequences.clear();
   };
+  // A table game's events, by the procedure of the turn that made them.
+  bool table = !in.game.scenario && in.game.ruleset;
+  std::vector<Section> procedures;
+  auto procedure = [&](const std::string& heading) -> Section& {
+    for (auto& p : procedures)
+      if (p.heading == heading) return p;
+    procedures.push_back({heading, {}, {}});
+    return procedures.back();
+  };
   for (const Json& e : events) {
     const std::string type = event_type(e);
+    if (table) {
+      procedure(table_section(type)).line(words(e));
+      continue;
+    }
     if (combat && follows_combat(type)) {
       consequences.push_back(e);
       continue;
@@ -236,21 +333,49 @@ ReportDoc build_report(const ReportInput& in) {
     close_combat();
     if (type == "combat")
       combat = &e;
+    else if ((type == "move" || type == "enter") && echoed(e, echo_lines))
+      continue;
     else if (type == "move" || type == "exit")
-      moves.line(describe_event(e));
+      moves.line(words(e));
     else if (type == "enter" || type == "reschedule")
-      arrivals.line(describe_event(e));
+      arrivals.line(words(e));
     else if (type == "line_of_communication" || type == "game_end")
-      ending.line(describe_event(e));
+      ending.line(words(e));
     else if (type != "phase_end")
-      other.line(describe_event(e));
+      other.line(words(e));
   }
   close_combat();
   if (echo.empty()) echo.line("(none)");
   doc.sections.push_back(std::move(echo));
+  if (table) {
+    // In the order of the turn's procedures.
+    for (const char* heading :
+         {"The turn", "Movement", "Engagement", "Fights", "Rest", "End of the game"})
+      for (auto& p : procedures)
+        if (p.heading == heading && !p.empty()) doc.sections.push_back(std::move(p));
+  }
   for (Section* s : {&moves, &arrivals, &combats, &other, &ending})
     if (!s->empty()) doc.sections.push_back(std::move(*s));
   doc.sections.push_back(status_section(in, state, result, next));
+  // The reader's own units where they now stand (the umpire's: every side's).
+  if (in.game.ruleset) {
+    std::vector<std::string> sides =
+        in.side == kUmpire ? in.game.ruleset->sides() : std::vector<std::string>{in.side};
+    for (const auto& side : sides) {
+      std::vector<UnitRow> rows = side_units(*in.game.ruleset, in.game.scenario, state, side);
+      if (rows.empty()) continue;
+      Section units{
+          (in.side == kUmpire ? in.game.side_name(side) + " units" : std::string("Your units")),
+          {},
+          {}};
+      units.unit_list = true;
+      if (in.game.scenario)
+        units.table(unit_table(rows));
+      else
+        for (const auto& r : rows) units.line(unit_line(r));
+      doc.sections.push_back(std::move(units));
+    }
+  }
   // The units due by the next turn, where they will enter.
   if (in.game.scenario && result.empty() && !next.side.empty()) {
     Section due = reinforcements_section(*in.game.scenario, state, state.turn + 1);
@@ -261,8 +386,8 @@ ReportDoc build_report(const ReportInput& in) {
 }
 
 std::string report_subject(const ReportInput& in) {
-  return "[" + in.game.name + "] turn " + std::to_string(in.adj.turn) + ", " +
-         in.game.side_name(in.adj.phase) + " player-turn: report for " + in.game.side_name(in.side);
+  return "[" + in.game.name + "] " + in.game.phase_text(in.adj.turn, in.adj.phase) +
+         ": report for " + in.game.side_name(in.side);
 }
 
 }  // namespace adjutant::report

@@ -29,6 +29,10 @@ struct Section {
   std::string heading;
   std::vector<Item> items;
   std::vector<Section> children;
+  // A list of the reader's units where they stand: the replay page leaves
+  // it out (its map shows them, and a page of many posts would carry it
+  // once for every post and reader).
+  bool unit_list = false;
 
   void fact(std::string label, std::string value);
   void line(std::string text);

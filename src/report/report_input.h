@@ -37,6 +37,14 @@ struct GameFacts {
   std::string other_side(const std::string& side) const;
   // "Union" for "union", "Umpire" for the umpire, else the id.
   std::string side_name(const std::string& id) const;
+  // "turn 3, Union player-turn" for a phase named after its side, "turn 3"
+  // for a phase of the whole turn (Chaos of Battle), else "turn 3, PHASE".
+  std::string phase_text(int turn, const std::string& phase) const;
+  // Who adjudicates the orders of `side` (the umpire, else the other side).
+  std::string adjudicator_of(const std::string& side) const;
+  // Where the reader's deadlines are also shown (`adjutant report --format`
+  // on the player's own machine); "" in everything written into turns/.
+  std::string local_zone;
 };
 
 struct ReportInput {

@@ -22,7 +22,18 @@ std::string take_columns(std::string_view text, std::size_t n) {
   return std::string(text.substr(0, i));
 }
 
-// Greedy word wrap; a word wider than the line is broken where it must be.
+// Where a word wider than a line is broken: after the last hyphen, slash or
+// comma within the line (between the hexes of a path, the parts of a name),
+// else at the line's end; never inside a name that has such a place.
+std::size_t break_at(std::string_view word, std::size_t width) {
+  std::string head = take_columns(word, width);
+  std::size_t at = head.find_last_of("-/,;");
+  if (at != std::string::npos && at > 0) return at + 1;
+  return head.size();
+}
+
+// Greedy word wrap: words are never broken, but one wider than the line
+// (a path of hex numbers) is broken after a hyphen or slash where it can be.
 std::vector<std::string> wrap(std::string_view text, std::size_t width) {
   width = std::max<std::size_t>(width, 8);
   std::vector<std::string> lines;
@@ -39,11 +50,10 @@ std::vector<std::string> wrap(std::string_view text, std::size_t width) {
       continue;
     }
     if (!line.empty()) lines.push_back(line);
-    line.clear();
     while (columns(word) > width) {
-      std::string head = take_columns(word, width);
-      lines.push_back(head);
-      word = word.substr(head.size());
+      std::size_t cut = break_at(word, width);
+      lines.push_back(word.substr(0, cut));
+      word = word.substr(cut);
     }
     line = word;
   }
@@ -163,6 +173,12 @@ std::string render_text(const ReportDoc& doc) {
       put_items(out, c.items, "  ");
     }
   }
+  return out;
+}
+
+std::string render_table_text(const Table& table, const std::string& indent) {
+  std::string out;
+  put_table(out, table, indent);
   return out;
 }
 

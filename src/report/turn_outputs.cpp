@@ -1,8 +1,11 @@
 #include "report/turn_outputs.h"
 
+#include <algorithm>
+
 #include "game/fog.h"
 #include "ledger/digest.h"
 #include "report/eml.h"
+#include "report/play_page.h"
 #include "report/report.h"
 #include "report/visibility.h"
 #include "util/error.h"
@@ -35,9 +38,36 @@ std::vector<Attachment> carried(const game::Archive& archive, const game::Post& 
   return out;
 }
 
+}  // namespace
+
+PlayerPages::PlayerPages(const game::Archive& archive, const game::Post& post, bool wanted)
+    : archive_(archive) {
+  if (!wanted || !order_wasm().present() || !play_page_refusal(archive).empty()) return;
+  auto sides = archive.ruleset().sides();
+  if (!sides.empty()) data_ = play_data(archive, sides.front(), play_release(), post.seq);
+}
+
+std::optional<Attachment> PlayerPages::page(const std::string& recipient) const {
+  if (data_.is_null()) return std::nullopt;
+  auto sides = archive_.ruleset().sides();
+  if (std::find(sides.begin(), sides.end(), recipient) == sides.end()) return std::nullopt;
+  return Attachment{archive_.name() + "-" + recipient + ".html", "text/html",
+                    play_page(play_data_for(data_, archive_, recipient))};
+}
+
+namespace {
+
+// `carried` and the recipient's player page.
+std::vector<Attachment> with_page(std::vector<Attachment> carried, const PlayerPages& pages,
+                                  const std::string& recipient) {
+  if (auto page = pages.page(recipient)) carried.push_back(std::move(*page));
+  return carried;
+}
+
 // A report of a post that is no adjudication, as a mail.
 std::string other_mail(const game::Archive& archive, const GameFacts& g, const game::Post& post,
-                       const game::Party& recipient, const fs::path& folder) {
+                       const game::Party& recipient, const fs::path& folder,
+                       const PlayerPages& pages) {
   MailSpec m;
   m.date = post.at;
   if (const game::Party* p = g.party(post.signer)) {
@@ -59,7 +89,8 @@ std::string other_mail(const game::Archive& archive, const GameFacts& g, const g
   if (post.kind == "end")
     m.attachments.push_back(
         {"state.json", "application/json", visible_state(g, post.state, recipient.id).canonical()});
-  for (auto& a : carried(archive, post)) m.attachments.push_back(std::move(a));
+  for (auto& a : with_page(carried(archive, post), pages, recipient.id))
+    m.attachments.push_back(std::move(a));
   m.preamble = "This is a MIME message: a report in text and HTML and the game's new log lines.";
   return build_mail(m);
 }
@@ -67,12 +98,13 @@ std::string other_mail(const game::Archive& archive, const GameFacts& g, const g
 }  // namespace
 
 std::string post_mail(const game::Archive& archive, const GameFacts& facts, const game::Post& post,
-                      const game::Party& recipient, const fs::path& folder) {
+                      const game::Party& recipient, const fs::path& folder, bool player_pages) {
+  PlayerPages pages(archive, post, player_pages);
   if (post.adjudication) {
     ReportInput in{facts, *post.adjudication, recipient.id};
-    return build_eml(in, recipient, folder, carried(archive, post));
+    return build_eml(in, recipient, folder, with_page(carried(archive, post), pages, recipient.id));
   }
-  return other_mail(archive, facts, post, recipient, folder);
+  return other_mail(archive, facts, post, recipient, folder, pages);
 }
 
 namespace {
@@ -95,7 +127,8 @@ std::string embedded_map(const fs::path& folder, const std::string& side) {
 
 std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adjudication& adj,
                                          const fs::path& folder,
-                                         const std::vector<Attachment>& extra) {
+                                         const std::vector<Attachment>& extra,
+                                         const PlayerPages* pages) {
   hex::SheetsScope sheets(facts.scenario ? facts.scenario->sheets : nullptr);
   make_folder(folder);
   std::vector<fs::path> written;
@@ -107,17 +140,19 @@ std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adj
     fs::path eml = folder / ("mail-" + p.id + ".eml");
     write_file_atomic(text, render_text(doc));
     write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
-    write_file_atomic(eml, build_eml(in, p, folder, extra));
+    write_file_atomic(eml,
+                      build_eml(in, p, folder, pages ? with_page(extra, *pages, p.id) : extra));
     written.insert(written.end(), {text, html, eml});
   }
   return written;
 }
 
 std::vector<fs::path> write_post_outputs(const game::Archive& archive, const game::Post& post,
-                                         const fs::path& folder) {
+                                         const fs::path& folder, bool player_pages) {
   GameFacts facts = game_facts(archive);
+  PlayerPages pages(archive, post, player_pages);
   if (post.adjudication)
-    return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post));
+    return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post), &pages);
   make_folder(folder);
   std::vector<fs::path> written;
   for (const game::Party& p : facts.parties) {
@@ -127,7 +162,7 @@ std::vector<fs::path> write_post_outputs(const game::Archive& archive, const gam
     fs::path eml = folder / ("mail-" + p.id + ".eml");
     write_file_atomic(text, render_text(doc));
     write_file_atomic(html, render_html(doc, embedded_map(folder, p.id)));
-    write_file_atomic(eml, other_mail(archive, facts, post, p, folder));
+    write_file_atomic(eml, other_mail(archive, facts, post, p, folder, pages));
     written.insert(written.end(), {text, html, eml});
   }
   return written;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,22 +21,41 @@ namespace adjutant::report {
 // they point at its scenario and ruleset).
 GameFacts game_facts(const game::Archive& archive);
 
+// The player page (docs/play-in-browser.md) each side's mail of a post
+// carries: the game as of the post, for a side of a game the page plays
+// (report/play_page.h), when the program carries the page's WebAssembly
+// and the pages are `wanted`. The umpire's mail carries none.
+class PlayerPages {
+ public:
+  PlayerPages(const game::Archive& archive, const game::Post& post, bool wanted);
+  // NAME-SIDE.html for `recipient`, or nothing.
+  std::optional<Attachment> page(const std::string& recipient) const;
+
+ private:
+  const game::Archive& archive_;
+  ledger::Json data_;  // the first side's page data; null for no pages
+};
+
 // Writes every file atomically and returns their paths, in writing order.
 // The maps (map-<side>.png) must already be in `folder`: reports show them.
+// Each side's mail carries its player page unless `player_pages` is false.
 std::vector<std::filesystem::path> write_post_outputs(const game::Archive& archive,
                                                       const game::Post& post,
-                                                      const std::filesystem::path& folder);
+                                                      const std::filesystem::path& folder,
+                                                      bool player_pages = true);
 
 // The reports and mails of one adjudication from its facts alone (what
 // write_post_outputs writes for an adjudication; `extra` are further mail
-// attachments, the log lines).
+// attachments, the log lines; `pages` the sides' player pages).
 std::vector<std::filesystem::path> write_turn_outputs(const GameFacts& facts,
                                                       const game::Adjudication& adj,
                                                       const std::filesystem::path& folder,
-                                                      const std::vector<Attachment>& extra = {});
+                                                      const std::vector<Attachment>& extra = {},
+                                                      const PlayerPages* pages = nullptr);
 
 // The mail of `post` for `recipient`, as write_post_outputs writes it.
 std::string post_mail(const game::Archive& archive, const GameFacts& facts, const game::Post& post,
-                      const game::Party& recipient, const std::filesystem::path& folder);
+                      const game::Party& recipient, const std::filesystem::path& folder,
+                      bool player_pages = true);
 
 }  // namespace adjutant::report

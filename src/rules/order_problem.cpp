@@ -17,6 +17,8 @@ std::string OrderProblem::text() const {
   if (!out.empty()) out += ": ";
   out += "[" + id + "] " + printable(message);
   if (!rule.empty()) out += " (rule " + rule + ")";
+  std::string next = way_forward();
+  if (!next.empty()) out += ". " + printable(next);
   return out;
 }
 
@@ -46,6 +48,7 @@ Json OrdersRefused::to_json() const {
     if (!p.unit.empty()) o["unit"] = p.unit;
     if (!p.hex.empty()) o["hex"] = p.hex;
     if (!p.rule.empty()) o["rule"] = p.rule;
+    if (std::string next = p.way_forward(); !next.empty()) o["hint"] = next;
     out.push_back(o);
   }
   return out;

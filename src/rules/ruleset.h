@@ -33,9 +33,16 @@ struct OrderProblem {
   std::string hex;
   std::string rule;
   std::string message;
+  // One way forward ("Move it to 1012 this turn, ..."): the check's own when
+  // it knows one, else way_forward() gives the id's.
+  std::string hint = {};
 
-  // "order 3 (unit 1/V) at 1115: [move.enemy_zoc] cannot leave ... (rule 5.1)"
+  // "order 3 (unit 1/V) at 1115: [move.enemy_zoc] cannot leave ... (rule 5.1).
+  // Move it ..." (the way forward last).
   std::string text() const;
+  // `hint`, or the way forward every problem of this id has
+  // (problem_hints.cpp), or "".
+  std::string way_forward() const;
 };
 
 // Thrown when an order file is refused; lists every problem found.
@@ -144,6 +151,10 @@ class Ruleset {
     return out;
   }
 
+  // One event in a sentence for the reports, or "" to leave it to the
+  // report's own words for the hex rulesets' events (report/event_text.h).
+  virtual std::string describe_event(const Json& event) const { return ""; }
+
   // A combat result code in the rule's words ("Dr: the defenders retreat one
   // hex"), for reports; the code itself when the ruleset has no words for it.
   virtual std::string describe_result(const std::string& code) const { return code; }
@@ -203,6 +214,11 @@ class Ruleset {
   // read and checked with, so a side writes text orders on its sealed copy.
   virtual bool text_orders_on_sealed_copy() const { return false; }
 };
+
+// A phase in words, for what adjutant prints: "turn 3, union player-turn"
+// for a phase named after the side that moves in it, "turn 3" for a phase
+// of the whole turn (Chaos of Battle's "turn"), else "turn 3, setup-1".
+std::string phase_words(const Ruleset& ruleset, int turn, const std::string& phase);
 
 // Builds the ruleset a scenario names ("ruleset": "bluegray") at `version`
 // (0: the latest); the registry is one table in registry.cpp. Errors

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "rules/name_hints.h"
 #include "util/printable.h"
 
 namespace adjutant::rules::text {
@@ -204,6 +205,8 @@ void Reader::expect(std::string_view word, const std::string& what) {
 
 std::string Reader::hex(const std::string& what) {
   if (at_hex()) return hex_text(next());
+  if (!done() && !peek().quoted && near_hex(peek().text))
+    fail("text.hex", pos(), near_hex_message(peek().text) + " (expected " + what + ")");
   fail("text.hex", pos(),
        "expected " + what + " (a hex number such as 0402" +
            std::string(done() ? "), found the end of the line"
@@ -217,6 +220,8 @@ std::vector<Token> Reader::words() {
 }
 
 void Reader::finish() {
+  if (!done() && !peek().quoted && near_hex(peek().text))
+    fail("text.hex", pos(), near_hex_message(peek().text));
   if (!done()) fail("text.syntax", pos(), "unexpected " + in_quotes(peek().text));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/name_hints.h"
 #include "util/printable.h"
 
 namespace adjutant::rules::text {
@@ -81,23 +82,44 @@ std::string UnitNames::resolve(const std::string& text, Pos pos, Whose whose) co
     fail("text.ambiguous_unit", pos,
          in_quotes(text) + " could be any of " + std::to_string(candidates.size()) +
              " units: " + listing(candidates) + "; write more of the name");
-  // Unknown: the units whose id holds the text, else every unit of the side.
-  std::string low = lower(text);
-  for (const auto* u : units_) {
-    bool theirs = (u->side == side_) == (whose == Whose::kOwn);
-    if (theirs && lower(u->id).find(low) != std::string::npos) candidates.push_back(u->id);
-  }
-  std::string hint = "did you mean " + listing(candidates) + "?";
-  if (candidates.empty()) {
-    for (const auto* u : units_)
-      if ((u->side == side_) == (whose == Whose::kOwn)) candidates.push_back(u->id);
-    hint = "the units " + whom + " are " + listing(candidates);
+  // Ids that differ only by look-alike characters (2/Ill, 2/III): the one
+  // that does, when only one does.
+  std::vector<std::string> theirs;
+  for (const auto* u : units_)
+    if ((u->side == side_) == (whose == Whose::kOwn)) theirs.push_back(u->id);
+  std::string key = lookalike_key(text);
+  std::vector<std::string> alike;
+  for (const auto& id : theirs)
+    if (lookalike_key(id) == key) alike.push_back(id);
+  if (alike.size() == 1) return alike.front();
+  // Unknown: the nearest names, else the units whose id holds the text,
+  // else every unit of the side.
+  std::string hint = did_you_mean(nearest_names(text, theirs));
+  if (hint.empty()) {
+    std::string low = lower(text);
+    for (const auto& id : theirs)
+      if (lower(id).find(low) != std::string::npos) candidates.push_back(id);
+    hint = candidates.empty() ? "the units " + whom + " are " + listing(theirs)
+                              : "did you mean " + listing(candidates) + "?";
   }
   fail("text.unknown_unit", pos, "no unit " + whom + " is called " + in_quotes(text) + "; " + hint);
 }
 
 std::string UnitNames::one(const std::vector<Token>& words, Whose whose) const {
-  return resolve(joined(words, 0, words.size()), words.front().pos, whose);
+  try {
+    return resolve(joined(words, 0, words.size()), words.front().pos, whose);
+  } catch (const TextError&) {
+    not_a_hex(words, 1);
+    throw;
+  }
+}
+
+void UnitNames::not_a_hex(const std::vector<Token>& words, std::size_t from) {
+  // A name that does not resolve and ends in a word meant as a hex number
+  // ("1 Heth 05O6"): the word is the problem, not the name.
+  for (std::size_t i = from; i < words.size(); ++i)
+    if (!words[i].quoted && near_hex(words[i].text))
+      fail("text.hex", words[i].pos, near_hex_message(words[i].text));
 }
 
 std::vector<std::string> UnitNames::list(const std::vector<Token>& words, Whose whose) const {
@@ -136,7 +158,12 @@ std::vector<std::string> UnitNames::list(const std::vector<Token>& words, Whose 
       }
     }
     if (!taken) {
-      out.push_back(resolve(words[i].text, words[i].pos, whose));
+      try {
+        out.push_back(resolve(words[i].text, words[i].pos, whose));
+      } catch (const TextError&) {
+        not_a_hex(words, i);
+        throw;
+      }
       taken = 1;
     }
     i += taken;

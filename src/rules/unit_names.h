@@ -34,6 +34,9 @@ class UnitNames {
   std::string match(const std::string& text, Whose whose, bool prefix,
                     std::vector<std::string>* candidates) const;
   std::string resolve(const std::string& text, Pos pos, Whose whose) const;
+  // Error text.hex at the first word from `from` on that was meant as a hex
+  // number (name_hints.h near_hex); nothing when there is none.
+  static void not_a_hex(const std::vector<Token>& words, std::size_t from);
   // The ids of `whose` that start with `low` (lower case), in id order.
   std::vector<std::string> starting(const std::string& low, Whose whose) const;
 

@@ -369,10 +369,12 @@ Json make_genesis(const Json& request) {
 Json player_answer(const Json& request) {
   static std::unique_ptr<PlayerGame> game;
   std::string op = text_member(request, "op");
+  // The requests on the open game are game.NAME; `what` is NAME.
+  std::string what = op.rfind("game.", 0) == 0 ? op.substr(5) : "";
   try {
     if (op == "card") return make_card(request);
     if (op == "genesis") return make_genesis(request);
-    if (op == "game.open") {
+    if (what == "open") {
       auto opened =
           std::make_unique<PlayerGame>(text_member(request, "log"), member(request, "scenario"));
       if (missed()) return {{"ok", false}};
@@ -382,26 +384,26 @@ Json player_answer(const Json& request) {
               {"game", game->archive().game_id()}};
     }
     if (!game) throw Error("web.request", "no game open");
-    if (op == "game.verify") return game->verify();
-    if (op == "game.status") return game->status(request.value("side", ""));
-    if (op == "game.offer") return game->offer(text_member(request, "lines"), "the mail");
-    if (op == "game.check") return game->check(member(request, "envelope"));
-    if (op == "game.read")
+    if (what == "verify") return game->verify();
+    if (what == "status") return game->status(request.value("side", ""));
+    if (what == "offer") return game->offer(text_member(request, "lines"), "the mail");
+    if (what == "check") return game->check(member(request, "envelope"));
+    if (what == "read")
       return game->read(text_member(request, "side"), text_member(request, "text"));
-    if (op == "game.sign")
+    if (what == "sign")
       return game->sign(text_member(request, "side"), member(request, "body"),
                         member(request, "link"), request.value("previous", Json()),
                         request.value("force", false));
-    if (op == "game.adjudicate")
+    if (what == "adjudicate")
       return game->adjudicate(member(request, "envelope"), member(request, "link"),
                               request.value("at", ""));
-    if (op == "game.rule")
+    if (what == "rule")
       return game->rule(text_member(request, "kind"), request, request.value("link", Json()),
                         request.value("at", ""));
-    if (op == "game.concede")
+    if (what == "concede")
       return game->concede(text_member(request, "side"), request.value("at", ""));
-    if (op == "game.files") return game->files();
-    if (op == "game.lines") return game->lines(request.value("first", 0), request.value("last", 0));
+    if (what == "files") return game->files();
+    if (what == "lines") return game->lines(request.value("first", 0), request.value("last", 0));
     throw Error("web.request", "unknown request " + in_quotes(op));
   } catch (const rules::OrdersRefused& e) {
     Json out = {

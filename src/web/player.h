@@ -90,10 +90,10 @@ Json make_card(const Json& request);
 Json make_genesis(const Json& request);
 
 // The requests of the player page (what the WebAssembly build exports with
-// web::answer): {"op": "game.open", "log", "scenario"}, "game.verify",
-// "game.status", "game.offer", "game.check", "game.read", "game.sign",
-// "game.adjudicate", "game.rule", "game.concede", "game.files",
-// "game.lines", "card", "genesis". Never throws.
+// web::answer), by their op: game.open (with the log and scenario), then
+// game.verify, game.status, game.offer, game.check, game.read, game.sign,
+// game.adjudicate, game.rule, game.concede, game.files, game.lines; and
+// card and genesis. Never throws.
 Json player_answer(const Json& request);
 
 }  // namespace adjutant::web

@@ -56,10 +56,11 @@ CliGame::CliGame(const fs::path& work, const std::string& name, const std::strin
   created_ = n.out;
 }
 
-std::string CliGame::sign(const std::string& side, const Json& orders) {
+std::string CliGame::sign(const std::string& side, const Json& orders, bool force) {
   std::string file = side + "-" + std::to_string(day_) + ".json";
   std::ofstream(work_ / file) << orders.dump(2);
-  require(run_adjutant("sign " + file + " --game game --key " + side + ".key --out signed-" + file,
+  require(run_adjutant("sign " + file + " --game game --key " + side + ".key --out signed-" + file +
+                           (force ? " --force" : ""),
                        work_),
           "sign " + file);
   return "signed-" + file;

@@ -19,7 +19,9 @@ class CliGame {
   CliGame(const std::filesystem::path& work, const std::string& name, const std::string& scenario);
 
   // Writes and signs `orders` for `side`; the signed file's name in work().
-  std::string sign(const std::string& side, const ledger::Json& orders);
+  // `force` signs orders the check refuses (sign --force), for a test of
+  // what check and adjudicate then say.
+  std::string sign(const std::string& side, const ledger::Json& orders, bool force = false);
   // Signs, checks and has the other side adjudicate, a day after the last;
   // returns the check's echo.
   std::string play(const std::string& side, const ledger::Json& orders);

@@ -12,6 +12,8 @@
 
 #include "support/cli_harness.h"
 
+using adjutant::testing::TempDir;
+
 namespace {
 
 // What the dynamic loader says it loaded for `args` (LD_DEBUG=libs).

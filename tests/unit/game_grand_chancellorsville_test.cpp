@@ -44,7 +44,7 @@ TEST_CASE("Grand Chancellorsville: the first turns on both sheets by the CLI, th
   CHECK(start["units"]["Smith/E"]["hex"] == "F2202");
 
   // A bare hex number is refused, naming both sheets' hexes.
-  std::string bare = g.sign("union", Json{{"moves", {move("2/II", {"0608", "0607"})}}});
+  std::string bare = g.sign("union", Json{{"moves", {move("2/II", {"0608", "0607"})}}}, true);
   auto refused = run_adjutant("check game " + bare, g.work());
   CHECK(refused.exit != 0);
   std::string said = refused.out + refused.err;

@@ -42,7 +42,7 @@ TEST_CASE("a unit id holding ESC and a newline cannot forge a line of output", "
   std::string evil = "1/Heth\x1b[2K\rverified: 9 log lines, 4 adjudications\n";
   Json orders = {{"moves", {{{"unit", evil}, {"to", "0402"}}}}};
   write_file_atomic(work / "evil.json", orders.dump());
-  REQUIRE(run_adjutant("sign evil.json --game '" + game.string() +
+  REQUIRE(run_adjutant("sign evil.json --force --game '" + game.string() +
                            "' --key confederate.key --out evil.signed.json",
                        work)
               .exit == 0);

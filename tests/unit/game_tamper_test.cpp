@@ -323,12 +323,19 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
     attempt("confederate-t1.signed.json", "orders.stale", "union");
   }
   SECTION("orders for the side not to move") {
-    // Turn 2 is the confederate's; the union signs orders anyway.
+    // Turn 2 is the confederate's: sign refuses the union's orders as check
+    // would, unless forced.
     write_file_atomic(work / "u.json", "{\"moves\": []}");
-    REQUIRE(
-        run_adjutant(
-            "sign u.json --game '" + game.string() + "' --key union.key --out u.signed.json", work)
-            .exit == 0);
+    auto refused = run_adjutant(
+        "sign u.json --game '" + game.string() + "' --key union.key --out u.signed.json", work);
+    CHECK(refused.exit == 1);
+    CHECK(refused.err.find("[orders.not_your_phase]") != std::string::npos);
+    CHECK_FALSE(fs::exists(work / "u.signed.json"));
+    auto forced = run_adjutant(
+        "sign u.json --force --game '" + game.string() + "' --key union.key --out u.signed.json",
+        work);
+    REQUIRE(forced.exit == 0);
+    CHECK(forced.err.find("warning: signing anyway (--force)") != std::string::npos);
     attempt("u.signed.json", "orders.not_your_phase", "confederate");
   }
   SECTION("malformed JSON") {
@@ -374,7 +381,16 @@ TEST_CASE("refused orders change nothing on disk", "[game][badinput]") {
              {"{\"moves\": [{\"unit\": \"1/Heth\", \"path\": [\"0402\", \"0401\", \"0400\"]}]}",
               "move.off_map"}}) {
       write_file_atomic(work / "o.json", text);
-      REQUIRE(run_adjutant("sign o.json --game '" + game.string() +
+      fs::remove(work / "o.signed.json");
+      // sign runs the check first: it refuses with the same id, signing nothing...
+      auto refused = run_adjutant(
+          "sign o.json --game '" + game.string() + "' --key confederate.key --out o.signed.json",
+          work);
+      CHECK(refused.exit == 1);
+      CHECK(refused.err.find(id) != std::string::npos);
+      CHECK_FALSE(fs::exists(work / "o.signed.json"));
+      // ... unless forced, so that check and adjudicate can be shown refusing it.
+      REQUIRE(run_adjutant("sign o.json --force --game '" + game.string() +
                                "' --key confederate.key --out o.signed.json",
                            work)
                   .exit == 0);

@@ -180,9 +180,11 @@ TEST_CASE("1961 by mail: set-up orders, a refused order names unit, square and r
                                " --key umpire.key --created 2026-11-01T09:00:00Z",
                            dir);
   REQUIRE(made.exit == 0);
-  auto play = [&](const std::string& file, const std::string& side) {
+  // Refused orders are signed with --force (sign checks them first and
+  // would refuse them), to show the adjudication refuses them too.
+  auto play = [&](const std::string& file, const std::string& side, bool force = false) {
     auto s = run_adjutant("sign '" + file + "' --game game --key " + side + ".key --chain " + side +
-                              ".chain --out o.json",
+                              ".chain --out o.json" + (force ? " --force" : ""),
                           dir);
     REQUIRE(s.exit == 0);
     return run_adjutant("adjudicate game o.json --key umpire.key --chain umpire.chain --no-outputs",
@@ -193,7 +195,7 @@ TEST_CASE("1961 by mail: set-up orders, a refused order names unit, square and r
   adjutant::write_file_atomic(dir / "bad-forts.json",
                               R"({"fortifications": ["2309", "2409", "2208", "2310", "0410"]})");
   std::string before = adjutant::testing::folder_hash(dir / "game");
-  auto refused = play((dir / "bad-forts.json").string(), "union");
+  auto refused = play((dir / "bad-forts.json").string(), "union", true);
   CHECK(refused.exit == 1);
   CHECK(refused.err.find("[setup.region]") != std::string::npos);
   CHECK(refused.err.find("0410") != std::string::npos);
@@ -211,7 +213,7 @@ TEST_CASE("1961 by mail: set-up orders, a refused order names unit, square and r
   adjutant::write_file_atomic(dir / "swim.json",
                               R"({"moves": [{"unit": "3/V", "path": ["2310", "2311"]}]})");
   before = adjutant::testing::folder_hash(dir / "game");
-  auto swim = play((dir / "swim.json").string(), "union");
+  auto swim = play((dir / "swim.json").string(), "union", true);
   CHECK(swim.exit == 1);
   CHECK(swim.err.find("(unit 3/V) at 2311: [move.river]") != std::string::npos);
   CHECK(swim.err.find("(rule river.crossing)") != std::string::npos);

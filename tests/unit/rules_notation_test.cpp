@@ -330,10 +330,17 @@ TEST_CASE("text orders: the 1961 set-up and turn forms", "[notation]") {
 }
 
 TEST_CASE("text orders: unknown and ambiguous names list the candidates", "[notation]") {
+  // A typo: the nearest name, not every unit (docs/orders.md "Unit names").
   auto p = refusal(skirmish(), "\n  Jinkins 0402\n", "confederate");
   CHECK(p.id == "text.unknown_unit");
   CHECK(p.pos.line == 2);
   CHECK(p.pos.column == 3);
+  CHECK_THAT(p.message, Catch::EndsWith("did you mean Jenkins?"));
+  p = refusal(skirmish(), "Pegrm 0402", "confederate");
+  CHECK_THAT(p.message, Catch::EndsWith("did you mean Pegram?") && !Catch::Contains("1/Heth"));
+  // Nothing near: every unit of the side.
+  p = refusal(skirmish(), "Xyzzyplugh 0402", "confederate");
+  CHECK(p.id == "text.unknown_unit");
   CHECK_THAT(p.message, Catch::Contains("1/Heth") && Catch::Contains("Pegram"));
   p = refusal(skirmish(), "1/Heth 0402\nattack 1004 with 1/ Pegram\n", "confederate");
   CHECK(p.id == "text.ambiguous_unit");
@@ -343,6 +350,43 @@ TEST_CASE("text orders: unknown and ambiguous names list the candidates", "[nota
              Catch::Contains("1/Heth") && Catch::Contains("1/Pender") && !Catch::Contains("1/I"));
   p = refusal(skirmish(), "Hein 0402", "confederate");
   CHECK_THAT(p.message, Catch::Contains("did you mean") || Catch::Contains("are"));
+}
+
+TEST_CASE("text orders: a word meant as a hex number is named as such, with what was expected",
+          "[notation]") {
+  struct Case {
+    std::string text, word;
+    int column;
+    std::string says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"1/Heth 05O6", "05O6", 8,
+            "the letter O stands where a digit should: did you mean 0506?"},
+           {"1/Heth 506", "506", 8, "it has three digits: did you mean 0506?"},
+           {"1/Heth 0402 04O3", "04O3", 13, "did you mean 0403?"},
+           {"1/Heth 0402 04l3", "04l3", 13, "the letter l stands where a digit should"},
+           {"attack 1OO4 with Jenkins", "1OO4", 8, "expected the hex attacked"},
+           {"1/Heth 05066", "05066", 8, "it has 5 digits"},
+       }) {
+    INFO(c.text);
+    auto p = refusal(skirmish(), c.text, "confederate");
+    CHECK(p.id == "text.hex");
+    CHECK(p.pos.column == c.column);
+    CHECK_THAT(p.message, Catch::StartsWith("\"" + c.word + "\" is not a hex number") &&
+                              Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("text orders: ids that differ only by look-alike letters are taken either way",
+          "[notation]") {
+  // Cemetery Hill spells the III Corps' 2nd Division "2/Ill" (lower-case l):
+  // "2/III" names it too; "1/III" stays the 1st Division.
+  const Sample& ch = sample_scenario(scenario_file("cemetery-hill"));
+  Json body = read_text(ch, "2/III enter 0127 0126\n1/lll 0223\n", "union");
+  CHECK(body["moves"][0]["unit"] == "2/Ill");
+  CHECK(body["moves"][1]["unit"] == "1/III");
+  body = read_text(ch, "2/Ill enter 0127 0126\n", "union");
+  CHECK(body["moves"][0]["unit"] == "2/Ill");
 }
 
 TEST_CASE("text orders: every problem names its line and column", "[notation]") {

@@ -228,3 +228,55 @@ TEST_CASE("a whole training game: one side in player pages, the other with the c
   Json status = Json::parse(out["page_status"].get<std::string>());
   CHECK(status["over"] == true);
 }
+
+// Two players with browsers alone (docs/play-in-browser.md "Host from the
+// page"): the union's join page invites the confederate and makes the game
+// from its card; every player-turn is signed in one page and adjudicated in
+// the other, to the end of the game.
+TEST_CASE("a whole training game in pages on both sides, hosted from a page",
+          "[web][player-page]") {
+  TempDir tmp("host-game");
+  auto r = adjutant::testing::run_command(
+      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "host_game.py").string() + "' '" +
+      std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
+      (tmp.path() / "work").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.exit == 0);
+  Json out = Json::parse(r.out.substr(r.out.find('{')));
+  CHECK_FALSE(out.contains("failure"));
+  CHECK(out["errors"].empty());
+  CHECK(out["requests"].empty());
+  CHECK(out["host_shown"] == true);
+  // The host's first page is the page `adjutant view --play` writes.
+  CHECK(out["same_first_page"] == true);
+  CHECK(out["phases"].size() == 16);
+  for (const auto& p : out["phases"]) {
+    CHECK(p["check"] == "ok");
+    CHECK(p["sync"] == "ok");
+  }
+  CHECK(out["same_log"] == true);
+  CHECK(out["verify"] == 0);
+  CHECK(Json::parse(out["page_status"].get<std::string>())["over"] == true);
+  // Nothing the pages gave (cards, orders, mails, pages) holds a key or a
+  // chain's secret: only the backups do.
+  CHECK(out["secret_leaks"].empty());
+}
+
+// docs/play-in-browser.md and the README's "Play from a browser" run as
+// written, and every control they name in bold is one of the page's.
+TEST_CASE("docs/play-in-browser.md and the README's browser section run verbatim",
+          "[web][player-page][readme]") {
+  std::string build = fs::path(ADJUTANT_BINARY).parent_path().string();
+  std::string tool = (source_dir() / "tests" / "tools" / "run_doc_blocks.py").string();
+  auto doc = [&](const std::string& file, const std::string& section, bool controls) {
+    auto r = adjutant::testing::run_command(
+        "/usr/bin/python3 '" + tool + "' '" + (source_dir() / file).string() + "' '" + section +
+        "' '" + source_dir().string() + "' '" + build + "'" + (controls ? " --controls" : ""));
+    INFO(file << " " << section << "\n" << r.out);
+    CHECK(r.exit == 0);
+  };
+  doc("README.md", "Play from a browser", false);
+  doc("docs/play-in-browser.md", "*", false);
+  for (const char* s : {"Join a game", "Each turn", "Host from the page"})
+    doc("docs/play-in-browser.md", s, true);
+}

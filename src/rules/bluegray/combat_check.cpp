@@ -6,9 +6,11 @@
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/morale.h"
 #include "rules/bluegray/odds.h"
+#include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/readings.h"
 #include "rules/bluegray/strength.h"
 #include "rules/bluegray/zoc.h"
+#include "rules/name_hints.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -39,6 +41,7 @@ struct Checker {
       std::string where = at ? hex::format(*at) : "";
       if (!d) {
         add(a, "attack.unknown_unit", id, "", "", "no unit \"" + id + "\" in this scenario");
+        problems.back().hint = text::unknown_unit_hint(board.scenario(), id, side);
       } else if (d->side != side) {
         add(a, "attack.not_own_unit", id, where, "8.0", id + " is not a " + side + " unit");
       } else if (!at) {
@@ -88,6 +91,25 @@ struct Checker {
     return ok;
   }
 
+  // The hexes beside `defender` an attacker could stand in: on the map,
+  // passable, across a hexside that may be crossed, not held by the enemy.
+  std::string attack_from(Hex defender, const std::string& unit) const {
+    const Scenario& sc = board.scenario();
+    std::string hexes;
+    int n = 0;
+    for (Hex h : hex::neighbours(defender)) {
+      if (!sc.on_map(h) || !passable(sc, defender, h) || board.enemy_at(h, side)) continue;
+      hexes += (hexes.empty() ? "" : ", ") + hex::format(h);
+      ++n;
+    }
+    if (n == 0)
+      return "No hex beside " + hex::format(defender) + " can hold an attacker: leave " + unit +
+             " out of this attack";
+    return "Attack from " + std::string(n == 1 ? "the hex" : "a hex") + " beside " +
+           hex::format(defender) + " (" + hexes + "): move " + unit +
+           " there first, or leave it out";
+  }
+
   // 8.41, 8.43, 8.7, 8.71, 8.74: who may reach the defenders from where.
   void geometry(const AttackOrder& a, const Engagement& e) {
     const Scenario& sc = board.scenario();
@@ -96,9 +118,11 @@ struct Checker {
       std::string where = hex::format(at);
       if (!is_artillery(*board.def(id))) {
         for (Hex h : e.hexes)
-          if (!hex::adjacent(at, h))
+          if (!hex::adjacent(at, h)) {
             add(a, "attack.not_adjacent", id, where, e.hexes.size() > 1 ? "8.43" : "8.41",
                 id + " at " + where + " is not adjacent to " + hex::format(h));
+            problems.back().hint = attack_from(h, id);
+          }
         continue;
       }
       Reach r = artillery_reach(sc, at, e.hexes);

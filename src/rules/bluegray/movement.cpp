@@ -6,11 +6,13 @@
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/exits.h"
 #include "rules/bluegray/morale.h"
+#include "rules/bluegray/path_explain.h"
 #include "rules/bluegray/pathfind.h"
 #include "rules/bluegray/readings.h"
 #include "rules/bluegray/restrictions.h"
 #include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
+#include "rules/name_hints.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -181,9 +183,15 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
     pm.minimum = true;
     return std::nullopt;
   }
-  return fail(m, "move.no_path", *goal, "7.0",
-              "no legal path from " + hex::format(start) + " to " + hex::format(*goal) +
-                  " within " + mp_text(pm.of));
+  // Why, in words: the cost of the cheapest legal path, or what bars every
+  // way there, and the hexes nearest the goal it can reach.
+  NoPathWords words = explain_no_path(sc, rules, *goal, [&](Hex from, Hex to) {
+    auto p = entry_problem(m, from, to);
+    return p ? p->message + " (rule " + p->rule + ")" : std::string();
+  });
+  OrderProblem p = fail(m, "move.no_path", *goal, "7.0", words.message);
+  p.hint = words.hint;
+  return p;
 }
 
 // 14.4: leaving the map from the path's last hex, for the exit's MP; a unit
@@ -224,8 +232,11 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     return std::nullopt;
   };
   const UnitDef* def = board.def(order.unit);
-  if (!def)
-    return refuse("move.unknown_unit", "", "", "no unit \"" + order.unit + "\" in this scenario");
+  if (!def) {
+    refuse("move.unknown_unit", "", "", "no unit \"" + order.unit + "\" in this scenario");
+    problems.back().hint = text::unknown_unit_hint(sc, order.unit, side);
+    return std::nullopt;
+  }
   if (def->side != side)
     return refuse("move.not_own_unit", "", "4.0",
                   order.unit + " is a " + def->side + " unit; only " + side +

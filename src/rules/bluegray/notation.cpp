@@ -8,6 +8,7 @@
 //   attack 1004 with Jenkins Pegram odds 1-2 advance Jenkins losses Pegram
 //   standing retreat toward 0101 evade no advance yes losses fewest
 #include "rules/notation.h"
+#include "rules/name_hints.h"
 #include "rules/text_body.h"
 #include "rules/unit_names.h"
 #include "util/printable.h"
@@ -63,6 +64,8 @@ Json read_move(Reader& r, const UnitNames& names) {
       std::string key = lower(r.peek().text);
       if (m.contains(key)) fail("text.twice", at, in_quotes(key) + " is given twice");
       m[key] = yes_unless_no(r);
+    } else if (!r.peek().quoted && near_hex(r.peek().text)) {
+      fail("text.hex", at, near_hex_message(r.peek().text));
     } else {
       fail("text.syntax", at,
            "expected a hex number, enter, to, path, strategic, forced or exit, found " +

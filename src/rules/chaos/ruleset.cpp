@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "rules/chaos/event_words.h"
 #include "rules/chaos/orders.h"
 #include "rules/chaos/orders_preview.h"
 #include "rules/chaos/scenario_part.h"
@@ -161,6 +162,8 @@ class ChaosRuleset : public Ruleset {
   // shows: flags removed, bases deployed and moved, figures moved, CHECKs
   // against its own brigades; never an enemy brigade's name, roll or
   // stress.
+  std::string describe_event(const Json& event) const override { return event_words(sc_, event); }
+
   Json visible_events(const Json& events, const std::string& side) const override {
     if (side.empty() || side == "umpire") return events;
     Json out = Json::array();

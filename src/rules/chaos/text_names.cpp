@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/name_hints.h"
 #include "util/printable.h"
 
 namespace adjutant::rules::chaos::text_orders {
@@ -118,12 +119,23 @@ const Named& OwnNames::resolve(const std::string& text, text::Pos pos) const {
     text::fail("text.ambiguous_unit", pos,
                in_quotes(text) + " could be any of " + std::to_string(candidates.size()) +
                    " pieces: " + listing(candidates) + "; write more of the name");
-  // Unknown: the pieces whose id or name holds the text, else every one.
-  std::string low = text::lower(text);
+  // Unknown: the pieces whose id or name is nearest the text (a typo),
+  // else those whose id or name holds it, else every one.
+  std::vector<std::string> spellings;
+  for (const auto& p : pieces_) {
+    spellings.push_back(p.id);
+    spellings.push_back(p.name);
+  }
+  std::vector<std::string> near = text::nearest_names(text, spellings);
   for (const auto& p : pieces_)
-    if (text::lower(p.id).find(low) != std::string::npos ||
-        text::lower(p.name).find(low) != std::string::npos)
+    if (std::count(near.begin(), near.end(), p.id) || std::count(near.begin(), near.end(), p.name))
       candidates.push_back(&p);
+  std::string low = text::lower(text);
+  if (candidates.empty())
+    for (const auto& p : pieces_)
+      if (text::lower(p.id).find(low) != std::string::npos ||
+          text::lower(p.name).find(low) != std::string::npos)
+        candidates.push_back(&p);
   std::string hint = "did you mean " + listing(candidates) + "?";
   if (candidates.empty()) {
     for (const auto& p : pieces_) candidates.push_back(&p);

@@ -112,12 +112,15 @@
   }
   function ask(request) { return AdjutantCrypto.ask(engine, request, signers()); }
 
-  function loadEngine() {
-    var text = atob($('play-wasm').textContent.trim());
+  // The bytes of base64 gzip text, inflated.
+  function inflate(base64) {
+    var text = atob(base64.trim());
     var gz = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
-    var inflated = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(inflated).arrayBuffer().then(function (bytes) {
+    return new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  }
+  function loadEngine() {
+    return inflate($('play-wasm').textContent).then(function (bytes) {
       return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
     }).then(function (m) { engineModule = m; });
   }
@@ -283,7 +286,8 @@
     return lines;
   }
   function pageData(html) {
-    var m = /<script type="application\/json" id="play-data">([\s\S]*?)<\/script>/.exec(html);
+    // The data itself, not the skeleton's {{data}} place for it.
+    var m = /<script type="application\/json" id="play-data">(\{"[\s\S]*?)<\/script>/.exec(html);
     if (!m) throw new Error('not a player page');
     return JSON.parse(m[1]);
   }
@@ -325,8 +329,15 @@
   function drawBoard() {
     var board = $('board');
     board.innerHTML = '';
-    if (!data.map) { board.appendChild(el('p', {}, 'This game has no hex map to draw here.')); return; }
-    var doc = new DOMParser().parseFromString(data.map.svg, 'image/svg+xml');
+    if (!data.map) {
+      board.appendChild(el('p', {}, 'This game has no hex map to draw here.'));
+      return Promise.resolve();
+    }
+    return inflate(data.map.svg_gz).then(function (bytes) { showBoard(new TextDecoder().decode(bytes)); });
+  }
+  function showBoard(text) {
+    var board = $('board');
+    var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     var svg = document.importNode(doc.documentElement, true);
     svg.setAttribute('id', 'map');
     board.appendChild(svg);
@@ -680,10 +691,15 @@
         store.set(keyName(), saved);
         download($('join-card-link'), data.side + '.card.json', c.text, 'application/json');
         download($('join-backup-link'), data.name + '-' + data.side + '.backup.json', backupText(null), 'application/json');
+        store.set('card:' + data.name + ':' + data.side, c.text);
         mailto($('join-mail'), data.host.email, data.name + ': card of ' + data.side,
                'My player card for ' + data.name + ' is attached (' + data.side + '.card.json).');
         $('join-done').hidden = false;
         document.body.setAttribute('data-card', 'ok');
+        // The player who hosts (the invitation names their own address)
+        // invites the other side and makes the game here.
+        if ($('join-email').value.trim().toLowerCase() === (data.host.email || '').toLowerCase())
+          hostView(c.text);
       }).catch(function (e) { say('join-about', String(e.message || e), 'refused'); });
     }
     $('join-make').addEventListener('click', function () {
@@ -694,11 +710,81 @@
     });
   }
 
+  // --- hosting from the page ------------------------------------------------
+
+  function otherSide() {
+    var sides = (data.scenario.sides || []).map(function (x) { return x.id; });
+    return sides.filter(function (x) { return x !== data.side; })[0];
+  }
+  // A turn page's data, as `adjutant view --play` writes it, from this join page's.
+  function turnData(side, log) {
+    var d = dataFor(side, log);
+    d.mode = 'turn';
+    delete d.host;
+    delete d.scenario_title;
+    return d;
+  }
+  function hostView(myCard) {
+    var other = otherSide(), me = {name: $('join-name').value, email: $('join-email').value};
+    $('host').hidden = false;
+    $('host-about').textContent = 'You host ' + data.name + '. Invite the player of ' + sideName(other) +
+        ' with their join page, then make the game from their card.';
+    $('host-invite').addEventListener('click', function () {
+      var to = {name: $('host-their-name').value, email: $('host-their-email').value};
+      var d = JSON.parse(JSON.stringify(data));
+      d.side = other;
+      d.title = data.name + ': join as ' + other;
+      d.host = {name: me.name, email: me.email};
+      var page = pageFor(d), name = 'join-' + other + '.html';
+      download($('host-page'), data.name + '-' + name, page, 'text/html');
+      download($('host-mail'), data.name + '-invite-' + other + '.eml', mail({
+        from: address(me), to: address(to), subject: data.name + ': you are invited to play ' + other,
+        text: 'You are invited to play ' + other + ' in ' + data.name + ', hosted by ' + me.name + '.\r\n\r\n' +
+              'Open the attached page (' + name + ') in a browser, make your key and card, save your backup,\r\n' +
+              'and mail the card back to ' + me.email + '.\r\n',
+        attachments: [{name: name, type: 'text/html', text: page}]}), 'message/rfc822');
+    });
+    $('host-card').addEventListener('change', function () {
+      var theirs;
+      readFile($('host-card')).then(function (f) {
+        theirs = signedFile(f.text);
+        return ask({op: 'genesis', name: data.name, created: now(), scenario: data.scenario,
+                    cards: [JSON.parse(myCard), theirs], host: data.side});
+      }).then(function (g) {
+        if (!g.ok) throw new Error('[' + g.error + '] ' + g.message);
+        return ask({op: 'game.open', log: g.log, scenario: data.scenario}).then(function (o) {
+          if (!o.ok) throw new Error('[' + o.error + '] ' + o.message);
+          return ask({op: 'game.verify'});
+        }).then(function (v) {
+          if (!v.ok) throw new Error('[' + v.error + '] ' + v.message);
+          return ask({op: 'game.status', side: data.side});
+        }).then(function (st) {
+          status = st;
+          store.set('copy:' + st.game, {log: g.log});
+          var mine = pageFor(turnData(data.side, g.log));
+          var their = pageFor(turnData(other, g.log));
+          var lines = engine({op: 'game.lines', first: 0, last: 0});
+          var to = party(other);
+          download($('host-mine'), data.name + '-' + data.side + '.html', mine, 'text/html');
+          download($('host-first'), data.name + '-start-' + other + '.eml', mail({
+            from: address(party(data.side)), to: address(to),
+            subject: data.name + ': the game begins',
+            text: 'The game ' + data.name + ' is made (log line 0). Open the attached page, ' +
+                  data.name + '-' + other + '.html, to play ' + other + '.\r\n',
+            attachments: [{name: lines.name, type: 'application/x-ndjson', text: lines.text},
+                          {name: data.name + '-' + other + '.html', type: 'text/html', text: their}]}),
+            'message/rfc822');
+          say('host-result', 'The game is made: open your game page, and send the first mail.', 'ok');
+          document.body.setAttribute('data-hosted', st.game);
+        });
+      }).catch(function (e) { say('host-result', String(e.message || e), 'refused'); });
+    });
+  }
+
   function turnView() {
     $('turn').hidden = false;
-    drawBoard();
     var saved = store.get(keyName());
-    var ready = saved ? useKey(saved) : Promise.resolve();
+    var ready = drawBoard().then(function () { return saved ? useKey(saved) : null; });
     // This browser's copy, when it holds more of this game than the page.
     return ready.then(function () {
       return openGame(data.log);

@@ -1,0 +1,37 @@
+// A side's own units, where they stand and how strong they are: the table a
+// turn report ends with and `adjutant status GAME --units` prints. Read from
+// the state the side may see; decides nothing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/scenario.h"
+#include "model/state.h"
+#include "report/report_doc.h"
+#include "rules/ruleset.h"
+
+namespace adjutant::report {
+
+struct UnitRow {
+  std::string unit;      // "1/I", "gamble"
+  std::string name;      // "1st Division, I Corps (Wadsworth)"
+  std::string where;     // "0605", "enters turn 3 at 1127", "eliminated", "(30.41, 51.65)"
+  std::string strength;  // "13-6", "4 regiments, 14 stands"
+  std::string notes;     // "ineffective", "stress 2", ...
+};
+
+// `side`'s units in the scenario's order: the hex scenario's units, or a
+// Chaos of Battle side's brigades and player commanders. `scenario` is null
+// for a ruleset with a scenario format of its own.
+std::vector<UnitRow> side_units(const rules::Ruleset& ruleset, const model::Scenario* scenario,
+                                const model::State& state, const std::string& side);
+
+// The rows as a report table: Unit, Name, Where, Strength, Notes.
+Table unit_table(const std::vector<UnitRow>& rows);
+// Each row as a line, for pieces whose places are too long for a table
+// (a table's points): "gamble (Gamble's cavalry brigade): deployed around
+// (30.00, 19.00); 4 regiments, 14 stands; stress 1".
+std::string unit_line(const UnitRow& row);
+
+}  // namespace adjutant::report
