@@ -25,6 +25,7 @@ FLOORS = {"util": 0, "ledger": 1, "hex": 1, "model": 2, "rules": 3, "game": 4,
 REGISTRIES = {"src/rules/registry.cpp", "src/bot/registry.cpp"}
 KNOWN = {
     "src/cli/render_cmd.cpp": {"rules/chaos"},
+    "src/cli/render_scenario.cpp": {"rules/chaos"},
     "src/render/map_overlay.h": {"rules/chaos"},
     "src/render/ruleset_maps.cpp": {"rules/chaos"},
     "src/render/table_layers.cpp": {"rules/chaos"},
