@@ -33,6 +33,7 @@ int cmd_judge(int argc, char** argv);
 int cmd_rules_diff(int argc, char** argv);
 int cmd_view(int argc, char** argv);
 int cmd_invite(int argc, char** argv);
+int cmd_trace(int argc, char** argv);
 int cmd_seal(int argc, char** argv);
 int cmd_reveal(int argc, char** argv);
 int cmd_dispute(int argc, char** argv);

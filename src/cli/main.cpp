@@ -57,6 +57,8 @@ const Command kCommands[] = {
     {"explain", adjutant::cli::cmd_explain, "explain one combat of a game"},
     {"render", adjutant::cli::cmd_render, "draw the map as SVG or PNG"},
     {"view", adjutant::cli::cmd_view, "write a game's replay page (static HTML)"},
+    {"trace", adjutant::cli::cmd_trace,
+     "write the tracing page that turns a scan of a printed map into a scenario"},
     {"report", adjutant::cli::cmd_report, "write the turn reports and mail files"},
     {"mail", adjutant::cli::cmd_mail, "send queued mail or fetch order files"},
     {"judge", adjutant::cli::cmd_judge, "host every umpired game under a folder, unattended"},

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/outputs.h"
+#include "cli/render_scenario.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
 #include "game/fog.h"
@@ -61,7 +62,8 @@ int cmd_render(int argc, char** argv) {
       "Draw a game's map as SVG or PNG (chosen by the --out file's extension): terrain, units,\n"
       "and the moves and combats of the last adjudication at or before the chosen log line.\n"
       "GAME may be a side's sealed copy of a fog-of-war game: its side's latest view, drawn\n"
-      "with the side's part of the scenario.");
+      "with the side's part of the scenario. With --scenario instead of a game, a scenario's\n"
+      "map at its set-up (as `adjutant new` would start it).");
   options.add_options()("game", "game archive", cxxopts::value<std::string>())(
       "side",
       "whose view: a side id, or umpire (sees everything; the default, but on a side's sealed "
@@ -69,12 +71,16 @@ int cmd_render(int argc, char** argv) {
       cxxopts::value<std::string>())("at", "the position after log line N (default: the latest)",
                                      cxxopts::value<int>())(
       "o,out", "FILE.svg or FILE.png", cxxopts::value<std::string>())("json",
-                                                                      "machine-readable output");
+                                                                      "machine-readable output")(
+      "scenario", "draw this scenario (a file, or a shipped scenario by name) instead of a game",
+      cxxopts::value<std::string>());
   options.parse_positional({"game"});
   options.positional_help("GAME --out FILE.svg|FILE.png");
   auto r = parse(options, argc, argv);
   if (!r) return 0;
-  std::string game = required(*r, "game");
+  if (r->count("scenario") && r->count("game"))
+    throw Error("usage.options", "give a game or --scenario, not both", Exit::kUsage);
+  std::string game = r->count("scenario") ? "" : required(*r, "game");
   fs::path out = required(*r, "out");
   refuse_inside_archive(out, "--out");
 
@@ -84,6 +90,9 @@ int cmd_render(int argc, char** argv) {
   if (ext != ".svg" && ext != ".png")
     throw Error("render.bad_format", out.string() + ": the output must end in .svg or .png",
                 Exit::kUsage);
+  if (r->count("scenario"))
+    return render_scenario((*r)["scenario"].as<std::string>(), out, ext == ".png",
+                           r->count("json") > 0);
 
   // A side's sealed copy of a fog-of-war game: its own latest view, drawn
   // with its part of the scenario (docs/protocol.md 10a).

@@ -374,7 +374,7 @@ int cmd_verify(int argc, char** argv) {
   } else {
     for (const auto& e : result.entries) {
       if (e.report.ok)
-        std::cout << "ok    " << printable(e.path.string()) << ": " 
+        std::cout << "ok    " << printable(e.path.string()) << ": "
                   << counted(e.report.lines, "line") << ", "
                   << counted(e.report.adjudications, "adjudication") << ", "
                   << counted(e.report.dice, "die", "dice")

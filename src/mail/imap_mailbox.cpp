@@ -113,9 +113,6 @@ class ImapBox : public Mailbox {
         seen_(o.seen),
         keep_flags_(o.keep_flags) {
     curl_api().easy_setopt(session_.get(), CURLOPT_WRITEFUNCTION, append);
-    // One response line holds every UID a search finds: libcurl's default
-    // buffer would cut it.
-    curl_api().easy_setopt(session_.get(), CURLOPT_BUFFERSIZE, 512L * 1024);
   }
 
   std::vector<MessageRef> list() override {
@@ -244,6 +241,12 @@ class ImapBox : public Mailbox {
     sink->out = &out;
     sink->limit = limit;
     CURL* curl = session_.get();
+    // A command's answer is one line that may hold every UID a search
+    // finds: a large buffer. A message is read in small ones: libcurl counts
+    // what one read brings with the FETCH line as response headers, and
+    // refuses more than 300 KB of them (a message with a player page is
+    // about 2 MB).
+    curl_api().easy_setopt(curl, CURLOPT_BUFFERSIZE, request ? 512L * 1024 : 16L * 1024);
     curl_api().easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_api().easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request);
     curl_api().easy_setopt(curl, CURLOPT_WRITEDATA, sink);

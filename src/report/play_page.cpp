@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "ledger/digest.h"
 #include "render/map.h"
+#include "render/map_overlay.h"
 #include "report/inline_script.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
@@ -50,29 +53,65 @@ std::string side_name(const Json& scenario, const std::string& side) {
   return side;
 }
 
-// The map every turn of the game is drawn on, and where its hexes are:
-// the page draws the units over it.
-Json base_map(const model::Scenario& sc, model::State bare) {
-  bare.units.clear();
-  Json none = Json::array();
-  // Drawn for no side: every side's page of the game carries the same map.
-  std::string svg = render::render_svg({sc, bare, none, ""});
-  const render::MapGeometry geo = render::map_geometry(sc);
+// The map every turn of the game is drawn on, for each side (its banner
+// names the side's view; a page writes the other side's next page), and
+// what the page draws the units from: where each hex is, each side's
+// counter colours and each unit's label (render/map_overlay.h). Lengths are
+// whole tenths of a pixel: JSON's numbers read back alike in the page,
+// which writes the next page's data (56.0 would be 56).
+Json base_map(const model::Scenario& sc, const std::vector<std::string>& sides) {
+  auto tenths = [](const Json& v) { return std::lround(v.get<double>() * 10); };
+  Json bases = Json::object();
+  Json info;
+  for (const auto& side : sides) {
+    render::MapBase b = render::hex_map_base(sc, side);
+    // Gzipped (render.gzip: the same bytes for one zlib), as the replay page
+    // carries its base: a large map's SVG is mostly repeated markup.
+    bases[side] = ledger::base64(render::gzip(b.svg));
+    if (info.is_null()) info = b.info;
+  }
   Json hexes = Json::array();
-  for (int col = 1; col <= sc.columns; ++col)
-    for (int row = 1; row <= sc.last_row(col); ++row) {
-      hex::Hex h{col, row};
-      if (!sc.on_map(h)) continue;
-      hex::Point c = geo.centre(h);
-      // Tenths of a pixel, as integers: JSON's numbers read back alike in
-      // the page, which writes the next page's data (56.0 would be 56).
-      hexes.push_back({hex::format(h), std::lround(c.x * 10), std::lround(c.y * 10)});
-    }
-  return {{"svg", svg},
-          {"width", geo.width},
-          {"height", geo.height},
-          {"radius", std::lround(geo.hex_size * 10)},  // tenths, as the hexes
-          {"hexes", hexes}};
+  for (const auto& [id, at] : info["hexes"].items())
+    hexes.push_back({id, tenths(at[0]), tenths(at[1])});
+  Json colours = Json::object();
+  for (const auto& [id, look] : info["sides"].items())
+    colours[id] = {{"fill", look["fill"]}, {"ink", look["ink"]}};
+  Json labels = Json::object();
+  for (const auto& u : info["units"]) labels[u[0].get<std::string>()] = u[3];
+  return {{"bases", bases},
+          {"width", tenths(info["width"])},
+          {"height", tenths(info["height"])},
+          {"radius", tenths(info["size"])},
+          {"hexes", hexes},
+          {"sides", colours},
+          {"labels", labels}};
+}
+
+// The base map of a game's scenario, kept for the next page of a game of
+// the same scenario: a judge writes two pages for every adjudication, of
+// a few scenarios.
+Json cached_base_map(const game::Archive& archive) {
+  static std::mutex guard;
+  static std::map<std::string, Json> maps;
+  std::lock_guard<std::mutex> lock(guard);
+  auto it = maps.find(archive.scenario_sha256());
+  if (it != maps.end()) return it->second;
+  Json map = base_map(archive.scenario(), archive.ruleset().sides());
+  if (maps.size() >= 8) maps.clear();
+  maps.emplace(archive.scenario_sha256(), map);
+  return map;
+}
+
+// The page's module as base64, once a program: it never changes.
+const std::string& wasm_text(const OrderWasm& wasm) {
+  static std::mutex guard;
+  static std::string module_seen, text;
+  std::lock_guard<std::mutex> lock(guard);
+  if (module_seen.size() != wasm.module.size() || module_seen != wasm.module) {
+    module_seen = std::string(wasm.module);
+    text = ledger::base64(wasm.module);
+  }
+  return text;
 }
 
 }  // namespace
@@ -121,7 +160,7 @@ Json play_data(const game::Archive& archive, const std::string& side, const std:
           {"name", archive.name()},
           {"log", log},
           {"scenario", archive.scenario_json()},
-          {"map", base_map(archive.scenario(), archive.ruleset().initial_state())}};
+          {"map", cached_base_map(archive)}};
 }
 
 Json play_data_for(const Json& data, const game::Archive& archive, const std::string& side) {
@@ -147,7 +186,7 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
           {"host", {{"name", invite.host_name}, {"email", invite.host_email}}},
           {"scenario_title", invite.scenario_title},
           {"scenario", invite.scenario},
-          {"map", base_map(sc, ruleset->initial_state())}};
+          {"map", base_map(sc, ruleset->sides())}};
 }
 
 std::string play_page(const Json& data, const OrderWasm& wasm) {
@@ -159,7 +198,7 @@ std::string play_page(const Json& data, const OrderWasm& wasm) {
       {"skeleton", script_text(skeleton)},
       {"markup", script_text(web::asset("player_markup.html"))},
       {"data", web::page_json(data)},
-      {"wasm", ledger::base64(wasm.module)},
+      {"wasm", wasm_text(wasm)},
       {"glue", script_text(wasm.glue)},
       {"crypto", script_text(web::asset("webcrypto.js"))},
       {"app", script_text(web::asset("player.js"))}};

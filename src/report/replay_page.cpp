@@ -34,8 +34,8 @@ std::string frame_label(const GameFacts& g, const game::Post& p) {
 // The reader's report of a post, without the lists of units (the map
 // shows them).
 ReportDoc post_doc(const GameFacts& g, const game::Post& p, const std::string& reader) {
-  ReportDoc doc = p.adjudication ? build_report({g, *p.adjudication, reader})
-                                 : build_post_report(g, p, reader);
+  ReportDoc doc =
+      p.adjudication ? build_report({g, *p.adjudication, reader}) : build_post_report(g, p, reader);
   std::erase_if(doc.sections, [](const Section& s) { return s.unit_list; });
   return doc;
 }

@@ -221,7 +221,7 @@ fs::path sign_sample_orders(const fs::path& game, const std::string& file,
   fs::path signed_file = work / (side + "-" + file);
   must(run_adjutant("sign '" + (source_dir() / "samples" / "orders" / "skirmish" / file).string() +
                         "' --game '" + game.string() + "' --key " + side + ".key --out '" +
-                        signed_file.string() + "'",
+                        signed_file.string() + "' --force",
                     work),
        "sign " + file);
   return signed_file;

@@ -60,7 +60,9 @@ std::filesystem::path source_dir();
 void make_sample_game(const std::filesystem::path& dir, bool umpire);
 
 // Signs samples/orders/skirmish/<file> for `side` against the game made by
-// make_sample_game (keys beside it); returns the signed file's path.
+// make_sample_game (keys beside it), with --force: the sample's orders may
+// not suit this game's dice (a test of mail and signatures, not of the
+// rules); returns the signed file's path.
 std::filesystem::path sign_sample_orders(const std::filesystem::path& game, const std::string& file,
                                          const std::string& side);
 

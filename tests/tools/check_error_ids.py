@@ -14,11 +14,12 @@ top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 namespaces = ("json io encoding hex scenario state key keygen crypto envelope armor card chain "
               "dice new archive log sign orders adjudicate replay explain bench case usage move "
               "attack standing verify render report mail time sync import bot judge rules view "
-              "ruling concede join secrets rules_diff text chaos web game out").split()
+              "ruling concede join secrets rules_diff text chaos web game out trace").split()
 literal = re.compile(r'"((?:%s)\.[a-z][a-z0-9_]*)"' % "|".join(namespaces))
 fields_prefix = re.compile(r'Fields\s*[a-z_]*\s*\([^;]*?,\s*"([a-z]+)"\s*\)', re.S)
 # Literals of the same shape that are places in messages, not ids.
 not_ids = {"log.jsonl", "scenario.json", "state.json", "game.json", "standing.retreat",
+           "trace.css",  # the tracing page's style sheet (web/assets)
            # rule names of docs/rules/chaos.md cited by events
            "move.hills", "move.marker", "move.deployed", "move.commanders"}
 

@@ -90,6 +90,26 @@ def keys_from_backups():
             json.dump(backup["chain"], f)
 
 
+# Every file the pages gave, but the backups: none holds a key or a chain's
+# secret (its top, or the key's PEM body).
+def leaks():
+    secrets = []
+    for side in SIDES:
+        backup = json.load(open(path(side + ".backup.json")))
+        body = "".join(l for l in backup["key_pem"].splitlines() if not l.startswith("-----"))
+        secrets += [body, body[:32], backup["chain"]["top"]]
+    found = []
+    for name in sorted(os.listdir(WORK)):
+        f = path(name)
+        if not os.path.isfile(f) or name.endswith(".backup.json") or name.endswith(".key") \
+                or name.endswith(".key.chain") or name == "bot.json":
+            continue
+        with open(f, errors="replace") as fh:
+            text = fh.read()
+        found += ["%s holds a secret" % name for s in secrets if s in text]
+    return found
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     out = {"phases": [], "errors": [], "requests": []}
@@ -166,6 +186,7 @@ def main():
         out["same_log"] = logs[0] == logs[1]
         out["lines"] = logs[0].count("\n")
         out["page_status"] = u.eval("JSON.stringify(window.adjutantPlay.status())")
+        out["secret_leaks"] = leaks()
     except Exception as e:
         out["failure"] = str(e)
     finally:

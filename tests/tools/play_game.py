@@ -2,14 +2,21 @@
 """A whole game of the training scenario without an umpire: the
 confederate plays in player pages only (signing its orders and
 adjudicating the union's in headless Chromium), the union with the
-command line, and mail passes as files between them. Prints JSON: the
-phases played, every page error, and whether both copies end the same.
+command line, and mail passes as files between them, or, given the ports
+of the test servers, through them: the command line's `mail send` to an
+SMTP server that delivers into each player's maildir and `mail fetch` from
+dovecot over IMAP, and for the page the player's mail client (Python's
+smtplib sends what the page gives, imaplib saves what came). Prints JSON:
+the phases played, every page error, and whether both copies end the same.
 
-    play_game.py ADJUTANT SOURCE WORK
+    play_game.py ADJUTANT SOURCE WORK [IMAP_PORT SMTP_PORT]
 """
+import email
+import imaplib
 import json
 import os
 import shutil
+import smtplib
 import subprocess
 import sys
 
@@ -17,12 +24,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import play_page  # noqa: E402
 
 ADJ, SOURCE, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
+MAIL = sys.argv[4:6] if len(sys.argv) >= 6 else None  # IMAP and SMTP ports
 NAME = "skirmish-bot-p2"
 
 
 def adj(*args, ok=True):
     r = subprocess.run([ADJ] + list(args), cwd=WORK, capture_output=True, text=True,
-                       env=dict(os.environ, ADJUTANT_SECRETS=os.path.join(WORK, "secrets")))
+                       env=dict(os.environ, ADJUTANT_SECRETS=os.path.join(WORK, "secrets"),
+                                ADJUTANT_IMAP_USER="union", ADJUTANT_IMAP_PASSWORD="secret"))
     if ok and r.returncode != 0:
         raise SystemExit("adjutant %s: exit %d\n%s%s" % (" ".join(args), r.returncode, r.stdout, r.stderr))
     return r
@@ -76,8 +85,22 @@ def main():
                 b.wait_attr("signed", "*")
                 signed = os.path.join(WORK, "page-orders-%d.json" % n)
                 save(b, "orders-file", signed)
-                adj("adjudicate", "game", signed, "--key", "union.key", "--chain", "union.key.chain")
-                mail = latest_mail(os.path.join(WORK, "game", "turns"), "confederate")
+                if MAIL:
+                    # The page's mail, sent from the player's mail client; the
+                    # union fetches it, adjudicates what it filed and mails the result.
+                    sent = os.path.join(WORK, "page-orders-%d.eml" % n)
+                    save(b, "orders-mail", sent)
+                    smtp_send(sent, "confederate@example.org", "union@example.org")
+                    filed = [r["filed"] for r in json.loads(adj("mail", "fetch", "game", "--imap", IMAP,
+                                                                 "--json").stdout) if r["id"] == "filed"]
+                    phase["filed"] = len(filed)
+                    adj("adjudicate", "game", os.path.join("game", "inbox", filed[0]), "--key",
+                        "union.key", "--chain", "union.key.chain")
+                    adj("mail", "send", "game", "--smtp", SMTP, "--as", "union")
+                    mail = newest_mail("confederate", "result-%d" % n)
+                else:
+                    adj("adjudicate", "game", signed, "--key", "union.key", "--chain", "union.key.chain")
+                    mail = latest_mail(os.path.join(WORK, "game", "turns"), "confederate")
                 b.eval("document.body.removeAttribute('data-sync')")
                 b.call("DOM.setFileInputFiles", files=[mail], nodeId=b.node("sync-file"))
                 phase["sync"] = b.wait_attr("sync", "*")
@@ -86,14 +109,26 @@ def main():
                     "union.key.chain", "--out", "union-%d.json" % n)
                 b.eval("document.body.removeAttribute('data-adj-check');"
                        "document.body.removeAttribute('data-result')")
-                b.call("DOM.setFileInputFiles", files=[os.path.join(WORK, "union-%d.json" % n)],
-                       nodeId=b.node("adj-file"))
+                given = os.path.join(WORK, "union-%d.json" % n)
+                if MAIL:
+                    # The union's mail client sends its signed file; the
+                    # confederate's saves what came and drops it on the page.
+                    given = os.path.join(WORK, "union-%d.eml" % n)
+                    with open(given, "w") as f:
+                        f.write(orders_mail(os.path.join(WORK, "union-%d.json" % n)))
+                    smtp_send(given, "union@example.org", "confederate@example.org")
+                    given = newest_mail("confederate", "union-orders-%d" % n)
+                b.call("DOM.setFileInputFiles", files=[given], nodeId=b.node("adj-file"))
                 phase["check"] = b.wait_attr("adj-check", "*")
                 b.eval("document.getElementById('adj-run').click()")
                 phase["result"] = b.wait_attr("result", "*")
                 mail = os.path.join(WORK, "page-result-%d.eml" % n)
                 save(b, "adj-mail", mail)
-                r = adj("sync", "game", mail, ok=False)
+                if MAIL:
+                    smtp_send(mail, "confederate@example.org", "union@example.org")
+                    r = adj("mail", "fetch", "game", "--imap", IMAP, ok=False)
+                else:
+                    r = adj("sync", "game", mail, ok=False)
                 phase["cli_sync"] = r.returncode
                 if r.returncode != 0:
                     out["sync_error"] = r.stderr
@@ -119,6 +154,44 @@ def main():
         b.proc.terminate()
     out["verify"] = adj("verify", "game", ok=False).returncode
     print(json.dumps(out))
+
+
+IMAP = "imap://127.0.0.1:%s/INBOX" % MAIL[0] if MAIL else None
+SMTP = "smtp://127.0.0.1:%s" % MAIL[1] if MAIL else None
+
+
+def smtp_send(eml, sender, to):
+    with open(eml, "rb") as f:
+        raw = f.read().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    with smtplib.SMTP("127.0.0.1", int(MAIL[1])) as s:
+        s.sendmail(sender, [to], raw)
+
+
+def newest_mail(user, name):
+    """The player's mail client: the newest message of the inbox, saved."""
+    imap = imaplib.IMAP4("127.0.0.1", int(MAIL[0]))
+    imap.login(user, "secret")
+    imap.select("INBOX", readonly=True)
+    _, data = imap.uid("SEARCH", None, "ALL")
+    uid = data[0].split()[-1]
+    _, parts = imap.uid("FETCH", uid, "(BODY.PEEK[])")
+    imap.logout()
+    path = os.path.join(WORK, name + ".eml")
+    with open(path, "wb") as f:
+        f.write(parts[0][1])
+    return path
+
+
+def orders_mail(signed):
+    """A plain mail attaching a signed order file, as a mail client writes it."""
+    from email.message import EmailMessage
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = "union@example.org", "confederate@example.org", "orders"
+    m.set_content("My orders are attached.")
+    with open(signed, "rb") as f:
+        m.add_attachment(f.read(), maintype="application", subtype="json",
+                         filename=os.path.basename(signed))
+    return m.as_string()
 
 
 def save(b, ident, path):

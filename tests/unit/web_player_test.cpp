@@ -257,6 +257,9 @@ TEST_CASE("a whole training game in pages on both sides, hosted from a page",
   CHECK(out["same_log"] == true);
   CHECK(out["verify"] == 0);
   CHECK(Json::parse(out["page_status"].get<std::string>())["over"] == true);
+  // Nothing the pages gave (cards, orders, mails, pages) holds a key or a
+  // chain's secret: only the backups do.
+  CHECK(out["secret_leaks"].empty());
 }
 
 // docs/play-in-browser.md and the README's "Play from a browser" run as

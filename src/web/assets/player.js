@@ -112,12 +112,15 @@
   }
   function ask(request) { return AdjutantCrypto.ask(engine, request, signers()); }
 
-  function loadEngine() {
-    var text = atob($('play-wasm').textContent.trim());
+  // The bytes of base64 gzip text, inflated.
+  function inflate(base64) {
+    var text = atob(base64.trim());
     var gz = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) gz[i] = text.charCodeAt(i);
-    var inflated = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(inflated).arrayBuffer().then(function (bytes) {
+    return new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  }
+  function loadEngine() {
+    return inflate($('play-wasm').textContent).then(function (bytes) {
       return AdjutantOrderCheck({wasmBinary: new Uint8Array(bytes)});
     }).then(function (m) { engineModule = m; });
   }
@@ -326,8 +329,17 @@
   function drawBoard() {
     var board = $('board');
     board.innerHTML = '';
-    if (!data.map) { board.appendChild(el('p', {}, 'This game has no hex map to draw here.')); return; }
-    var doc = new DOMParser().parseFromString(data.map.svg, 'image/svg+xml');
+    if (!data.map) {
+      board.appendChild(el('p', {}, 'This game has no hex map to draw here.'));
+      return Promise.resolve();
+    }
+    return inflate(data.map.bases[data.side]).then(function (bytes) {
+      showBoard(new TextDecoder().decode(bytes));
+    });
+  }
+  function showBoard(text) {
+    var board = $('board');
+    var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     var svg = document.importNode(doc.documentElement, true);
     svg.setAttribute('id', 'map');
     board.appendChild(svg);
@@ -348,17 +360,24 @@
       if (!centres[s.hex]) return;
       (byHex[s.hex] = byHex[s.hex] || []).push(u);
     });
-    var colours = {};
-    (data.scenario.sides || []).forEach(function (s) { colours[s.id] = s.colour || '#888'; });
+    var looks = data.map.sides || {}, labels = data.map.labels || {};
     Object.keys(byHex).sort().forEach(function (h) {
-      var c = centres[h], r = data.map.radius / 10;
+      var c = centres[h], r = data.map.radius / 10, w = 1.1 * r, ht = 0.78 * r;
       byHex[h].forEach(function (u, k) {
+        var look = looks[u.side] || {fill: '#888', ink: '#fff'};
         var g = svgEl('g', {'class': 'counter', 'data-unit': u.id, 'data-side': u.side,
-                            transform: 'translate(' + (c[0] - 0.55 * r + 3 * k) + ',' + (c[1] - 0.4 * r - 3 * k) + ')'});
-        g.appendChild(svgEl('rect', {width: 1.1 * r, height: 0.8 * r, rx: 3, fill: colours[u.side] || '#888', stroke: '#222'}));
-        var t = svgEl('text', {x: 0.55 * r, y: 0.5 * r, 'text-anchor': 'middle', fill: '#fff'});
-        t.textContent = (u.strength !== undefined ? u.strength + ' ' : '') + (u.name || u.id).slice(0, 9);
-        g.appendChild(t);
+                            transform: 'translate(' + (c[0] - w / 2 + 4 * k) + ',' + (c[1] - ht / 2 - 4 * k) + ')'});
+        g.appendChild(svgEl('rect', {width: w, height: ht, rx: 2, fill: look.fill, stroke: '#1d1d1b',
+                                     'stroke-width': 1}));
+        // The unit's id over its strength and movement, as the printed counters.
+        var id = svgEl('text', {x: w / 2, y: ht * 0.42, 'text-anchor': 'middle', fill: look.ink,
+                                'font-size': Math.max(7, r * 0.24)});
+        id.textContent = u.id.length > 9 ? u.id.slice(0, 8) + '…' : u.id;
+        g.appendChild(id);
+        var sm = svgEl('text', {x: w / 2, y: ht * 0.86, 'text-anchor': 'middle', fill: look.ink,
+                                'font-size': Math.max(7, r * 0.26), 'font-weight': 'bold'});
+        sm.textContent = labels[u.id] || '';
+        g.appendChild(sm);
         var title = svgEl('title', {});
         title.textContent = (u.name || u.id) + ' (' + u.id + ') at ' + h;
         g.appendChild(title);
@@ -392,13 +411,13 @@
     scale = Math.max(0.2, Math.min(4, s));
     var svg = $('map');
     if (!svg) return;
-    svg.style.width = (data.map.width * scale) + 'px';
-    svg.style.height = (data.map.height * scale) + 'px';
+    svg.style.width = (data.map.width / 10 * scale) + 'px';
+    svg.style.height = (data.map.height / 10 * scale) + 'px';
   }
   function fit() {
     var wrap = $('board-wrap');
     if (!data.map) return;
-    setScale(Math.min(wrap.clientWidth / data.map.width, wrap.clientHeight / data.map.height) || 1);
+    setScale(Math.min(wrap.clientWidth * 10 / data.map.width, wrap.clientHeight * 10 / data.map.height) || 1);
   }
 
   // --- the game ------------------------------------------------------------
@@ -475,6 +494,12 @@
         if (ev.type === 'combat')
           ul.appendChild(el('li', {}, 'combat ' + (ev.combat || '') + ': ' + (ev.odds || '') + ', die ' +
                             (ev.die ? ev.die.value : '?') + ', ' + (ev.result || '')));
+        // What came of the combats and the phase: retreats, advances,
+        // eliminations, arrivals (moves are in the orders as applied above).
+        else if (ev.unit && ev.type !== 'move')
+          ul.appendChild(el('li', {}, ev.type.replace(/_/g, ' ') + ' ' + ev.unit +
+                            (ev.from && ev.to ? ' ' + ev.from + ' → ' + ev.to : ev.hex ? ' at ' + ev.hex : '') +
+                            (ev.rule ? ' (' + ev.rule + ')' : '')));
       });
       r.appendChild(ul);
       return;
@@ -773,9 +798,8 @@
 
   function turnView() {
     $('turn').hidden = false;
-    drawBoard();
     var saved = store.get(keyName());
-    var ready = saved ? useKey(saved) : Promise.resolve();
+    var ready = drawBoard().then(function () { return saved ? useKey(saved) : null; });
     // This browser's copy, when it holds more of this game than the page.
     return ready.then(function () {
       return openGame(data.log);
