@@ -99,10 +99,11 @@ TempDir::~TempDir() {
   fs::remove_all(path_, ec);
 }
 
-std::string folder_hash(const fs::path& dir) {
+std::string folder_hash(const fs::path& dir, const std::set<std::string>& leave_out) {
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) files.push_back(fs::relative(e.path(), dir));
+    if (e.is_regular_file() && !leave_out.count(fs::relative(e.path(), dir).generic_string()))
+      files.push_back(fs::relative(e.path(), dir));
   std::sort(files.begin(), files.end());
   std::string all;
   for (const auto& f : files)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <set>
 #include <string>
 
 namespace adjutant::testing {
@@ -49,8 +50,10 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// SHA-256 over every file's relative path and bytes, in path order.
-std::string folder_hash(const std::filesystem::path& dir);
+// SHA-256 over every file's relative path and bytes, in path order, but
+// the files `leave_out` names (relative paths, "mail/refusals.jsonl").
+std::string folder_hash(const std::filesystem::path& dir,
+                        const std::set<std::string>& leave_out = {});
 
 std::filesystem::path source_dir();
 
