@@ -42,7 +42,10 @@ void add_sample_states(Target& t, const std::string& scenario_id) {
   add(t.ruleset->initial_state());
   for (const auto& dir : fs::directory_iterator(adjutant::fuzz::source_dir() / "samples/games")) {
     auto archive = adjutant::game::Archive::open(dir.path());
-    if (archive.scenario().id != scenario_id || archive.ruleset().id() != t.ruleset->id()) continue;
+    // A table game has no hex scenario; its states are not this target's.
+    if (!archive.hex_scenario() || archive.ruleset().id() != t.ruleset->id() ||
+        archive.scenario().id != scenario_id)
+      continue;
     for (const auto& a : archive.adjudications()) {
       add(a.before);
       add(a.after);
