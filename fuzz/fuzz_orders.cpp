@@ -42,9 +42,9 @@ void add_sample_states(Target& t, const std::string& scenario_id) {
   add(t.ruleset->initial_state());
   for (const auto& dir : fs::directory_iterator(adjutant::fuzz::source_dir() / "samples/games")) {
     auto archive = adjutant::game::Archive::open(dir.path());
-    // A table game has no hex scenario; its states are not this target's.
-    if (!archive.hex_scenario() || archive.ruleset().id() != t.ruleset->id() ||
-        archive.scenario().id != scenario_id)
+    // The scenario's id from its file: a table game has no hex scenario.
+    if (archive.ruleset().id() != t.ruleset->id() ||
+        archive.scenario_json().value("id", "") != scenario_id)
       continue;
     for (const auto& a : archive.adjudications()) {
       add(a.before);
@@ -55,7 +55,9 @@ void add_sample_states(Target& t, const std::string& scenario_id) {
 
 std::vector<Target> load_targets() {
   std::map<std::string, std::vector<fs::path>> by_ruleset;
-  for (const auto& f : fs::directory_iterator(adjutant::fuzz::source_dir() / "scenarios")) {
+  // scenarios/ and its table/ folder (Chaos of Battle's tables).
+  for (const auto& f :
+       fs::recursive_directory_iterator(adjutant::fuzz::source_dir() / "scenarios")) {
     if (f.path().extension() != ".json") continue;
     Json j = ledger::parse_strict(adjutant::fuzz::read_bytes(f.path()), f.path().string());
     by_ruleset[j.value("ruleset", "")].push_back(f.path());
