@@ -139,37 +139,41 @@ std::string play_page_refusal(const game::Archive& archive) {
   return "";
 }
 
+namespace {
+
+// Makes `data` the page of `side`: its side and its title. Error view.bad_side.
+void set_side(Json& data, const game::Archive& archive, const std::string& side) {
+  auto sides = archive.ruleset().sides();
+  if (std::find(sides.begin(), sides.end(), side) == sides.end())
+    throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
+  data["side"] = side;
+  data["title"] = archive.name() + ": " + side_name(archive.scenario_json(), side);
+}
+
+}  // namespace
+
 Json play_data(const game::Archive& archive, const std::string& side, const std::string& release,
                int last) {
   if (std::string why = play_page_refusal(archive); !why.empty())
     throw Error("view.no_player_page", "no player page for " + archive.name() + ": " + why,
                 Exit::kUsage);
-  auto sides = archive.ruleset().sides();
-  if (std::find(sides.begin(), sides.end(), side) == sides.end())
-    throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
+  Json data = {{"format", kPlayFormat}, {"mode", "turn"}, {"release", release}};
+  set_side(data, archive, side);
   std::string log;
   for (const auto& e : archive.log()) {
     if (last >= 0 && e.seq > last) break;
     log += e.line + "\n";
   }
-  return {{"format", kPlayFormat},
-          {"mode", "turn"},
-          {"release", release},
-          {"title", archive.name() + ": " + side_name(archive.scenario_json(), side)},
-          {"side", side},
-          {"name", archive.name()},
-          {"log", log},
-          {"scenario", archive.scenario_json()},
-          {"map", cached_base_map(archive)}};
+  data["name"] = archive.name();
+  data["log"] = std::move(log);
+  data["scenario"] = archive.scenario_json();
+  data["map"] = cached_base_map(archive);
+  return data;
 }
 
 Json play_data_for(const Json& data, const game::Archive& archive, const std::string& side) {
-  auto sides = archive.ruleset().sides();
-  if (std::find(sides.begin(), sides.end(), side) == sides.end())
-    throw Error("view.bad_side", "no side " + in_quotes(side) + " in this game", Exit::kUsage);
   Json out = data;
-  out["side"] = side;
-  out["title"] = archive.name() + ": " + side_name(archive.scenario_json(), side);
+  set_side(out, archive, side);
   return out;
 }
 

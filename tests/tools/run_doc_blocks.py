@@ -31,22 +31,6 @@ def section_text(doc, section):
     return m.group(1)
 
 
-def blocks_of(text):
-    blocks, current = [], []
-    for line in text.split("\n"):
-        if line.startswith("    "):
-            current.append(line[4:])
-        elif line.strip() == "" and current:
-            current.append("")
-        else:
-            if current:
-                blocks.append("\n".join(current).strip())
-            current = []
-    if current:
-        blocks.append("\n".join(current).strip())
-    return blocks
-
-
 def controls(markup):
     words = set()
     for tag in ("button", "a", "summary", "label", "h2"):
@@ -69,7 +53,7 @@ def main(argv):
             if name not in known and not any(k.startswith(name) for k in known):
                 print("not a control of the page: **%s**" % phrase)
                 failures += 1
-    script = "set -euo pipefail\n" + "\n".join(blocks_of(text)) + "\n"
+    script = "set -euo pipefail\n" + "\n".join(run_readme.indented_blocks(text)) + "\n"
     with tempfile.TemporaryDirectory(prefix="adjutant-doc-") as reader:
         for name in ("samples", "scenarios"):
             os.symlink(os.path.join(repo, name), os.path.join(reader, name))

@@ -26,8 +26,14 @@ import tempfile
 
 def command_blocks(readme):
     section = re.search(r"^## A game, step by step\n(.*?)^## ", readme, re.S | re.M).group(1)
+    # A block that shows what adjutant prints is no command.
+    return [b for b in indented_blocks(section) if not re.match(r"^[\w.-]+: (order|\[)", b)]
+
+
+def indented_blocks(text):
+    """The blocks of lines indented by four spaces, in order."""
     blocks, current = [], []
-    for line in section.split("\n"):
+    for line in text.split("\n"):
         if line.startswith("    "):
             current.append(line[4:])
         elif line.strip() == "" and current:
@@ -38,8 +44,7 @@ def command_blocks(readme):
             current = []
     if current:
         blocks.append("\n".join(current).strip())
-    # A block that shows what adjutant prints is no command.
-    return [b for b in blocks if not re.match(r"^[\w.-]+: (order|\[)", b)]
+    return blocks
 
 
 def run(script, cwd, path):

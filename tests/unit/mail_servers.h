@@ -174,4 +174,36 @@ inline void chown_tree(const std::filesystem::path& dir, uid_t uid, gid_t gid) {
     (void)::chown(f.path().c_str(), uid, gid);
 }
 
+// Each player's mail on loopback under `dir`: dovecot serving the maildirs
+// of `users` over IMAP (password "secret") and the SMTP sink `sink_script`
+// (tests/tools/smtp_sink.py) delivering into them. Throws when a server
+// does not start.
+struct PlayersMail {
+  int smtp_port = 0;
+  int imap_port = 0;
+  ServerProcess dovecot;
+  ServerProcess smtp;
+
+  void start(const std::filesystem::path& dir, const std::vector<std::string>& users,
+             const std::string& sink_script) {
+    namespace fs = std::filesystem;
+    fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                             fs::perms::others_read | fs::perms::others_exec);
+    smtp_port = free_port();
+    imap_port = free_port();
+    while (imap_port == smtp_port) imap_port = free_port();
+    MailUsers u = mail_users();
+    fs::path conf = write_dovecot_config(dir / "dovecot", imap_port, u, true);
+    for (const auto& who : users)
+      for (const char* sub : {"new", "cur", "tmp"})
+        fs::create_directories(dir / "dovecot" / "mail" / who / "Maildir" / sub);
+    chown_tree(dir / "dovecot" / "mail", u.mail_uid, u.mail_gid);
+    dovecot.start({kDovecot, "-F", "-c", conf.string()}, imap_port);
+    smtp.start({"/usr/bin/python3", sink_script, std::to_string(smtp_port), (dir / "sink").string(),
+                "--deliver", (dir / "dovecot" / "mail").string(), "--owner",
+                std::to_string(u.mail_uid) + ":" + std::to_string(u.mail_gid)},
+               smtp_port);
+  }
+};
+
 }  // namespace adjutant::testing

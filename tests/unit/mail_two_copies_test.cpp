@@ -10,7 +10,6 @@
 #include "util/files.h"
 
 using namespace adjutant;
-using adjutant::testing::ServerProcess;
 using adjutant::testing::temp_folder;
 using adjutant::testing::tool;
 namespace fs = std::filesystem;
@@ -22,28 +21,13 @@ TEST_CASE("two copies of a game without an umpire stay in step by mail alone",
     REQUIRE(fs::exists(testing::kDovecot));
   }
   fs::path d = temp_folder("two-copies");
-  fs::permissions(d, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                         fs::perms::others_read | fs::perms::others_exec);
-  int smtp_port = testing::free_port();
-  int imap_port = testing::free_port();
-  while (imap_port == smtp_port) imap_port = testing::free_port();
-
-  testing::MailUsers u = testing::mail_users();
-  fs::path conf = testing::write_dovecot_config(d / "dovecot", imap_port, u, true);
-  for (const char* who : {"union", "confederate"})
-    for (const char* sub : {"new", "cur", "tmp"})
-      fs::create_directories(d / "dovecot" / "mail" / who / "Maildir" / sub);
-  testing::chown_tree(d / "dovecot" / "mail", u.mail_uid, u.mail_gid);
-  ServerProcess dovecot, smtp;
+  testing::PlayersMail mail;
   try {
-    dovecot.start({testing::kDovecot, "-F", "-c", conf.string()}, imap_port);
+    mail.start(d, {"union", "confederate"}, tool("smtp_sink.py"));
   } catch (const std::exception& e) {
     FAIL(e.what());
   }
-  smtp.start({"/usr/bin/python3", tool("smtp_sink.py"), std::to_string(smtp_port),
-              (d / "sink").string(), "--deliver", (d / "dovecot" / "mail").string(), "--owner",
-              std::to_string(u.mail_uid) + ":" + std::to_string(u.mail_gid)},
-             smtp_port);
+  int smtp_port = mail.smtp_port, imap_port = mail.imap_port;
 
   std::string out;
   int rc = testing::run("/usr/bin/python3 " + tool("mail_two_copies.py") + " " + ADJUTANT_BINARY +
