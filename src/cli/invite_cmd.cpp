@@ -94,14 +94,14 @@ int cmd_invite(int argc, char** argv) {
                 "--side " + invite.side + ": the scenario's sides are " + known + " (or umpire)",
                 Exit::kUsage);
   }
-  if (ruleset->fog_of_war())
-    throw Error("invite.fog",
-                "a fog-of-war game is hosted by its umpire and played from sealed copies: the "
-                "players join with `adjutant join` (docs/guide.md)",
-                Exit::kUsage);
-  if (!ruleset->draws_hex_map())
+  // A fog-of-war game's join page carries nothing of the scenario but the
+  // sides' names (report/play_page.h join_data), nor does its mail.
+  if (!ruleset->fog_of_war() && !ruleset->draws_hex_map())
     throw Error("invite.fog", "the join page plays hex maps only", Exit::kUsage);
-  invite.scenario_title = scenario.value("title", "");
+  if (ruleset->fog_of_war() && invite.side == "umpire")
+    throw Error("invite.side", "--side umpire: the umpire of a fog-of-war game makes it",
+                Exit::kUsage);
+  invite.scenario_title = ruleset->fog_of_war() ? "" : scenario.value("title", "");
   invite.scenario = scenario;
 
   std::string page = report::play_page(report::join_data(invite, version()));

@@ -147,6 +147,24 @@ int import_backup(const fs::path& file, const cxxopts::ParseResult& r) {
     std::cout << ", and " << b.signed_files << " signed order file"
               << (b.signed_files == 1 ? "" : "s");
   std::cout << "\n";
+  if (b.sealed.is_object()) {
+    // The page of a side's sealed copy: the copy, as `sync` makes one from
+    // the umpire's posts (docs/protocol.md 10a, item 4b).
+    fs::path dir = r.count("game") ? fs::path(r["game"].as<std::string>()) : fs::path(b.game);
+    if (r.count("game"))
+      game::check_game_folder(dir.string(), "import --game");
+    else
+      game::check_game_name(b.game, "the backup (give --game DIR for a folder of your own)");
+    if (game::is_sealed_copy(dir) || (fs::exists(dir) && !fs::is_empty(dir)))
+      throw Error("new.exists", dir.string() + ": exists: give --game DIR for a new folder",
+                  Exit::kUsage);
+    auto result = game::sync_sealed_posts(dir, {b.sealed}, file.string());
+    print_notes(result.notes);
+    std::cout << "imported " << dir.string() << ": " << b.side << "'s sealed copy, " << result.lines
+              << " log line" << (result.lines == 1 ? "" : "s") << ", verified; head " << result.head
+              << "\n";
+    return 0;
+  }
   if (b.log.empty()) return 0;
   if (r.count("game"))
     game::check_game_folder(r["game"].as<std::string>(), "import --game");

@@ -47,6 +47,27 @@ void said(bool json, const fs::path& page, const std::string& what, const ledger
   }
 }
 
+// The player page of a side's sealed copy (docs/play-in-browser.md "Fog of
+// war"), from a copy that verifies.
+int write_sealed_play_page(const fs::path& copy, const fs::path& out, const std::string& side,
+                           bool json) {
+  game::SealedCopy c = game::read_sealed_copy(copy);
+  game::SealedReport checked = game::check_sealed_copy(c);
+  if (!checked.ok)
+    throw Error(checked.error_id, copy.string() + ": " + checked.where + ": " + checked.message,
+                Exit::kVerifyFailed);
+  if (!side.empty() && side != checked.side)
+    throw Error("view.bad_side", "--side " + side + ": this is " + checked.side + "'s sealed copy",
+                Exit::kUsage);
+  std::string page = report::play_page(report::sealed_play_data(c, checked, version()));
+  write_index(out, page);
+  said(json, out / "index.html",
+       checked.side + "'s player page, " + counted(long(c.log.size()), "log line") +
+           ", from the sealed copy",
+       {{"page", "play"}, {"side", checked.side}, {"sealed", true}, {"lines", c.log.size()}});
+  return 0;
+}
+
 // The order page of the archive's latest state, from a copy that verifies.
 int write_order_page(const fs::path& game, const fs::path& out, const std::string& side,
                      bool json) {
@@ -111,6 +132,9 @@ int cmd_view(int argc, char** argv) {
   if (r->count("orders") && game::is_sealed_copy(game))
     return write_order_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "",
                             r->count("json") > 0);
+  if (r->count("play") && game::is_sealed_copy(game))
+    return write_sealed_play_page(game, out, r->count("side") ? (*r)["side"].as<std::string>() : "",
+                                  r->count("json") > 0);
   // A damaged line is shown as failed like any other, after the lines before it.
   int bad_line = -1;
   std::string problem;

@@ -81,6 +81,11 @@ RestoredBackup restore_backup(const Json& backup, const fs::path& secrets) {
       throw Error("import.backup", "the backup holds a log but no \"scenario\"");
     out.scenario = backup["scenario"].dump(2) + "\n";
   }
+  if (backup.contains("sealed") && !backup["sealed"].is_null()) {
+    if (!backup["sealed"].is_object())
+      throw Error("import.backup", "the backup's \"sealed\" is not a sealed post");
+    out.sealed = backup["sealed"];
+  }
   if (backup.contains("signed") && backup["signed"].is_object())
     for (const auto& [phase, envelope] : backup["signed"].items()) {
       remember_signed(secrets, envelope);

@@ -23,6 +23,7 @@ struct RestoredBackup {
   std::string chain_file;
   std::string log;       // the page's copy of the log ("" when it held none)
   std::string scenario;  // its scenario, as JSON text
+  ledger::Json sealed;   // a sealed copy's page: the copy as one sealed post (null else)
   int signed_files = 0;  // order files kept as the latest of their phase
 };
 

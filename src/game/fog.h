@@ -130,6 +130,13 @@ std::string sealed_post_name(const Archive& archive, const std::string& side, in
 
 // --- A side's sealed copy ---
 
+// A sealed copy in memory: game.json, the lines of log.jsonl, packet.json.
+struct SealedCopy {
+  Json game_json;
+  std::vector<LogEntry> log;
+  Json packet;
+};
+
 struct SealedReport {
   bool ok = false;
   std::string side;
@@ -163,10 +170,35 @@ struct SealedReport {
 // A folder holding a side's sealed copy (its packet.json).
 bool is_sealed_copy(const fs::path& dir);
 
+// Checks a sealed copy in memory (never throws), as verify_sealed does.
+SealedReport check_sealed_copy(const SealedCopy& copy);
+
+// The sealed copy in the folder `dir`, read. Errors verify.malformed.
+SealedCopy read_sealed_copy(const fs::path& dir);
+
 // Checks a sealed copy (never throws): before the openings entry every
 // signature, the chain, every reveal and seed, and every opening of the
 // packet; after it, everything, by a full replay of the opened game.
 SealedReport verify_sealed(const fs::path& dir);
+
+// The merge of sync_sealed in memory: `offered` taken into `held` (a new
+// copy when null), verified; nothing is written. Errors those of sync_sealed.
+struct MergedCopy {
+  SealedCopy copy;
+  SyncResult result;
+  SealedReport check;
+  int new_openings = 0;
+};
+MergedCopy merge_sealed_copy(const SealedCopy* held, const SealedCopy& offered,
+                             const std::string& source);
+
+// A sealed post (sealed_post) as the part of a sealed copy it carries: its
+// lines, and a packet of its openings. Error sync.packet.
+SealedCopy sealed_post_copy(const Json& post, const std::string& source);
+
+// A whole sealed copy as one sealed post of its lines 0 to its head (what a
+// player page carries: docs/play-in-browser.md).
+Json sealed_copy_post(const SealedCopy& copy);
 
 // Appends to the sealed copy `copy` (made when missing) the lines of the
 // sealed copy written by `seal` in `from`, and takes its packet; the result
@@ -209,8 +241,22 @@ struct SealedOrdersGame {
   std::string name;                         // the game's name (genesis)
   std::string game_id;                      // hex SHA-256 of genesis
   std::string after;                        // the log entry the phase due follows
+  bool due = true;                          // a phase of the side is due
 };
 SealedOrdersGame open_sealed_orders(const fs::path& copy);
+// The same of a copy in memory, checked (`report`); `where` names it in
+// errors. Unless `due_only`, a copy with no phase of its side due opens too
+// (`due` false; turn and phase those of the copy's head).
+SealedOrdersGame sealed_orders_game(const SealedCopy& copy, const SealedReport& report,
+                                    const std::string& where, bool due_only = true);
+
+// The order body `body` completed for the copy's side as sign_sealed
+// completes it, with `link` (raw s of the side's next link), without the
+// revision (sign_sealed's comes from the secrets, the player page's from
+// the file it signed before: revisions.h revise). Errors sign.not_due,
+// chain.exhausted, orders.format, verify.* (a copy that did not check).
+Json sealed_order_body(const SealedCopy& copy, const SealedReport& report, Json body,
+                       const std::string& link);
 
 // `check` of a signed order file on a side's sealed copy, as the umpire's
 // intake takes it: signed by the copy's side, of this game, for the phase
@@ -218,5 +264,7 @@ SealedOrdersGame open_sealed_orders(const fs::path& copy);
 // ruleset's check on the side's view. Errors those of open_sealed_orders,
 // orders.* (intake's ids) and rules::OrdersRefused.
 rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source);
+rules::Checked check_sealed_envelope(const SealedCopy& copy, const SealedReport& report,
+                                     const Json& envelope, const std::string& source);
 
 }  // namespace adjutant::game

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <set>
 
 #include "game/adjudicate.h"
@@ -25,12 +26,6 @@
 namespace adjutant::game {
 
 namespace {
-
-struct SealedCopy {
-  Json game_json;
-  std::vector<LogEntry> log;
-  Json packet;
-};
 
 [[noreturn]] void sealed_fail(const std::string& id, const std::string& message) {
   throw Error(id, message, Exit::kVerifyFailed);
@@ -633,7 +628,9 @@ SealedCopy read_copy(const fs::path& dir) {
   return c;
 }
 
-SealedReport check_copy(const SealedCopy& c) {
+}  // namespace
+
+SealedReport check_sealed_copy(const SealedCopy& c) {
   SealedReport r;
   r.side = c.packet.is_object() ? c.packet.value("side", "") : "";
   r.where = "log.jsonl line 0 (genesis)";
@@ -654,8 +651,6 @@ SealedReport check_copy(const SealedCopy& c) {
   }
   return r;
 }
-
-}  // namespace
 
 Json SealedReport::to_json() const {
   Json j = {{"ok", ok},
@@ -701,7 +696,7 @@ bool is_sealed_copy(const fs::path& dir) {
 
 SealedReport verify_sealed(const fs::path& dir) {
   try {
-    return check_copy(read_copy(dir));
+    return check_sealed_copy(read_copy(dir));
   } catch (const Error& e) {
     SealedReport r;
     r.where = dir.string();
@@ -712,31 +707,23 @@ SealedReport verify_sealed(const fs::path& dir) {
   }
 }
 
-namespace {
-
-// Merges `offered` into the copy: its lines the copy lacks, its openings,
-// its commitments, and its phase due unless the copy already holds lines
-// past the ones offered (`source` names it in errors).
-SyncResult merge_sealed(const fs::path& copy, const SealedCopy& offered,
-                        const std::string& source) {
-  bool fresh = !is_sealed_copy(copy);
-  if (fresh && fs::exists(copy) && !fs::is_empty(copy))
-    throw Error("new.exists", copy.string() + ": exists and is not a sealed copy", Exit::kUsage);
+MergedCopy merge_sealed_copy(const SealedCopy* held, const SealedCopy& offered,
+                             const std::string& source) {
+  bool fresh = held == nullptr;
   if (fresh && (offered.log.empty() || offered.log.front().seq != 0))
     throw Error("sync.gap",
                 source + ": a new sealed copy starts at line 0: sync the invitation's mail first",
                 Exit::kBadInput);
-  std::unique_ptr<FolderLock> lock;
-  if (!fresh) lock = std::make_unique<FolderLock>(copy);
-  SealedCopy merged = fresh ? SealedCopy{offered.game_json, {offered.log.front()}, offered.packet}
-                            : read_copy(copy);
+  MergedCopy out;
+  SealedCopy& merged = out.copy;
+  merged = fresh ? SealedCopy{offered.game_json, {offered.log.front()}, offered.packet} : *held;
   if (!fresh) {
-    SealedReport before = check_copy(merged);
+    SealedReport before = check_sealed_copy(merged);
     if (!before.ok)
       throw Error(before.error_id, "this copy: " + before.where + ": " + before.message,
                   Exit::kVerifyFailed);
   }
-  SyncResult result;
+  SyncResult& result = out.result;
   result.made = fresh;
   int ours = int(merged.log.size());
   for (const auto& e : offered.log) {
@@ -788,38 +775,23 @@ SyncResult merge_sealed(const fs::path& copy, const SealedCopy& offered,
   // the scenario): a packet sealed before them offers none, and the copy
   // keeps its own.
   if (p.contains("commitments")) merged.packet["commitments"] = p["commitments"];
-  int held = int(merged.packet["openings"].size());
+  int held_openings = int(merged.packet["openings"].size());
   merged.packet["openings"] = Json::array();
   for (const auto& [key, o] : openings) merged.packet["openings"].push_back(o);
-  SealedReport check = check_copy(merged);
-  if (!check.ok)
-    throw Error(check.error_id, check.where + ": " + check.message, Exit::kVerifyFailed);
-  int new_openings = int(merged.packet["openings"].size()) - held;
-  bool due_changed = fresh || !is_sealed_copy(copy) ||
-                     read_file(copy / kPacketFile) != merged.packet.dump(2) + "\n";
-  if (result.added > 0 || new_openings > 0 || due_changed) {
-    if (fresh) {
-      fs::create_directories(copy);
-      lock = std::make_unique<FolderLock>(copy);
-    }
-    std::string text;
-    for (const auto& e : merged.log) text += e.line + "\n";
-    write_file_atomic(copy / "game.json", merged.game_json.dump(2) + "\n");
-    write_file_atomic(copy / kPacketFile, merged.packet.dump(2) + "\n");
-    std::string warning = commit_file_atomic(copy / "log.jsonl", text);
-    if (!warning.empty()) result.notes.push_back(warning);
-  }
-  if (new_openings > 0)
-    result.notes.push_back(std::to_string(new_openings) + " new opening" +
-                           (new_openings == 1 ? "" : "s") + " taken into " + kPacketFile);
-  result.head = check.head;
-  result.lines = check.lines;
-  return result;
+  out.check = check_sealed_copy(merged);
+  if (!out.check.ok)
+    throw Error(out.check.error_id, out.check.where + ": " + out.check.message,
+                Exit::kVerifyFailed);
+  out.new_openings = int(merged.packet["openings"].size()) - held_openings;
+  if (out.new_openings > 0)
+    result.notes.push_back(std::to_string(out.new_openings) + " new opening" +
+                           (out.new_openings == 1 ? "" : "s") + " taken into " + kPacketFile);
+  result.head = out.check.head;
+  result.lines = out.check.lines;
+  return out;
 }
 
-// A sealed post (fog.h sealed_post) as the part of a sealed copy it
-// carries: its lines, and a packet of its openings. Error sync.packet.
-SealedCopy post_as_copy(const Json& post, const std::string& source) {
+SealedCopy sealed_post_copy(const Json& post, const std::string& source) {
   auto refuse = [&](const std::string& why) {
     throw Error("sync.packet", source + ": " + why, Exit::kBadInput);
   };
@@ -848,6 +820,58 @@ SealedCopy post_as_copy(const Json& post, const std::string& source) {
   for (const char* key : {"commitments", "due"})
     if (post.contains(key)) c.packet[key] = post[key];
   return c;
+}
+
+Json sealed_copy_post(const SealedCopy& c) {
+  Json post = {{"format", kSealedPostFormat},
+               {"game", c.packet.value("game", "")},
+               {"side", c.packet.value("side", "")},
+               {"first", 0},
+               {"last", c.log.empty() ? 0 : c.log.back().seq},
+               {"lines", Json::array()},
+               {"openings", c.packet.value("openings", Json::array())}};
+  for (const auto& e : c.log) post["lines"].push_back(e.line);
+  for (const char* key : {"commitments", "due"})
+    if (c.packet.contains(key)) post[key] = c.packet[key];
+  return post;
+}
+
+SealedCopy read_sealed_copy(const fs::path& dir) {
+  return read_copy(dir);
+}
+
+namespace {
+
+// Merges `offered` into the copy folder `copy` (made when missing), as
+// merge_sealed_copy merges it, and writes what changed (`source` names it
+// in errors).
+SyncResult merge_sealed(const fs::path& copy, const SealedCopy& offered,
+                        const std::string& source) {
+  bool fresh = !is_sealed_copy(copy);
+  if (fresh && fs::exists(copy) && !fs::is_empty(copy))
+    throw Error("new.exists", copy.string() + ": exists and is not a sealed copy", Exit::kUsage);
+  std::unique_ptr<FolderLock> lock;
+  std::optional<SealedCopy> held;
+  if (!fresh) {
+    lock = std::make_unique<FolderLock>(copy);
+    held = read_copy(copy);
+  }
+  MergedCopy m = merge_sealed_copy(held ? &*held : nullptr, offered, source);
+  const SealedCopy& merged = m.copy;
+  bool due_changed = fresh || read_file(copy / kPacketFile) != merged.packet.dump(2) + "\n";
+  if (m.result.added > 0 || m.new_openings > 0 || due_changed) {
+    if (fresh) {
+      fs::create_directories(copy);
+      lock = std::make_unique<FolderLock>(copy);
+    }
+    std::string text;
+    for (const auto& e : merged.log) text += e.line + "\n";
+    write_file_atomic(copy / "game.json", merged.game_json.dump(2) + "\n");
+    write_file_atomic(copy / kPacketFile, merged.packet.dump(2) + "\n");
+    std::string warning = commit_file_atomic(copy / "log.jsonl", text);
+    if (!warning.empty()) m.result.notes.insert(m.result.notes.begin(), warning);
+  }
+  return m.result;
 }
 
 }  // namespace
@@ -892,7 +916,7 @@ SyncResult sync_sealed_posts(const fs::path& copy, std::vector<Json> posts,
                 Exit::kBadInput);
   posts = std::move(ours);
   for (const Json& post : posts) {
-    SyncResult r = merge_sealed(copy, post_as_copy(post, source), source);
+    SyncResult r = merge_sealed(copy, sealed_post_copy(post, source), source);
     total.made = total.made || r.made;
     total.added += r.added;
     total.already += r.already;
@@ -907,22 +931,39 @@ SyncResult sync_sealed_posts(const fs::path& copy, std::vector<Json> posts,
 
 namespace adjutant::game {
 
-Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
-                 const fs::path& secrets) {
-  SealedCopy c = read_copy(copy);
-  SealedReport r = check_copy(c);
+namespace {
+
+// The copy's phase due (the packet's `due`), or null when none of its
+// side is.
+const Json* phase_due(const SealedCopy& c, const SealedReport& r) {
+  const Json* due = c.packet.contains("due") ? &c.packet["due"] : nullptr;
+  if (r.revealed || !due || !due->is_object() || !due->contains("turn") ||
+      !(*due)["turn"].is_number_integer() || !due->contains("phase") ||
+      !(*due)["phase"].is_string() || !due->contains("after"))
+    return nullptr;
+  return due;
+}
+
+[[noreturn]] void not_due(const SealedReport& r) {
+  throw Error("sign.not_due", "no phase of " + r.side +
+                                  " is due in this copy: sync the umpire's latest sealed copy");
+}
+
+void require_checked(const SealedReport& r) {
   if (!r.ok)
     throw Error(r.error_id, "this copy: " + r.where + ": " + r.message, Exit::kVerifyFailed);
-  const Json& due = c.packet.contains("due") ? c.packet["due"] : Json();
-  if (r.revealed || !due.is_object() || !due.contains("turn") || !due.contains("phase") ||
-      !due.contains("after"))
-    throw Error("sign.not_due", "no phase of " + r.side +
-                                    " is due in this copy: sync the umpire's latest sealed copy");
+}
+
+}  // namespace
+
+Json sealed_order_body(const SealedCopy& c, const SealedReport& r, Json body,
+                       const std::string& link) {
+  require_checked(r);
+  const Json* due = phase_due(c, r);
+  if (!due) not_due(r);
   Party party;
   for (const auto& p : genesis_parties(c.log.front().body))
     if (p.id == r.side) party = p;
-  ledger::SigningKey k = key_for(party, secrets, key, "of " + r.side);
-  ledger::ChainSecret ch = chain_for(party, secrets, chain);
   if (r.next_link > party.chain_length)
     throw Error("chain.exhausted", r.side + "'s dice chain has no link left");
   if (!body.is_object()) throw Error("orders.format", "the order body must be a JSON object");
@@ -930,35 +971,40 @@ Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs:
   body["format"] = orders_format(protocol);
   body["game"] = ledger::sha256_hex(ledger::canonical(c.log.front().body));
   body["side"] = r.side;
-  body["turn"] = due["turn"];
-  body["phase"] = due["phase"];
-  body["after"] = due["after"];
-  body["reveal"] = {{"m", r.next_link}, {"s", ledger::to_hex(ledger::link(ch, r.next_link))}};
+  body["turn"] = (*due)["turn"];
+  body["phase"] = (*due)["phase"];
+  body["after"] = (*due)["after"];
+  body["reveal"] = {{"m", r.next_link}, {"s", ledger::to_hex(link)}};
   body.erase("revision");
   body.erase("replaces");
-  if (protocol >= 2) set_revision(body, secrets);
+  return body;
+}
+
+Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs::path& chain,
+                 const fs::path& secrets) {
+  SealedCopy c = read_copy(copy);
+  SealedReport r = check_sealed_copy(c);
+  require_checked(r);
+  if (!phase_due(c, r)) not_due(r);
+  Party party;
+  for (const auto& p : genesis_parties(c.log.front().body))
+    if (p.id == r.side) party = p;
+  ledger::SigningKey k = key_for(party, secrets, key, "of " + r.side);
+  ledger::ChainSecret ch = chain_for(party, secrets, chain);
+  if (r.next_link > party.chain_length)
+    throw Error("chain.exhausted", r.side + "'s dice chain has no link left");
+  body = sealed_order_body(c, r, std::move(body), ledger::link(ch, r.next_link));
+  if (protocol_of(c.log.front().body) >= 2) set_revision(body, secrets);
   return ledger::sign_envelope(ledger::kOrdersType, body, k);
 }
 
-}  // namespace adjutant::game
-
-namespace adjutant::game {
-
-namespace {
-
-// The copy read and checked (`c`, `r`), then opened for orders.
-SealedOrdersGame open_for_orders(const fs::path& copy, SealedCopy& c, SealedReport& r) {
-  c = read_copy(copy);
-  r = check_copy(c);
-  if (!r.ok)
-    throw Error(r.error_id, "this copy: " + r.where + ": " + r.message, Exit::kVerifyFailed);
-  const Json& due = c.packet.contains("due") ? c.packet["due"] : Json();
-  if (r.revealed || !due.is_object() || !due.contains("turn") || !due["turn"].is_number_integer() ||
-      !due.contains("phase") || !due["phase"].is_string())
-    throw Error("sign.not_due", "no phase of " + r.side +
-                                    " is due in this copy: sync the umpire's latest sealed copy");
-  // The side's part (checked by check_copy against its signed commitment)
-  // and its latest view.
+SealedOrdersGame sealed_orders_game(const SealedCopy& c, const SealedReport& r,
+                                    const std::string& where, bool due_only) {
+  require_checked(r);
+  const Json* due = phase_due(c, r);
+  if (!due && due_only) not_due(r);
+  // The side's part (checked by check_sealed_copy against its signed
+  // commitment) and its latest view.
   const Json* part = nullptr;
   const Json* view = nullptr;
   long long view_line = -1;
@@ -982,30 +1028,27 @@ SealedOrdersGame open_for_orders(const fs::path& copy, SealedCopy& c, SealedRepo
                     : 0;
   SealedOrdersGame g;
   g.side = r.side;
-  g.turn = due["turn"].get<int>();
-  g.phase = due["phase"].get<std::string>();
-  g.ruleset = rules::make_ruleset(*part, "the part of the scenario in " + copy.string(), version);
-  g.view = model::State::from_json(*view, "the view of " + r.side + " in " + copy.string());
+  g.turn = due ? (*due)["turn"].get<int>() : r.turn;
+  g.phase = due ? (*due)["phase"].get<std::string>() : r.phase;
+  g.ruleset = rules::make_ruleset(*part, "the part of the scenario in " + where, version);
+  g.view = model::State::from_json(*view, "the view of " + r.side + " in " + where);
   g.part = *part;
   g.version = version;
   g.name = genesis.value("name", "");
   g.game_id = ledger::sha256_hex(ledger::canonical(genesis));
-  g.after = due.value("after", "");
+  g.after = due ? due->value("after", "") : std::string();
+  g.due = due != nullptr;
   return g;
 }
 
-}  // namespace
-
 SealedOrdersGame open_sealed_orders(const fs::path& copy) {
-  SealedCopy c;
-  SealedReport r;
-  return open_for_orders(copy, c, r);
+  SealedCopy c = read_copy(copy);
+  return sealed_orders_game(c, check_sealed_copy(c), copy.string());
 }
 
-rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source) {
-  SealedCopy c;
-  SealedReport r;
-  SealedOrdersGame g = open_for_orders(copy, c, r);
+rules::Checked check_sealed_envelope(const SealedCopy& c, const SealedReport& r,
+                                     const Json& envelope, const std::string& source) {
+  SealedOrdersGame g = sealed_orders_game(c, r, source);
   ledger::Envelope env = ledger::parse_envelope(envelope, source);
   if (env.payload_type != ledger::kOrdersType)
     throw Error("orders.type",
@@ -1049,6 +1092,11 @@ rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const st
                 source + ": reveal is not the next link of " + r.side +
                     "'s dice chain (expected m=" + std::to_string(r.link_m + 1) + ")");
   return g.ruleset->check(g.view, b, source);
+}
+
+rules::Checked check_sealed(const fs::path& copy, const Json& envelope, const std::string& source) {
+  SealedCopy c = read_copy(copy);
+  return check_sealed_envelope(c, check_sealed_copy(c), envelope, source);
 }
 
 }  // namespace adjutant::game

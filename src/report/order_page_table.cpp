@@ -189,6 +189,13 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
   return order_page_html(page, wasm);
 }
 
+TableView table_view(const Json& part, const model::State& seen, const std::string& side) {
+  chaos::Scenario sc = chaos::load_side_part(part, "the part of the scenario");
+  const std::map<std::string, int> preferred;
+  render::TableScene scene = render::make_table_scene(sc, seen, side, preferred);
+  return {render::render_table_view_svg(sc, seen, side, preferred), scene.width, scene.height};
+}
+
 std::string table_order_page(const game::Archive& archive, const model::State& state,
                              const std::string& side, const OrderWasm& wasm) {
   const rules::Ruleset& ruleset = archive.ruleset();

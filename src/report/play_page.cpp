@@ -5,10 +5,12 @@
 #include <map>
 #include <mutex>
 
+#include "game/fog.h"
 #include "ledger/digest.h"
 #include "render/map.h"
 #include "render/map_overlay.h"
 #include "report/inline_script.h"
+#include "report/order_page_table.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/markup.h"
@@ -132,8 +134,9 @@ const std::string& play_release() {
 
 std::string play_page_refusal(const game::Archive& archive) {
   if (archive.ruleset().fog_of_war())
-    return "under fog of war the game's log holds what a side may not see: play from the side's "
-           "sealed copy (adjutant seal, then view --orders on it; docs/protocol.md 10a)";
+    return "under fog of war the game's log holds what a side may not see: the page is made from "
+           "the side's sealed copy (adjutant seal GAME --side SIDE --out COPY, then adjutant view "
+           "COPY --play; docs/play-in-browser.md)";
   if (!archive.hex_scenario() || !archive.ruleset().draws_hex_map())
     return "the player page draws hex maps only";
   return "";
@@ -178,6 +181,26 @@ Json play_data_for(const Json& data, const game::Archive& archive, const std::st
 }
 
 Json join_data(const JoinInvite& invite, const std::string& release) {
+  auto fog_rules = rules::make_ruleset(invite.scenario, "scenario");
+  if (fog_rules->fog_of_war()) {
+    // The umpire hosts a fog-of-war game and the player joins from this
+    // page: it carries the sides' names and nothing else of the scenario
+    // (not even its title: docs/protocol.md 10a, item 7).
+    Json sides = Json::array();
+    for (const auto& s : invite.scenario.value("sides", Json::array()))
+      sides.push_back({{"id", s.value("id", "")}, {"name", s.value("name", "")}});
+    return {{"format", kPlayFormat},
+            {"mode", "join"},
+            {"fog", true},
+            {"release", release},
+            {"title", invite.game + ": join as " + invite.side},
+            {"side", invite.side},
+            {"name", invite.game},
+            {"host", {{"name", invite.host_name}, {"email", invite.host_email}}},
+            {"scenario_title", ""},
+            {"scenario", {{"sides", sides}}},
+            {"map", nullptr}};
+  }
   model::Scenario sc = model::Scenario::from_json(invite.scenario, "scenario");
   hex::SheetsScope sheets(sc.sheets);
   auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
@@ -191,6 +214,47 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
           {"scenario_title", invite.scenario_title},
           {"scenario", invite.scenario},
           {"map", base_map(sc, ruleset->sides())}};
+}
+
+bool sealed_page_rules(const rules::Ruleset& ruleset) {
+  return ruleset.id() == "chaos";
+}
+
+Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& report,
+                      const std::string& release) {
+  if (!report.ok)
+    throw Error(report.error_id, "the sealed copy: " + report.where + ": " + report.message,
+                Exit::kVerifyFailed);
+  game::SealedOrdersGame g = game::sealed_orders_game(copy, report, "the sealed copy", false);
+  Json sides = Json::array();
+  std::string side_name = g.side;
+  for (const auto& s : g.part.value("sides", Json::array())) {
+    sides.push_back({{"id", s.value("id", "")}, {"name", s.value("name", "")}});
+    if (s.value("id", "") == g.side) side_name = s.value("name", g.side);
+  }
+  if (!sealed_page_rules(*g.ruleset))
+    throw Error("view.no_player_page",
+                "no player page for a sealed copy of ruleset " + g.ruleset->id() +
+                    ": write text orders with `adjutant orders` on the copy",
+                Exit::kUsage);
+  Json map = nullptr;
+  {
+    // The side's table as its latest view shows it, drawn from its part of
+    // the scenario only, as the order page of the copy draws it.
+    TableView table = table_view(g.part, g.view, g.side);
+    map = {{"svg", ledger::base64(render::gzip(table.svg))},
+           {"width", table.width * 10},
+           {"height", table.height * 10}};
+  }
+  return {{"format", kPlayFormat},
+          {"mode", "sealed"},
+          {"release", release},
+          {"side", g.side},
+          {"title", g.name + ": " + side_name},
+          {"name", g.name},
+          {"scenario", {{"sides", sides}}},
+          {"copy", game::sealed_copy_post(copy)},
+          {"map", map}};
 }
 
 std::string play_page(const Json& data, const OrderWasm& wasm) {

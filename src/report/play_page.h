@@ -13,6 +13,7 @@
 #include <string>
 
 #include "game/archive.h"
+#include "game/fog.h"
 #include "report/order_page_wasm.h"
 
 namespace adjutant::report {
@@ -23,8 +24,8 @@ void set_play_release(const std::string& release);
 const std::string& play_release();
 
 // Why no player page can be made of `archive`'s game ("" when one can): a
-// fog-of-war game (its log holds what a side may not see: the page is not
-// yet made from a side's sealed copy) or a map the page cannot draw.
+// fog-of-war game (its log holds what a side may not see: the page is made
+// from a side's sealed copy, sealed_play_data) or a map the page cannot draw.
 std::string play_page_refusal(const game::Archive& archive);
 
 // The page's data for `side` of the game (mode "turn"): the log up to line
@@ -51,6 +52,19 @@ struct JoinInvite {
   ledger::Json scenario;
 };
 ledger::Json join_data(const JoinInvite& invite, const std::string& release);
+
+// The page of a side's sealed copy of a fog-of-war game (mode "sealed",
+// docs/play-in-browser.md "Fog of war"): the copy as one sealed post, the
+// sides' names and, for a table game, the side's table as its latest view
+// shows it. Nothing else: the page holds what the copy holds. `report` is
+// the copy's check (game/fog.h check_sealed_copy); errors verify.* for a
+// copy that did not check, sign.sealed_text for one without its part.
+// True when a side's sealed copy of a game of `ruleset` has a player page:
+// its part of the scenario reads orders and its table is drawn (Chaos of
+// Battle; the test-only rulesets give no such part).
+bool sealed_page_rules(const rules::Ruleset& ruleset);
+ledger::Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& report,
+                              const std::string& release);
 
 // The page itself. Error view.no_order_page when the program carries no
 // WebAssembly (built without emscripten).

@@ -57,13 +57,29 @@ std::optional<Attachment> PlayerPages::page(const std::string& recipient) const 
 }
 
 SealedPosts::SealedPosts(const game::Archive& archive, const game::Post& post,
-                         const ledger::SigningKey* umpire) {
+                         const ledger::SigningKey* umpire, bool pages) {
   if (!umpire || !game::is_fog_genesis(archive.genesis()) || !archive.ruleset().fog_of_war())
     return;
-  for (const std::string& side : archive.ruleset().sides())
+  pages = pages && order_wasm().present() && sealed_page_rules(archive.ruleset());
+  for (const std::string& side : archive.ruleset().sides()) {
     by_side_[side] = {
         game::sealed_post_name(archive, side, post.first, post.seq), game::kSealedPostType,
         game::sealed_post(archive, side, post.first, post.seq, post.state, *umpire).dump(1) + "\n"};
+    if (!pages) continue;
+    // The side's page: its whole sealed copy as of the post, and nothing
+    // more (docs/play-in-browser.md "Fog of war").
+    game::SealedCopy copy = game::sealed_post_copy(
+        game::sealed_post(archive, side, 0, post.seq, post.state, *umpire), "the sealed copy");
+    game::SealedReport checked = game::check_sealed_copy(copy);
+    pages_[side] = {archive.name() + "-" + side + ".html", "text/html",
+                    play_page(sealed_play_data(copy, checked, play_release()))};
+  }
+}
+
+std::optional<Attachment> SealedPosts::page(const std::string& recipient) const {
+  auto it = pages_.find(recipient);
+  if (it == pages_.end()) return std::nullopt;
+  return it->second;
 }
 
 std::optional<Attachment> SealedPosts::post(const std::string& recipient) const {
@@ -79,8 +95,10 @@ std::vector<Attachment> with_page(std::vector<Attachment> carried, const PlayerP
                                   const std::string& recipient,
                                   const SealedPosts* sealed = nullptr) {
   if (auto page = pages.page(recipient)) carried.push_back(std::move(*page));
-  if (sealed)
+  if (sealed) {
+    if (auto page = sealed->page(recipient)) carried.push_back(std::move(*page));
     if (auto p = sealed->post(recipient)) carried.push_back(std::move(*p));
+  }
   return carried;
 }
 
@@ -121,7 +139,7 @@ std::string post_mail(const game::Archive& archive, const GameFacts& given, cons
                       const game::Party& recipient, const fs::path& folder, bool player_pages,
                       const ledger::SigningKey* umpire) {
   PlayerPages pages(archive, post, player_pages);
-  SealedPosts sealed(archive, post, umpire);
+  SealedPosts sealed(archive, post, umpire, player_pages);
   GameFacts facts = given;
   facts.sealed_by_mail = sealed.any();
   if (post.adjudication) {
@@ -177,7 +195,7 @@ std::vector<fs::path> write_post_outputs(const game::Archive& archive, const gam
                                          const ledger::SigningKey* umpire) {
   GameFacts facts = game_facts(archive);
   PlayerPages pages(archive, post, player_pages);
-  SealedPosts sealed(archive, post, umpire);
+  SealedPosts sealed(archive, post, umpire, player_pages);
   facts.sealed_by_mail = sealed.any();
   if (post.adjudication)
     return write_turn_outputs(facts, *post.adjudication, folder, carried(archive, post), &pages,

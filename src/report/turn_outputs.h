@@ -46,13 +46,17 @@ class PlayerPages {
 // apart (`adjutant seal`).
 class SealedPosts {
  public:
+  // With `pages`, each side's player page too, made from its sealed copy
+  // as of the post (report/play_page.h sealed_play_data).
   SealedPosts(const game::Archive& archive, const game::Post& post,
-              const ledger::SigningKey* umpire);
+              const ledger::SigningKey* umpire, bool pages = false);
   std::optional<Attachment> post(const std::string& recipient) const;
+  std::optional<Attachment> page(const std::string& recipient) const;
   bool any() const { return !by_side_.empty(); }
 
  private:
   std::map<std::string, Attachment> by_side_;
+  std::map<std::string, Attachment> pages_;
 };
 
 // Writes every file atomically and returns their paths, in writing order.

@@ -7,6 +7,7 @@
 #include "web/order_check.h"
 #include "web/page_json.h"
 #include "web/player.h"
+#include "web/player_sealed.h"
 
 namespace adjutant::web {
 
@@ -57,6 +58,8 @@ std::string answer(const std::string& request) {
              {"text", op == "page.json" ? page_json(r["data"]) : ledger::canonical(r["data"])}};
     } else if (op == "card" || op == "genesis" || op.rfind("game.", 0) == 0) {
       out = player_answer(r);
+    } else if (op.rfind("sealed.", 0) == 0) {
+      out = sealed_answer(r);
     } else {
       out = refusal("web.request", "unknown request " + in_quotes(op));
     }

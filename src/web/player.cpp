@@ -16,21 +16,11 @@
 #include "util/error.h"
 #include "util/printable.h"
 #include "util/time_format.h"
+#include "web/replies.h"
 
 namespace adjutant::web {
 
 namespace {
-
-// True when the run so far leaned on a provisional answer of the oracle:
-// nothing it computed may be kept (ledger/crypto_oracle.h).
-bool missed() {
-  const ledger::CryptoOracle* oracle = ledger::CryptoOracle::current();
-  return oracle && oracle->missed();
-}
-
-Json failure(const Error& e) {
-  return {{"ok", false}, {"error", e.id()}, {"message", e.detail()}, {"exit", int(e.exit_code())}};
-}
 
 const Json& member(const Json& request, const char* name) {
   if (!request.is_object() || !request.contains(name))
@@ -75,12 +65,12 @@ Json PlayerGame::verify() {
   try {
     if (!genesis_checked_) {
       game::check_genesis(*archive_);
-      if (missed()) return {{"ok", false}};
+      if (oracle_missed()) return {{"ok", false}};
       genesis_checked_ = true;
       replay_.emplace(*archive_);
     }
   } catch (const Error& e) {
-    Json out = failure(e);
+    Json out = failure_reply(e);
     out["line"] = 0;
     out["where"] = "log.jsonl line 0 (genesis)";
     return out;
@@ -91,13 +81,13 @@ Json PlayerGame::verify() {
     try {
       next.step(log[std::size_t(n)]);
     } catch (const Error& e) {
-      if (missed()) return {{"ok", false}};
-      Json out = failure(e);
+      if (oracle_missed()) return {{"ok", false}};
+      Json out = failure_reply(e);
       out["line"] = n;
       out["where"] = "log.jsonl line " + std::to_string(n) + " (" + printable(log[n].kind) + ")";
       return out;
     }
-    if (missed()) return {{"ok", false}};
+    if (oracle_missed()) return {{"ok", false}};
     replay_.reset();
     replay_.emplace(std::move(next));
   }
@@ -166,12 +156,12 @@ Json PlayerGame::append(const std::vector<std::string>& lines) {
     try {
       next.step(entries[k]);
     } catch (const Error& e) {
-      if (missed()) return {{"ok", false}};
-      Json out = failure(e);
+      if (oracle_missed()) return {{"ok", false}};
+      Json out = failure_reply(e);
       out["line"] = int(archive_->log().size() + k);
       return out;
     }
-    if (missed()) return {{"ok", false}};
+    if (oracle_missed()) return {{"ok", false}};
   }
   archive_->extend_log(std::move(entries));
   replay_.reset();
@@ -218,11 +208,7 @@ Json PlayerGame::read(const std::string& side, const std::string& text) const {
         game::check_written_orders(*archive_, replay_->state(), side, w.body, "orders.txt");
     return {{"ok", true}, {"body", w.body}, {"echo", checked.echo}, {"text", w.text}};
   } catch (const rules::OrdersRefused& e) {
-    Json out = {
-        {"ok", false}, {"error", e.id()}, {"problems", e.to_json()}, {"message", e.detail()}};
-    std::size_t i = 0;
-    for (const auto& p : e.problems()) out["problems"][i++]["text"] = p.text();
-    return out;
+    return refusal_reply(e);
   }
 }
 
@@ -259,7 +245,7 @@ Json PlayerGame::adjudicate(const Json& envelope, const Json& link, const std::s
   ledger::OracleSigner signer(archive_->party(id)->public_key);
   game::Writer w{*archive_, *replay_, id, signer, given_link(link), when};
   std::vector<std::string> lines = game::orders_lines(w, in);
-  if (missed()) return {{"ok", false}};
+  if (oracle_missed()) return {{"ok", false}};
   return append(lines);
 }
 
@@ -283,7 +269,7 @@ Json PlayerGame::rule(const std::string& kind, const Json& request, const Json& 
   } else {
     throw Error("web.request", "a ruling is \"extend\" or \"nmr\"");
   }
-  if (missed()) return {{"ok", false}};
+  if (oracle_missed()) return {{"ok", false}};
   return append(lines);
 }
 
@@ -298,7 +284,7 @@ Json PlayerGame::concede(const std::string& side, const std::string& at) {
   ledger::OracleSigner signer(party->public_key);
   game::Writer w{*archive_, *replay_, side, signer, {}, when};
   std::vector<std::string> lines = game::concession_lines(w);
-  if (missed()) return {{"ok", false}};
+  if (oracle_missed()) return {{"ok", false}};
   return append(lines);
 }
 
@@ -377,7 +363,7 @@ Json player_answer(const Json& request) {
     if (what == "open") {
       auto opened =
           std::make_unique<PlayerGame>(text_member(request, "log"), member(request, "scenario"));
-      if (missed()) return {{"ok", false}};
+      if (oracle_missed()) return {{"ok", false}};
       game = std::move(opened);
       return {{"ok", true},
               {"lines", game->archive().log().size()},
@@ -406,13 +392,9 @@ Json player_answer(const Json& request) {
     if (what == "lines") return game->lines(request.value("first", 0), request.value("last", 0));
     throw Error("web.request", "unknown request " + in_quotes(op));
   } catch (const rules::OrdersRefused& e) {
-    Json out = {
-        {"ok", false}, {"error", e.id()}, {"problems", e.to_json()}, {"message", e.detail()}};
-    std::size_t i = 0;
-    for (const auto& p : e.problems()) out["problems"][i++]["text"] = p.text();
-    return out;
+    return refusal_reply(e);
   } catch (const Error& e) {
-    return failure(e);
+    return failure_reply(e);
   }
 }
 

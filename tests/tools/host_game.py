@@ -191,14 +191,7 @@ def main():
         out["failure"] = str(e)
     finally:
         for b in pages.values():
-            for e in b.events:
-                if e["method"] == "Runtime.exceptionThrown":
-                    out["errors"].append(str(e["params"]["exceptionDetails"].get("exception", {}).get("description")))
-                elif e["method"] == "Network.requestWillBeSent":
-                    url = e["params"]["request"]["url"]
-                    if not url.startswith(("data:", "blob:", "file://")):
-                        out["requests"].append(url)
-            b.proc.terminate()
+            play_page.finish(b, out)
     out["verify"] = adj("verify", "mirror", ok=False).returncode
     print(json.dumps(out))
 

@@ -148,10 +148,7 @@ def main():
     except Exception as e:
         out["failure"] = str(e)
     finally:
-        for e in b.events:
-            if e["method"] == "Runtime.exceptionThrown":
-                out["errors"].append(str(e["params"]["exceptionDetails"].get("exception", {}).get("description")))
-        b.proc.terminate()
+        play_page.finish(b, out)
     out["verify"] = adj("verify", "game", ok=False).returncode
     print(json.dumps(out))
 

@@ -68,6 +68,20 @@ class Player(view_page.Browser):
         return self.call("DOM.querySelector", nodeId=root, selector="#" + element_id)["nodeId"]
 
 
+def finish(b, out):
+    """Ends a browser: its uncaught exceptions into out["errors"], every
+    request it made to a URL not of the disk, a blob: or a data: URI into
+    out["requests"] (the pages make none)."""
+    for e in b.events:
+        if e["method"] == "Runtime.exceptionThrown":
+            out["errors"].append(str(e["params"]["exceptionDetails"].get("exception", {}).get("description")))
+        elif e["method"] == "Network.requestWillBeSent":
+            url = e["params"]["request"]["url"]
+            if not url.startswith(("data:", "blob:", "file://")):
+                out["requests"].append(url)
+    b.proc.terminate()
+
+
 def profile_browser(profile, width, height):
     # The profile folder is the player's browser: its storage lasts.
     stale = os.path.join(profile, "DevToolsActivePort")

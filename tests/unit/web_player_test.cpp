@@ -262,6 +262,58 @@ TEST_CASE("a whole training game in pages on both sides, hosted from a page",
   CHECK(out["secret_leaks"].empty());
 }
 
+// A fog-of-war game from a browser (docs/play-in-browser.md "Fog of war"):
+// the confederate joins from its join page and plays every turn of a Chaos
+// of Battle game in the pages the umpire's mails carry, made from its sealed
+// copy alone; the union plays from its sealed copy with the command line,
+// the umpire adjudicates with it; mail passes as files.
+TEST_CASE(
+    "a whole fog-of-war game: one side in sealed copies' pages, the other with the command line",
+    "[web][player-page][fog]") {
+  TempDir tmp("play-fog-game");
+  auto r = adjutant::testing::run_command(
+      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "play_fog_game.py").string() +
+      "' '" + std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
+      (tmp.path() / "work").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.exit == 0);
+  Json out = Json::parse(r.out.substr(r.out.find('{')));
+  CHECK_FALSE(out.contains("failure"));
+  CHECK(out["errors"].empty());
+  CHECK(out["requests"].empty());
+  // The join page names nothing of the scenario: not a brigade, not its title.
+  CHECK(out["join_names"].empty());
+  // Seven turns, each signed in a page the command line's copy checks, then over.
+  REQUIRE(out["phases"].size() == 8);
+  for (std::size_t i = 0; i < 7; ++i) {
+    const Json& p = out["phases"][i];
+    CHECK(p["verified"] == "ok");
+    CHECK(p["orders"] == "ok");
+    CHECK(p["check_on_cli_copy"] == 0);
+  }
+  CHECK(out["phases"][7]["role"] == "over");
+  CHECK(out["over"] == true);
+  for (const auto& s : out["syncs"]) CHECK(s == "ok");
+  for (const auto& k : out["key_loaded"]) CHECK(k == true);
+  // A tampered post: the page and `adjutant sync` refuse it with one id.
+  CHECK(out["forged_cli"] == 3);
+  CHECK(out["forged_cli_err"].get<std::string>().find("[" + out["forged_page"].get<std::string>() +
+                                                      "]") != std::string::npos);
+  // The page's copy is the command line's from the same mails and the
+  // copy `seal` gives, byte for byte; its zip verifies; after `reveal` it
+  // verifies whole; its backup imports to the same copy; nothing it gave
+  // holds a secret.
+  CHECK(out["same_as_cli"] == true);
+  CHECK(out["same_as_seal"] == true);
+  CHECK(out["verify_export"] == 0);
+  CHECK(out["verify_revealed"]["revealed"] == true);
+  CHECK(out["verify_revealed"]["ok"] == true);
+  CHECK(out["verify_revealed"]["not_yet_opened"] == 0);
+  CHECK(out["backup_import"] == 0);
+  CHECK(out["imported_same"] == true);
+  CHECK(out["leaks"].empty());
+}
+
 // docs/play-in-browser.md and the README's "Play from a browser" run as
 // written, and every control they name in bold is one of the page's.
 TEST_CASE("docs/play-in-browser.md and the README's browser section run verbatim",

@@ -12,6 +12,10 @@
   var me = {side: data.side, key: null, publicB64: null, chain: null, links: {}};
   var status = null;
   var enc = new TextEncoder();
+  // A side's sealed copy of a fog-of-war game (mode "sealed") is asked with
+  // sealed.* requests, a whole game with game.* ones (web/player_sealed.h).
+  var sealed = data.mode === 'sealed';
+  var kind = sealed ? 'sealed' : 'game';
 
   // --- small helpers ---------------------------------------------------
 
@@ -177,7 +181,10 @@
     var saved = store.get(keyName());
     var b = {format: 'adjutant-backup/1', game: data.name, side: data.side,
              key_pem: saved && saved.key_pem, chain: saved && saved.chain};
-    if (copy) {
+    if (copy && sealed) {
+      b.sealed = copy.post;
+      b.signed = store.get('signed:' + status.game) || {};
+    } else if (copy) {
       b.log = copy.log;
       b.scenario = data.scenario;
       b.signed = store.get('signed:' + status.game) || {};
@@ -333,7 +340,7 @@
       board.appendChild(el('p', {}, 'This game has no hex map to draw here.'));
       return Promise.resolve();
     }
-    return inflate(data.map.bases[data.side]).then(function (bytes) {
+    return inflate(sealed ? data.map.svg : data.map.bases[data.side]).then(function (bytes) {
       showBoard(new TextDecoder().decode(bytes));
     });
   }
@@ -343,7 +350,7 @@
     var svg = document.importNode(doc.documentElement, true);
     svg.setAttribute('id', 'map');
     board.appendChild(svg);
-    data.map.hexes.forEach(function (h) { centres[h[0]] = [h[1] / 10, h[2] / 10]; });
+    (data.map.hexes || []).forEach(function (h) { centres[h[0]] = [h[1] / 10, h[2] / 10]; });
     var layer = svgEl('g', {id: 'counters'});
     svg.appendChild(layer);
     svg.addEventListener('click', onMapClick);
@@ -351,7 +358,7 @@
   }
   function drawCounters() {
     var layer = document.getElementById('counters');
-    if (!layer || !status) return;
+    if (!layer || !status || sealed) return;
     layer.innerHTML = '';
     var units = status.state.units || {}, byHex = {};
     (data.scenario.units || []).forEach(function (u) {
@@ -456,6 +463,7 @@
   }
   function myRole() {
     if (!status || status.over) return 'over';
+    if (sealed) return status.due ? 'orders' : 'wait';
     if (status.awaited.indexOf(data.side) >= 0) return 'orders';
     if (status.adjudicator === data.side) return 'adjudicate';
     return 'wait';
@@ -465,7 +473,13 @@
     p.innerHTML = '';
     var role = myRole();
     document.body.setAttribute('data-role', role);
-    if (s.over) {
+    if (sealed) {
+      p.appendChild(el('strong', {}, s.over ? 'The game is over. ' : 'Turn ' + s.turn + ', ' + s.phase + '. '));
+      p.appendChild(document.createTextNode(
+        s.over ? (s.revealed ? 'The umpire has opened every commitment.' : 'The umpire opens every commitment at the end (adjutant reveal).') :
+        role === 'orders' ? 'Your orders are due: sign them and mail them to the umpire.' :
+        'Waiting for the umpire\'s next post (the other side\'s orders, or the adjudication).'));
+    } else if (s.over) {
       p.appendChild(el('strong', {}, 'The game is over. '));
       p.appendChild(document.createTextNode(s.result || ''));
     } else {
@@ -483,6 +497,15 @@
   function showReport() {
     var r = $('report');
     r.innerHTML = '';
+    if (sealed) {
+      if (status.visible_line < 0) { r.appendChild(el('p', {}, 'Nothing adjudicated yet.')); return; }
+      r.appendChild(el('p', {}, 'Turn ' + status.turn + ' (line ' + status.visible_line + '), what ' +
+                       sideName(data.side) + ' may see of it:'));
+      var seen = el('ul', {});
+      status.visible_text.forEach(function (t) { seen.appendChild(el('li', {}, t)); });
+      r.appendChild(seen);
+      return;
+    }
     var lines = ((store.get('copy:' + status.game) || {}).log || data.log).trim().split('\n');
     for (var i = lines.length - 1; i >= 0; i--) {
       var e = JSON.parse(lines[i]);
@@ -514,7 +537,7 @@
     var out = $('orders-check');
     var text = $('orders-text').value;
     if (!status || !text.trim()) { out.textContent = ''; lastRead = null; return; }
-    var r = engine({op: 'game.read', side: data.side, text: text});
+    var r = engine({op: kind + '.read', side: data.side, text: text});
     lastRead = r;
     out.innerHTML = '';
     document.body.setAttribute('data-orders', r.ok ? 'ok' : (r.error || 'need'));
@@ -538,12 +561,12 @@
   }
   function signOrders() {
     var text = $('orders-text').value;
-    var r = engine({op: 'game.read', side: data.side, text: text});
+    var r = engine({op: kind + '.read', side: data.side, text: text});
     if (!r.ok) { checkOrders(); return Promise.resolve(); }
-    var m = status.order_links[data.side];
+    var m = sealed ? status.next_link : status.order_links[data.side];
     var signed = store.get('signed:' + status.game) || {};
     return chainLink(m).then(function (s) {
-      return ask({op: 'game.sign', side: data.side, body: r.body, link: {m: m, s: hex(s)},
+      return ask({op: kind + '.sign', side: data.side, body: r.body, link: {m: m, s: hex(s)},
                   previous: signed[phaseKey()] || null});
     }).then(function (out) {
       if (!out.ok) throw new Error('[' + out.error + '] ' + out.message);
@@ -551,7 +574,7 @@
       store.set('signed:' + status.game, signed);
       var name = data.side + '-turn' + status.turn + '-r' + out.envelope.body.revision + '.signed.json';
       download($('orders-file'), name, out.text, 'application/json');
-      var to = party(status.adjudicator);
+      var to = party(sealed ? 'umpire' : status.adjudicator);
       var armored = armor(engine({op: 'page.canonical', data: out.envelope}).text);
       download($('orders-mail'), data.name + '-orders.eml', mail({
         from: address(party(data.side)), to: address(to),
@@ -625,12 +648,18 @@
 
   function takeResult() {
     return readFile($('sync-file')).then(function (f) {
-      return ask({op: 'game.offer', lines: carriedLines(f.text)});
+      return sealed ? ask({op: 'sealed.offer', posts: carriedPosts(f.text)}) :
+        ask({op: 'game.offer', lines: carriedLines(f.text)});
     }).then(function (r) {
-      document.body.setAttribute('data-sync', r.ok ? 'ok' : r.error);
-      if (!r.ok) { say('sync-result', 'Refused: [' + r.error + '] ' + r.message, 'refused'); return; }
-      say('sync-result', 'Took ' + r.added.length + ' new line(s); ' + r.already + ' were here.', 'ok');
-      return refresh();
+      if (!r.ok) {
+        say('sync-result', 'Refused: [' + r.error + '] ' + r.message, 'refused');
+        document.body.setAttribute('data-sync', r.error);
+        return;
+      }
+      say('sync-result', 'Took ' + (sealed ? r.added : r.added.length) + ' new line(s); ' + r.already + ' were here.', 'ok');
+      return (sealed ? verifySealed() : refresh()).then(function () {
+        document.body.setAttribute('data-sync', 'ok');
+      });
     }).catch(function (e) { say('sync-result', String(e.message || e), 'refused'); });
   }
 
@@ -666,7 +695,7 @@
     return concat(parts.concat([cd, end]));
   }
   function exportZip() {
-    var f = engine({op: 'game.files'});
+    var f = engine({op: kind + '.files'});
     if (!f.ok) return;
     var files = {};
     Object.keys(f.files).forEach(function (n) { files[data.name + '/' + n] = f.files[n]; });
@@ -713,7 +742,7 @@
         document.body.setAttribute('data-card', 'ok');
         // The player who hosts (the invitation names their own address)
         // invites the other side and makes the game here.
-        if ($('join-email').value.trim().toLowerCase() === (data.host.email || '').toLowerCase())
+        if (!data.fog && $('join-email').value.trim().toLowerCase() === (data.host.email || '').toLowerCase())
           hostView(c.text);
       }).catch(function (e) { say('join-about', String(e.message || e), 'refused'); });
     }
@@ -809,31 +838,114 @@
         return ask({op: 'game.offer', lines: copy.log}).then(function () { return refresh(); });
       if (copy && data.log.indexOf(copy.log) !== 0 && copy.log.indexOf(data.log) !== 0)
         say('about', 'This page\'s game went another way than this browser\'s copy: the page is shown.', 'refused');
-    }).then(function () {
-      $('orders-text').addEventListener('input', checkOrders);
-      $('orders-sign').addEventListener('click', function () {
-        signOrders().catch(function (e) { say('orders-check', String(e.message || e), 'refused'); });
-      });
-      $('adj-file').addEventListener('change', takeOrders);
-      $('adj-run').addEventListener('click', adjudicate);
-      $('sync-file').addEventListener('change', takeResult);
-      $('keys-backup').addEventListener('change', function () {
-        takeBackup($('keys-backup')).then(useKey).then(showStatus)
-          .catch(function (e) { say('status', String(e.message || e), 'refused'); });
-      });
-      $('export-zip').addEventListener('click', exportZip);
-      $('backup-link').addEventListener('click', function () {
-        var a = $('backup-link');
-        a.setAttribute('download', data.name + '-' + data.side + '.backup.json');
-        a.setAttribute('href', URL.createObjectURL(new Blob([backupText(store.get('copy:' + status.game))])));
-      });
-      $('concede').addEventListener('click', function () {
-        if (confirm('Concede ' + data.name + '? The game ends.')) concede();
-      });
-      var to = party(status.adjudicator || '');
-      if (to) mailto($('extension-mail'), to.email, data.name + ': asking for more time',
-                     'Could you extend the deadline of turn ' + status.turn + '? (adjutant ruling GAME --extend HOURS)');
+    }).then(wireTurn);
+  }
+  // The buttons and files of a turn's page, whole game or sealed copy.
+  function wireTurn() {
+    $('orders-text').addEventListener('input', checkOrders);
+    $('orders-sign').addEventListener('click', function () {
+      signOrders().catch(function (e) { say('orders-check', String(e.message || e), 'refused'); });
     });
+    $('adj-file').addEventListener('change', takeOrders);
+    $('adj-run').addEventListener('click', adjudicate);
+    $('sync-file').addEventListener('change', takeResult);
+    $('keys-backup').addEventListener('change', function () {
+      takeBackup($('keys-backup')).then(useKey).then(showStatus)
+        .catch(function (e) { say('status', String(e.message || e), 'refused'); });
+    });
+    $('export-zip').addEventListener('click', exportZip);
+    $('backup-link').addEventListener('click', function () {
+      var a = $('backup-link');
+      a.setAttribute('download', data.name + '-' + data.side + '.backup.json');
+      a.setAttribute('href', URL.createObjectURL(new Blob([backupText(store.get((sealed ? 'sealed:' : 'copy:') + status.game))])));
+    });
+    $('concede').addEventListener('click', function () {
+      if (confirm('Concede ' + data.name + '? The game ends.')) concede();
+    });
+    var to = party(sealed ? 'umpire' : status.adjudicator || '');
+    if (to) mailto($('extension-mail'), to.email, data.name + ': asking for more time',
+                   'Could you extend the deadline of turn ' + status.turn + '? (adjutant ruling GAME --extend HOURS)');
+  }
+
+  // --- a side's sealed copy (fog of war) ------------------------------------
+
+  // The sealed posts a dropped file brings: a result mail's attachments, the
+  // copy of the page it carries, or a post itself.
+  function carriedPosts(text) {
+    var t = text.trim(), posts = [];
+    function fromPage(html) {
+      var d = pageData(html);
+      if (!d.copy) throw new Error('a page of another kind than a sealed copy\'s');
+      return d.copy;
+    }
+    if (/id="play-data"/.test(text) && !/^(From|To|Subject|MIME-Version|Date|Return-Path|Received):/im.test(t.slice(0, 400)))
+      return [fromPage(text)];
+    if (t.charAt(0) === '{') return [JSON.parse(t)];
+    var parts = mimeParts(text);
+    parts.forEach(function (p) {
+      if (p.type === 'application/vnd.adjutant.sealed-post+json' || /^sealed-.*\.json$/.test(p.name))
+        posts.push(JSON.parse(p.text));
+    });
+    if (!posts.length) parts.forEach(function (p) {
+      if (/\.html$/.test(p.name) && /id="play-data"/.test(p.text)) posts.push(fromPage(p.text));
+    });
+    if (!posts.length) throw new Error('no sealed post in it');
+    return posts;
+  }
+  function verifySealed() {
+    say('verified', 'Verifying the sealed copy with this browser\'s cryptography…', 'pending');
+    return ask({op: 'sealed.verify'}).then(function (v) {
+      document.body.setAttribute('data-verified', v.ok ? 'ok' : v.error);
+      if (!v.ok) {
+        say('verified', (v.where || 'The copy') + ' does not verify: [' + v.error + '] ' + v.message, 'failed');
+        throw new Error('[' + v.error + '] ' + v.message);
+      }
+      say('verified', v.revealed ?
+        'Verified: every commitment opened (' + v.commitments + '); the opened game replays, ' + v.dice +
+          ' dice, and every view is the rules\' (head ' + v.head.slice(0, 16) + '…)' :
+        'Verified: every signature, the chain of ' + v.lines + ' lines and every player\'s reveal; ' +
+          v.opened + ' of ' + v.commitments + ' commitments opened here, the rest when the umpire opens them ' +
+          'at the end (head ' + v.head.slice(0, 16) + '…)', 'ok');
+      return refreshSealed();
+    });
+  }
+  function refreshSealed() {
+    return ask({op: 'sealed.status'}).then(function (s) {
+      if (!s.ok) throw new Error('[' + s.error + '] ' + s.message);
+      status = s;
+      var files = engine({op: 'sealed.files'});
+      var copy = store.get('sealed:' + s.game);
+      if (files.ok && (!copy || copy.post.lines.length <= files.post.lines.length))
+        store.set('sealed:' + s.game, {post: files.post});
+      showStatus();
+      showReport();
+      // The table is this page's; a later post's is drawn in the page its mail carries.
+      $('map-note').hidden = s.lines <= data.copy.lines.length;
+      document.body.setAttribute('data-lines', String(s.lines));
+      return s;
+    });
+  }
+  function sealedView() {
+    $('turn').hidden = false;
+    $('adjudicate-box').hidden = true;
+    $('concede').hidden = true;
+    $('orders-hint').textContent = 'One order a line, as text (docs/orders.md: a brigade, then what it does), ' +
+      'or an order body (JSON) from the order page. The umpire adjudicates them with the other side\'s.';
+    var saved = store.get(keyName());
+    return drawBoard().then(function () { return saved ? useKey(saved) : null; }).then(function () {
+      return ask({op: 'sealed.open', post: data.copy});
+    }).then(function (o) {
+      if (!o.ok) throw new Error('[' + o.error + '] ' + o.message);
+      return verifySealed();
+    }).then(function () {
+      // This browser's copy, when it holds more of this game than the page.
+      var copy = store.get('sealed:' + status.game);
+      if (copy && copy.post.lines.length > data.copy.lines.length)
+        return ask({op: 'sealed.offer', posts: [copy.post]}).then(function (r) {
+          if (r.ok) return refreshSealed();
+          say('about', 'This page\'s game went another way than this browser\'s copy: the page is shown.', 'refused');
+        });
+    }).then(wireTurn);
   }
 
   function boot() {
@@ -853,7 +965,7 @@
     AdjutantCrypto.hasEd25519().then(function (ok) {
       if (!ok) return unsupported('This browser\'s WebCrypto has no Ed25519.');
       return loadEngine().then(function () {
-        return data.mode === 'join' ? joinView() : turnView();
+        return data.mode === 'join' ? joinView() : sealed ? sealedView() : turnView();
       }).then(function () {
         document.body.setAttribute('data-ready', 'yes');
       });
