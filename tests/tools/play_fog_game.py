@@ -5,12 +5,15 @@ sealed copy with the command line, and the confederate in player pages only
 (headless Chromium): it joins from the join page `adjutant invite` writes,
 then every turn opens the page the umpire's mail carries (or drops the mail
 on the page it has open), writes its orders as text, checks and signs them.
-Mail passes as files. At the end the page's copy is compared, byte for byte,
+Mail passes as files or, given the ports of the test servers, through them:
+the umpire's `mail send` and `mail fetch`, the union's mail client (its
+mails saved from IMAP and synced), the confederate's (smtplib sends what
+the page gives, imaplib saves what came). At the end the page's copy is compared, byte for byte,
 with the copy `adjutant seal` writes and with the copy the command line
 syncs from the same mails; a tampered post is refused with the id `adjutant
 sync` gives it. Prints JSON.
 
-    play_fog_game.py ADJUTANT SOURCE WORK
+    play_fog_game.py ADJUTANT SOURCE WORK [IMAP_PORT SMTP_PORT]
 """
 import email
 import json
@@ -29,6 +32,28 @@ ADJ, SOURCE, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(s
 NAME = "meet"
 SCENARIO = os.path.join(SOURCE, "scenarios", "table", "chaos-meeting.json")
 adj, path = host_game.adj, host_game.path
+MAIL = play_game.MAIL
+
+
+def post_office(tag):
+    """The umpire's new mails, as each side's mail client saves them."""
+    if not MAIL:
+        return {side: os.path.join(latest_turn(), "mail-%s.eml" % side) for side in ("union", "confederate")}
+    adj("mail", "send", "game", "--smtp", play_game.SMTP, "--as", "umpire")
+    return {side: play_game.newest_mail(side, "%s-%s" % (tag, side)) for side in ("union", "confederate")}
+
+
+def to_umpire(files):
+    """The order files of a phase reach the umpire ((sender, file) each: the
+    file, or the mail that carries it); it adjudicates them."""
+    if MAIL:
+        for sender, f in files:
+            play_game.smtp_send(f, sender + "@example.org", "umpire@example.org")
+        fetched = json.loads(adj("mail", "fetch", "game", "--imap", play_game.IMAP, "--json").stdout)
+        files = [(None, os.path.join("game", "inbox", r["filed"])) for r in fetched if r["id"] == "filed"]
+    for _, f in files:
+        adj("adjudicate", "game", f, "--key", "umpire.key", "--chain", "umpire.key.chain")
+    return len(files)
 
 
 def attachments(eml):
@@ -85,6 +110,7 @@ def key_loaded(b):
 
 def main():
     os.makedirs(WORK, exist_ok=True)
+    os.environ.update(ADJUTANT_IMAP_USER="umpire", ADJUTANT_IMAP_PASSWORD="secret")
     host_game.SIDES = {"confederate": "confederate@example.org"}  # the one side in pages
     for party in ("union", "umpire"):
         adj("keygen", "--out", party + ".key")
@@ -107,11 +133,11 @@ def main():
                              if n in join_page]
         adj("new", "game", "--name", NAME, "--scenario", SCENARIO, "--card", "union.card.json",
             "--card", "confederate.card.json", "--card", "umpire.card.json", "--key", "umpire.key",
-            "--created", "2026-11-01T09:00:00Z")
-        mail = os.path.join(latest_turn(), "mail-confederate.eml")
-        adj("sync", "ucopy", os.path.join(latest_turn(), "mail-union.eml"))
+            "--created", "2026-12-01T09:00:00Z")
+        mails = post_office("genesis")
+        mail = mails["confederate"]
+        adj("sync", "ucopy", mails["union"])
         adj("sync", "ccli", mail)  # the same mails taken by the command line, to compare
-        at = 2
         for n in range(20):
             # Odd phases open the page the mail carries, even ones drop the
             # mail on the page already open.
@@ -165,15 +191,16 @@ def main():
                 f.write(printed)
             adj("sign", "ubody.json", "--game", "ucopy", "--key", "union.key", "--chain",
                 "union.key.chain", "--out", "union-%d.json" % n)
-            # The umpire takes the two files (the page's mail, as it came) and adjudicates.
-            when = "2026-11-%02dT18:00:00Z" % at
-            at += 1
-            adj("adjudicate", "game", path("confederate-%d.eml" % n), "--key", "umpire.key",
-                "--chain", "umpire.key.chain", "--at", when)
-            adj("adjudicate", "game", "union-%d.json" % n, "--key", "umpire.key", "--chain",
-                "umpire.key.chain", "--at", when)
-            mail = os.path.join(latest_turn(), "mail-confederate.eml")
-            adj("sync", "ucopy", os.path.join(latest_turn(), "mail-union.eml"))
+            union_mail = path("union-%d.eml" % n)
+            with open(union_mail, "w") as f:
+                f.write(play_game.orders_mail(path("union-%d.json" % n), "union@example.org",
+                                              "umpire@example.org"))
+            # The umpire takes the two (the page's mail as it came) and adjudicates.
+            phase["filed"] = to_umpire([("confederate", path("confederate-%d.eml" % n)),
+                                        ("union", union_mail)])
+            mails = post_office("turn%d" % n)
+            mail = mails["confederate"]
+            adj("sync", "ucopy", mails["union"])
             out["phases"].append(phase)
         for width, height in ((1366, 768), (390, 844)):
             b.call("Emulation.setDeviceMetricsOverride", width=width, height=height,

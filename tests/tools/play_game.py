@@ -179,11 +179,11 @@ def newest_mail(user, name):
     return path
 
 
-def orders_mail(signed):
+def orders_mail(signed, sender="union@example.org", to="confederate@example.org"):
     """A plain mail attaching a signed order file, as a mail client writes it."""
     from email.message import EmailMessage
     m = EmailMessage()
-    m["From"], m["To"], m["Subject"] = "union@example.org", "confederate@example.org", "orders"
+    m["From"], m["To"], m["Subject"] = sender, to, "orders"
     m.set_content("My orders are attached.")
     with open(signed, "rb") as f:
         m.add_attachment(f.read(), maintype="application", subtype="json",

@@ -57,3 +57,44 @@ TEST_CASE(
   CHECK(r["same_log"] == true);
   CHECK(r["verify"] == 0);
 }
+
+// The same for a fog-of-war game (tests/tools/play_fog_game.py with the
+// servers' ports): the umpire sends with `adjutant mail send` and takes the
+// orders with `mail fetch`; the union's mail client saves what came and its
+// sealed copy syncs from it; the confederate plays in the pages the
+// umpire's mails carry, its mail client sending the page's orders.
+TEST_CASE("a whole fog-of-war game by real mail with one side in its sealed copy's pages",
+          "[web][player-page][fog][mail][server][slow]") {
+  {
+    INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
+    REQUIRE(fs::exists(testing::kDovecot));
+  }
+  fs::path d = testing::temp_folder("fog-page-by-mail");
+  testing::PlayersMail mail;
+  try {
+    mail.start(d, {"union", "confederate", "umpire"}, tool("smtp_sink.py"));
+  } catch (const std::exception& e) {
+    FAIL(e.what());
+  }
+  std::string out;
+  int rc = testing::run("/usr/bin/python3 " + tool("play_fog_game.py") + " " + ADJUTANT_BINARY +
+                            " " + ADJUTANT_SOURCE_DIR + " " + (d / "work").string() + " " +
+                            std::to_string(mail.imap_port) + " " +
+                            std::to_string(mail.smtp_port) + " 2>&1",
+                        &out);
+  INFO(out);
+  REQUIRE(rc == 0);
+  auto r = adjutant::ledger::Json::parse(out.substr(out.find('{')));
+  CHECK_FALSE(r.contains("failure"));
+  CHECK(r["errors"].empty());
+  CHECK(r["requests"].empty());
+  REQUIRE(r["phases"].size() == 8);
+  for (std::size_t i = 0; i < 7; ++i) {
+    CHECK(r["phases"][i]["orders"] == "ok");
+    CHECK(r["phases"][i]["filed"] == 2);  // both sides' mails, fetched and filed by the umpire
+  }
+  CHECK(r["over"] == true);
+  CHECK(r["same_as_cli"] == true);
+  CHECK(r["same_as_seal"] == true);
+  CHECK(r["verify_revealed"]["not_yet_opened"] == 0);
+}
