@@ -104,6 +104,8 @@ def main():
                 b.eval("document.body.removeAttribute('data-sync')")
                 b.call("DOM.setFileInputFiles", files=[mail], nodeId=b.node("sync-file"))
                 phase["sync"] = b.wait_attr("sync", "*")
+                # What happened since its orders, drawn over the counters.
+                phase["marks"] = int(b.eval("document.body.getAttribute('data-marks')") or 0)
             else:
                 adj("bot", "game", "--side", "union", "--key", "union.key", "--chain",
                     "union.key.chain", "--out", "union-%d.json" % n)

@@ -79,8 +79,8 @@ TEST_CASE("a whole fog-of-war game by real mail with one side in its sealed copy
   std::string out;
   int rc = testing::run("/usr/bin/python3 " + tool("play_fog_game.py") + " " + ADJUTANT_BINARY +
                             " " + ADJUTANT_SOURCE_DIR + " " + (d / "work").string() + " " +
-                            std::to_string(mail.imap_port) + " " +
-                            std::to_string(mail.smtp_port) + " 2>&1",
+                            std::to_string(mail.imap_port) + " " + std::to_string(mail.smtp_port) +
+                            " 2>&1",
                         &out);
   INFO(out);
   REQUIRE(rc == 0);

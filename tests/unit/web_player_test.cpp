@@ -213,8 +213,13 @@ TEST_CASE("a whole training game: one side in player pages, the other with the c
   CHECK(out["requests"].empty());  // the page asks the network for nothing
   // Eight game-turns, sixteen player-turns, to the end of the game.
   CHECK(out["phases"].size() == 16);
+  int marked = 0;
   for (const auto& p : out["phases"]) {
-    if (p["due"] == "confederate") CHECK(p["sync"] == "ok");
+    if (p["due"] == "confederate") {
+      CHECK(p["sync"] == "ok");
+      // Its orders' adjudication drawn on the map (a turn may move nothing).
+      marked += p["marks"].get<int>() > 0 ? 1 : 0;
+    }
     if (p["due"] == "union") {
       CHECK(p["check"] == "ok");
       CHECK(p["cli_sync"] == 0);
@@ -223,6 +228,7 @@ TEST_CASE("a whole training game: one side in player pages, the other with the c
       CHECK(p["same_page"] == true);
     }
   }
+  CHECK(marked >= 4);
   CHECK(out["same_log"] == true);  // both copies end byte-identical
   CHECK(out["verify"] == 0);
   Json status = Json::parse(out["page_status"].get<std::string>());

@@ -506,10 +506,12 @@
       r.appendChild(seen);
       return;
     }
-    var lines = ((store.get('copy:' + status.game) || {}).log || data.log).trim().split('\n');
-    for (var i = lines.length - 1; i >= 0; i--) {
-      var e = JSON.parse(lines[i]);
-      if (e.kind !== 'adjudication') continue;
+    var adjs = sinceMyTurn();
+    drawMarks(adjs);
+    if (!adjs.length) { r.appendChild(el('p', {}, 'Nothing adjudicated yet.')); return; }
+    r.appendChild(el('p', {'class': 'hint'}, 'Since your last orders, drawn on the map: moves as arrows, ' +
+                     'retreats and advances dashed, combats ringed with their odds and result.'));
+    adjs.forEach(function (e) {
       r.appendChild(el('p', {}, 'Turn ' + e.body.turn + ', ' + e.body.phase + ' (line ' + e.seq + ', ' + e.body.at + '):'));
       var ul = el('ul', {});
       (e.body.echo || []).forEach(function (t) { ul.appendChild(el('li', {}, t)); });
@@ -525,9 +527,95 @@
                             (ev.rule ? ' (' + ev.rule + ')' : '')));
       });
       r.appendChild(ul);
-      return;
+    });
+  }
+
+  // The adjudications since this side's last order file (its own, and the
+  // other side's after it); at the start of a game, the latest one.
+  function sinceMyTurn() {
+    var files = engine({op: 'game.files'});
+    var lines = (files.ok ? files.files['log.jsonl'] : data.log).trim().split('\n').map(function (l) {
+      return JSON.parse(l);
+    });
+    var from = -1;
+    for (var i = lines.length - 1; i >= 0 && from < 0; i--)
+      if (lines[i].kind === 'orders' && lines[i].body.body && lines[i].body.body.side === data.side) from = i;
+    var out = lines.filter(function (e, k) { return k > from && e.kind === 'adjudication'; });
+    if (from < 0) out = out.slice(-1);
+    return out;
+  }
+  // Those adjudications as marks over the counters: each move's path as an
+  // arrow in its side's colour, retreats, advances and displacements dashed,
+  // arrivals ringed, combats ringed in red with odds and result, losses crossed.
+  function drawMarks(adjs) {
+    var svg = $('map');
+    if (!svg || !data.map || !data.map.hexes) return;
+    var old = document.getElementById('marks');
+    if (old) old.parentNode.removeChild(old);
+    var layer = svgEl('g', {id: 'marks', 'pointer-events': 'none'});
+    svg.appendChild(layer);
+    var r = data.map.radius / 10, looks = data.map.sides || {}, sideOf = {};
+    (data.scenario.units || []).forEach(function (u) { sideOf[u.id] = u.side; });
+    var defs = svgEl('defs', {});
+    layer.appendChild(defs);
+    var heads = {};
+    function head(colour) {
+      if (heads[colour]) return heads[colour];
+      var id = 'mark-head-' + Object.keys(heads).length;
+      var m = svgEl('marker', {id: id, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4,
+                               orient: 'auto-start-reverse'});
+      m.appendChild(svgEl('path', {d: 'M0,0 L10,5 L0,10 z', fill: colour}));
+      defs.appendChild(m);
+      return (heads[colour] = id);
     }
-    r.appendChild(el('p', {}, 'Nothing adjudicated yet.'));
+    function colour(unit) { return (looks[sideOf[unit]] || {fill: '#444'}).fill; }
+    function at(h) { return centres[h]; }
+    function arrow(hexes, c, dashed, title) {
+      var pts = hexes.map(at).filter(Boolean);
+      if (pts.length < 2) return;
+      var line = svgEl('polyline', {points: pts.map(function (p) { return p[0] + ',' + p[1]; }).join(' '),
+                                    fill: 'none', stroke: c, 'stroke-width': Math.max(2, r * 0.16),
+                                    'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.85,
+                                    'marker-end': 'url(#' + head(c) + ')', 'class': 'mark'});
+      if (dashed) line.setAttribute('stroke-dasharray', (r * 0.35) + ' ' + (r * 0.25));
+      var t = svgEl('title', {});
+      t.textContent = title;
+      line.appendChild(t);
+      layer.appendChild(line);
+    }
+    function ring(h, c, label) {
+      var p = at(h);
+      if (!p) return;
+      layer.appendChild(svgEl('circle', {cx: p[0], cy: p[1], r: r * 0.8, fill: 'none', stroke: c,
+                                         'stroke-width': Math.max(2, r * 0.12), 'class': 'mark'}));
+      if (!label) return;
+      var t = svgEl('text', {x: p[0], y: p[1] - r * 0.9, 'text-anchor': 'middle', fill: c,
+                             'font-size': Math.max(9, r * 0.32), 'font-weight': 'bold', stroke: '#fff',
+                             'stroke-width': 3, 'paint-order': 'stroke'});
+      t.textContent = label;
+      layer.appendChild(t);
+    }
+    adjs.forEach(function (a) {
+      (a.body.events || []).forEach(function (ev) {
+        if (ev.type === 'move' && ev.path)
+          arrow(ev.path, colour(ev.unit), false, ev.unit + ' moves ' + ev.path.join('-'));
+        else if ((ev.type === 'retreat' || ev.type === 'advance' || ev.type === 'displace') && ev.from && ev.to)
+          arrow([ev.from, ev.to], colour(ev.unit), true, ev.unit + ' ' + ev.type + 's ' + ev.from + ' to ' + ev.to);
+        else if (ev.type === 'enter' && ev.hex)
+          ring(ev.hex, colour(ev.unit), '');
+        else if (ev.type === 'combat')
+          (ev.defenders || []).slice(0, 1).forEach(function (d) {
+            ring(d.hex, '#b3261e', (ev.odds || '') + ' ' + (ev.result || ''));
+          });
+        else if (ev.type === 'eliminate' && ev.hex && at(ev.hex)) {
+          var p = at(ev.hex), k = r * 0.45;
+          layer.appendChild(svgEl('path', {d: 'M' + (p[0] - k) + ',' + (p[1] - k) + ' L' + (p[0] + k) + ',' + (p[1] + k) +
+                                              ' M' + (p[0] + k) + ',' + (p[1] - k) + ' L' + (p[0] - k) + ',' + (p[1] + k),
+                                           stroke: '#b3261e', 'stroke-width': Math.max(2, r * 0.14), 'class': 'mark'}));
+        }
+      });
+    });
+    document.body.setAttribute('data-marks', String(layer.querySelectorAll('.mark').length));
   }
 
   // --- orders ----------------------------------------------------------------
@@ -967,6 +1055,9 @@
       return loadEngine().then(function () {
         return data.mode === 'join' ? joinView() : sealed ? sealedView() : turnView();
       }).then(function () {
+        // When the page became ready to click, from the start of its loading
+        // (tests/tools/page_bench.py reads it).
+        document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
         document.body.setAttribute('data-ready', 'yes');
       });
     }).catch(function (e) {
