@@ -28,8 +28,10 @@ the mail) the step is committed when GAME/mail/sent.jsonl grew; the log never
 changes; the next `mail send` sends what is left and never again a mail
 that sent.jsonl recorded as sent.
 
-Prints one line per injection and a summary "N runs, M failures"; exits 1 on
-any failure, 2 on usage, 77 when strace cannot inject (the caller skips).
+Prints one line per injection, the calls it found of each system call, and
+a summary "N runs, M failures"; exits 1 on any failure (a sweep that found
+no write to inject into among them), 2 on usage, 77 when strace cannot
+inject (the caller skips).
 """
 import hashlib
 import json
@@ -508,8 +510,9 @@ class Sweep:
             print("ok   %s: %s" % (what, state))
 
     def sweep(self, stride):
+        counted = {}
         for syscall in SYSCALLS:
-            n = self.count_calls(syscall)
+            n = counted[syscall] = self.count_calls(syscall)
             faults = [("error=ENOSPC", "ENOSPC"), ("signal=KILL", "SIGKILL")]
             if syscall == "fsync":
                 faults.append(("error=EIO", "EIO"))
@@ -521,6 +524,13 @@ class Sweep:
                                  strace=["-e", "trace=" + syscall, "-e",
                                          "inject=%s:%s:when=%d" % (syscall, spec, when)])
                     self.check("%s %s #%d of %d" % (syscall, name, when, n), game, before, r)
+        # A sweep that found nothing to inject into proves nothing: every
+        # step writes (a log, a file of the inbox, sent.jsonl, a seen-state).
+        print("calls: " + ", ".join("%s %d" % (k, v) for k, v in counted.items()))
+        if sum(counted.values()) == 0 or counted["write"] == 0:
+            self.failures += 1
+            print("FAIL the step made no %s call to inject into: the sweep traced nothing" %
+                  ("write" if sum(counted.values()) else "traced"))
 
 
 def main(argv):
