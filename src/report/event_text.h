@@ -21,8 +21,10 @@ std::string field(const Json& e, const char* key);
 // The event's "type", or "" when it has none.
 std::string event_type(const Json& e);
 
-// "1/Heth moves 0401-0402-0403 (2 of 6 MP)", "1/Heth retreats 0403 to 0404", ...
-std::string describe_event(const Json& e);
+// The event in the ruleset's words (rules/event_phrases.h: "1/Heth moves
+// 0401-0402-0403 (2 of 6 MP)", "1/Heth retreats 0403 to 0404", ...), or,
+// for an event it has no words for (or no ruleset), its fields as they are.
+std::string describe_event(const rules::Ruleset* ruleset, const Json& e);
 
 // A combat with its units and strengths, modifiers, odds, die and result,
 // followed by the lines of its retreats, advances and eliminations.

@@ -299,12 +299,8 @@ ReportDoc build_report(const ReportInput& in) {
   Section echo{"Orders as applied", {}, {}};
   const std::vector<std::string> echo_lines = visible_echo(in);
   for (const std::string& line : echo_lines) echo.line(line);
-  // A ruleset's own words for its events (Chaos of Battle), else the
-  // report's (the hex rulesets').
-  auto words = [&](const Json& e) {
-    std::string w = in.game.ruleset ? in.game.ruleset->describe_event(e) : "";
-    return w.empty() ? describe_event(e) : w;
-  };
+  // Each event in its ruleset's words (rules/event_phrases.h).
+  auto words = [&](const Json& e) { return describe_event(in.game.ruleset, e); };
   Section moves{"Movement", {}, {}};
   Section arrivals{"Reinforcements", {}, {}};
   Section combats{"Combat", {}, {}};

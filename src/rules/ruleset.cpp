@@ -1,5 +1,7 @@
 #include "rules/ruleset.h"
 
+#include "rules/event_phrases.h"
+
 #include <set>
 
 namespace adjutant::rules {
@@ -23,6 +25,10 @@ std::vector<OrderProblem> Ruleset::problems(const model::State& state, const Jso
 }  // namespace adjutant::rules
 
 namespace adjutant::rules {
+
+std::string Ruleset::describe_event(const Json& event) const {
+  return phrase_event(common_event_phrases(), event);
+}
 
 std::string Ruleset::adjudicator(const std::string& side, bool has_umpire) const {
   if (has_umpire) return "umpire";

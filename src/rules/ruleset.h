@@ -151,9 +151,11 @@ class Ruleset {
     return out;
   }
 
-  // One event in a sentence for the reports, or "" to leave it to the
-  // report's own words for the hex rulesets' events (report/event_text.h).
-  virtual std::string describe_event(const Json& event) const { return ""; }
+  // One event in a sentence for the reports, or "" for an event the
+  // ruleset has no words for (the report lists its fields). Each ruleset
+  // phrases its own events from a table (rules/event_phrases.h); by
+  // default the phrasing the rulesets share.
+  virtual std::string describe_event(const Json& event) const;
 
   // A combat result code in the rule's words ("Dr: the defenders retreat one
   // hex"), for reports; the code itself when the ruleset has no words for it.

@@ -47,6 +47,9 @@ class SheetsBound : public Ruleset {
     hex::SheetsScope scope(sheets_);
     return inner_->explain_combat(combat, consequences);
   }
+  std::string describe_event(const Json& event) const override {
+    return inner_->describe_event(event);
+  }
   std::string describe_result(const std::string& code) const override {
     return inner_->describe_result(code);
   }

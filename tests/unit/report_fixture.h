@@ -4,6 +4,10 @@
 // an event type no report knows.
 #pragma once
 
+#include <memory>
+
+#include "rules/ruleset.h"
+
 #include <unistd.h>
 #include <array>
 #include <cstdio>
@@ -24,14 +28,17 @@ using ledger::Json;
 
 struct FakeGame {
   model::Scenario scenario;
+  std::unique_ptr<rules::Ruleset> ruleset;  // its events' words (rules/event_phrases.h)
   report::GameFacts facts;
   game::Adjudication adj;
 
   FakeGame(const FakeGame&) = delete;
   FakeGame() {
     fs::path file = fs::path(ADJUTANT_SOURCE_DIR) / "scenarios" / "bluegray-skirmish.json";
-    scenario = model::Scenario::from_json(ledger::parse_strict(read_file(file), file.string()),
-                                          file.string());
+    ledger::Json json = ledger::parse_strict(read_file(file), file.string());
+    scenario = model::Scenario::from_json(json, file.string());
+    ruleset = rules::make_ruleset(json, file.string());
+    facts.ruleset = ruleset.get();
     facts.game_id = std::string(64, 'a').replace(0, 16, "3f2a9c00d1e2b3c4");
     facts.name = "Ely's Mill";
     facts.folder = "ely-mill";

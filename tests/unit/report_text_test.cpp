@@ -175,6 +175,11 @@ TEST_CASE("a side reads only events it may see", "[report][visibility]") {
 }
 
 TEST_CASE("unknown and partial events are listed as they are", "[report][events]") {
+  // Blue & Gray's words for its events (rules/bluegray/event_phrases.cpp).
+  FakeGame g;
+  auto describe_event = [&](const Json& e) {
+    return adjutant::report::describe_event(g.ruleset.get(), e);
+  };
   CHECK(describe_event(Json::parse(R"({"type":"move"})")) == "move");
   CHECK(describe_event(Json::parse(R"({"type":"rally","unit":"X","n":2})")) ==
         "rally: n=2, unit=X");
@@ -188,6 +193,11 @@ TEST_CASE("unknown and partial events are listed as they are", "[report][events]
   CHECK(describe_event(
             Json::parse(R"({"type":"ineffective","unit":"1/I","combat":"1.1","rule":"10.0"})")) ==
         "1/I becomes ineffective (rule 10.0)");
+  // Without a ruleset, or of a type the ruleset has no words for: the fields.
+  CHECK(adjutant::report::describe_event(
+            nullptr, Json::parse(R"({"type":"vp","side":"u","vp":1})")) == "vp: side=u, vp=1");
+  CHECK(describe_event(Json::parse(R"({"type":"fortify","side":"union","squares":["A1"]})")) ==
+        "fortify: side=union, squares=[\"A1\"]");
 }
 
 TEST_CASE("the end of the game is reported as the status", "[report][text]") {

@@ -2,6 +2,7 @@
 
 #include "rules/ah1961/ah1961.h"
 #include "rules/ah1961/combat.h"
+#include "rules/ah1961/event_phrases.h"
 #include "rules/ah1961/explain.h"
 #include "rules/ah1961/movement.h"
 #include "rules/ah1961/phases.h"
@@ -19,6 +20,9 @@ class Ah1961 : public Ruleset {
   }
 
   std::string id() const override { return "ah1961"; }
+  std::string describe_event(const Json& event) const override {
+    return phrase_event(event_phrases(), event);
+  }
   int version() const override { return sc_.rules_version; }
 
   std::vector<std::string> sides() const override {

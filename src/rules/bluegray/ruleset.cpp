@@ -7,6 +7,7 @@
 #include "rules/bluegray/bluegray.h"
 #include "rules/bluegray/combat.h"
 #include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/event_phrases.h"
 #include "rules/bluegray/events.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/explain.h"
@@ -31,6 +32,9 @@ class BlueGray : public Ruleset {
   }
 
   std::string id() const override { return "bluegray"; }
+  std::string describe_event(const Json& event) const override {
+    return phrase_event(event_phrases(), event);
+  }
   int version() const override { return sc_.rules_version; }
 
   std::vector<std::string> sides() const override {
