@@ -65,7 +65,6 @@
 
   function orderOf(id) {
     if (!orders[id]) {
-      var b = brigades[id];
       orders[id] = placing({marker: 1, path: [], engage: null, shake: false, facing: '', formUp: false,
                             withdraw: false, noRest: false, fight: '', toward: null, preferred: 1});
     }

@@ -620,13 +620,11 @@
 
   // --- orders ----------------------------------------------------------------
 
-  var lastRead = null;
   function checkOrders() {
     var out = $('orders-check');
     var text = $('orders-text').value;
-    if (!status || !text.trim()) { out.textContent = ''; lastRead = null; return; }
+    if (!status || !text.trim()) { out.textContent = ''; return; }
     var r = engine({op: kind + '.read', side: data.side, text: text});
-    lastRead = r;
     out.innerHTML = '';
     document.body.setAttribute('data-orders', r.ok ? 'ok' : (r.error || 'need'));
     if (r.need) { out.textContent = 'checking…'; return; }
