@@ -1066,5 +1066,8 @@
 
   window.adjutantPlay = {status: function () { return status; }, engine: function (r) { return engine(r); },
                          ask: ask, pageFor: pageFor, dataFor: dataFor};
+  // Its parts that keep no state, for their tests (tests/js/player.test.js).
+  window.adjutantPlay.parts = {crc32: crc32, zip: zip, mimeParts: mimeParts, signedFile: signedFile,
+                               escapeHtml: escapeHtml, fill: fill};
   boot();
 })();
