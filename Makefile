@@ -11,7 +11,7 @@ DEPS = cmake ninja-build g++ make pkg-config git \
        libcxxopts-dev nlohmann-json3-dev libssl-dev libcurl4-openssl-dev catch2 \
        libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core \
        python3 python3-jsonschema python3-cryptography python3-aiosmtpd dovecot-imapd mpack libxml2-utils strace \
-       clang-format chromium emscripten \
+       clang-format chromium emscripten nodejs eslint \
        dpkg-dev file lintian man-db systemd zsh
 # Only `make fuzz` needs these (docs/reliability.md); `make test` never does.
 FUZZ_DEPS = clang-14 libfuzzer-14-dev llvm-14

@@ -6,7 +6,6 @@
 #include "render/map.h"
 #include "report/inline_script.h"
 #include "report/order_page_frame.h"
-#include "report/order_page_script.h"
 #include "report/order_page_table.h"
 #include "report/order_page_wasm.h"
 #include "report/turn_outputs.h"
@@ -65,54 +64,6 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
           {"standing", standing}};
 }
 
-// The panel of a hex game's page: its units, moves and attacks (1961: its
-// substitutions and bridges; Blue & Gray: its standing orders).
-const char* const kHexPanel = R"(<div id="panel">
-<p class="hint">Click one of your units (or its name below), then hex after hex of its path;
-the MP spent show at each hex. To attack, press <em>new attack</em>, then click the defenders'
-hexes and your attackers. Every click is checked by adjutant's own rules, here in the page.
-Nothing leaves this page: export the orders below and sign them with <code>adjutant sign</code>.</p>
-<div><button id="mode-move" type="button">move</button><button id="mode-attack" type="button">attack</button>
-<button id="new-attack" type="button">new attack</button></div>
-<h2>Your units</h2>
-<div id="units"></div>
-<p class="hint">* not yet on the map: its first hex is where it enters.</p>
-<div class="ah-only"><h2>Substitutions and bridges</h2>
-<p>Division <select id="sub-division"></select>
-<button id="sub-new" type="button">substitute brigades</button><button id="rec-new" type="button">recombine</button><br>
-Brigade <select id="sub-brigade"></select> <button id="sub-add" type="button">add the brigade</button></p>
-<p>Bridge <select id="bridge-unit"></select> <button id="bridge-new" type="button">build a bridge</button>
-then click its river square and the far bank.</p>
-<p class="hint">Orders of the movement phase are carried out in the order given: a brigade
-substituted for its division may move after the substitution. While attacking, a unit's button
-takes it in or out of the attack.</p></div>
-<div id="move-tools" hidden><p>Moving <strong id="sel-unit"></strong>
-<button id="undo" type="button">undo last hex</button><button id="clear" type="button">drop this move</button>
-<button id="done" type="button">done</button>
-<span class="ah-only"><button id="group-add" type="button">move with the next unit of its square</button></span><br>
-<span class="bg-only"><label><input id="mv-strategic" type="checkbox"> strategic movement</label>
-<label><input id="mv-forced" type="checkbox"> forced march</label>
-<label><input id="mv-exit" type="checkbox"> leaves the map</label></span></p></div>
-<div id="attack-tools" hidden><p><span class="bg-only">Odds <select id="odds"></select></span>
-Advance <select id="advance"></select>
-<button id="drop-attack" type="button">drop this attack</button></p>
-<p class="ah-only">Retreat of <select id="retreat-unit"></select>
-<button id="retreat-pick" type="button">pick its two squares</button>
-Losses first <select id="losses"></select></p></div>
-<h2>Moves</h2>
-<ul id="moves"></ul>
-<h2>Attacks</h2>
-<ul id="attacks"></ul>
-<div class="bg-only"><h2>Standing orders</h2>
-<p><label><input id="st-on" type="checkbox"> send standing orders</label><br>
-<label>retreat <select id="st-prefer"><option value="away">away</option><option value="toward">toward</option></select></label>
-<label>hex <input id="st-hex" size="6"> <button id="st-pick" type="button">pick on the map</button></label><br>
-<label><input id="st-evade" type="checkbox"> cavalry evades</label>
-<label><input id="st-advance" type="checkbox"> advance after a successful defence</label><br>
-<label>losses on an exchange <select id="st-losses"><option value="fewest_units">fewest units</option>
-<option value="weakest_first">weakest first</option><option value="strongest_first">strongest first</option></select></label></p></div>
-)";
-
 }  // namespace
 
 bool has_order_page(const std::string& ruleset_id) {
@@ -165,9 +116,9 @@ std::string order_page(const game::Archive& archive, const model::State& state,
   page.picture = png;
   page.width = geo.width;
   page.height = geo.height;
-  page.panel = kHexPanel;
+  page.panel = "order_page_panel.html";
   page.data = script_json(page_data(archive, seen, side));
-  page.script = kOrderPageScript;
+  page.script = {"order_page.js"};
   return order_page_html(page, wasm);
 }
 

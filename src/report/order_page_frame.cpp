@@ -2,8 +2,7 @@
 
 #include "ledger/digest.h"
 #include "report/inline_script.h"
-#include "report/order_page_common_script.h"
-#include "report/order_page_script.h"
+#include "report/page_assets.h"
 #include "util/markup.h"
 #include "web/assets.h"
 
@@ -32,17 +31,18 @@ std::string picture_uri(const std::string& type, std::string_view bytes) {
   return out;
 }
 
-// The panel's end: the checker's answer and the export.
-const char* const kPanelEnd = R"(<h2>Check</h2>
-<div id="result">Loading the rules...</div>
-<h2>Export</h2>
-<p><select id="fmt"><option value="json">JSON order body</option><option value="text">text orders</option></select>
-<a id="download" href="#">download</a></p>
-<textarea id="export" readonly></textarea>
-<p class="hint">Then: <code>adjutant sign FILE --game GAME</code> and send the signed file.</p>
-</div>
-</main>
-)";
+// The page's script: the common part, then the page's own parts, each on a
+// line of its own, in one strict closure.
+std::string order_page_script(const std::vector<std::string_view>& parts) {
+  std::string out = "\n(function () {\n  'use strict';\n";
+  out += page_asset("order_page_common.js");
+  for (std::string_view part : parts) {
+    out += "\n";
+    out += page_asset(part);
+  }
+  out += "})();\n";
+  return out;
+}
 
 }  // namespace
 
@@ -53,16 +53,21 @@ std::string order_page_html(const OrderPageFrame& page, const OrderWasm& wasm) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
       "style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'\">\n<title>" +
-      escape_markup(page.title) + "</title>\n<style>" + kOrderPageStyle + page.style +
-      "</style>\n</head>\n<body data-check=\"\">\n";
+      escape_markup(page.title) + "</title>\n<style>\n";
+  out += page_asset("order_page.css");
+  if (!page.style.empty()) {
+    out += "\n";
+    out += page_asset(page.style);
+  }
+  out += "</style>\n</head>\n<body data-check=\"\">\n";
   out += "<header>\n<h1>" + escape_markup(page.title) + "</h1>\n<p>" + escape_markup(page.about) +
          "</p>\n</header>\n<main>\n";
   out += "<div id=\"board\"><img width=\"" + w + "\" height=\"" + h + "\" alt=\"" +
          escape_markup(page.alt) + "\" src=\"" + picture_uri(page.picture_type, page.picture) +
          "\">\n<svg id=\"overlay\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w +
          "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\"></svg></div>\n";
-  out += page.panel;
-  out += kPanelEnd;
+  out += page_asset(page.panel);
+  out += page_asset("order_page_panel_end.html");
   out += "<script type=\"application/json\" id=\"order-data\">" + page.data + "</script>\n";
   // The module gzipped (wasm/CMakeLists.txt), as base64: the page inflates it.
   out += "<script type=\"application/gzip\" id=\"order-wasm\">" + ledger::base64(wasm.module) +

@@ -6,7 +6,6 @@
 #include "render/table_scene.h"
 #include "report/inline_script.h"
 #include "report/order_page_frame.h"
-#include "report/order_page_table_script.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/chaos/table_play.h"
@@ -91,80 +90,6 @@ Json table_page_data(const TablePageInput& in, const chaos::Scenario& sc,
           {"tokens", tokens}};
 }
 
-const char* const kTablePanel = R"(<div id="panel">
-<p class="hint">Click one of your brigades (or its name below) or a commander, then points on
-the table, one after another: its waypoints, with the path's length against the longest rate
-its ground could roll. Give an engaged brigade its fight, maneuver or battery fire, a rested
-one its new markers, a regiment its place, and set the policies and tokens below. Every click is checked by adjutant's own rules, here in the page, from what your side
-sees. Nothing leaves this page: export the orders below and sign them with
-<code>adjutant sign</code>.</p>
-<h2>Your brigades</h2>
-<div id="brigades"></div>
-<div id="commanders"></div>
-<div id="brigade-tools" hidden><p>Orders of <strong id="sel-name"></strong>
-<button id="done" type="button">done</button></p>
-<p><span class="markers-only"><label>move marker <select id="marker"></select></label>
-<label>preferred marker <select id="preferred"></select></label></span>
-<span class="deployed-only"><label><input id="form-up" type="checkbox"> form up</label>
-<label><input id="withdraw" type="checkbox"> withdraw</label></span>
-<label><input id="no-rest" type="checkbox"> does not rest</label></p>
-<p class="markers-only"><label><input id="shake-out" type="checkbox"> shake out</label>
-<label>facing <input id="facing" size="4" placeholder="default"></label></p>
-<p>Path: <button id="undo" type="button">undo last point</button>
-<button id="clear" type="button">drop the path</button>
-<label>last point <input id="wp-at" size="12" placeholder="x,y inches"></label>
-<button id="engage" type="button">engage: click an enemy</button>
-<button id="no-engage" type="button">no engage</button></p>
-<p class="deployed-only"><label>fight with <select id="fight"></select></label>
-<button id="toward" type="button">toward: click an enemy base</button>
-<button id="no-toward" type="button">closest</button></p>
-<p class="markers-only v3-only">Shake out: <button id="so-commander" type="button">commander: click his place</button>
-<label>at <input id="so-at" size="12" placeholder="the card's centre"></label></p>
-<p class="deployed-only"><button id="maneuver" type="button">maneuver: click the commander's new place</button>
-<button id="man-stay" type="button">he stays</button>
-<label>at <input id="man-at" size="12" placeholder="x,y inches"></label>
-<button id="no-maneuver" type="button">no maneuver</button></p>
-<p class="deployed-only" id="fire-tools"><label>battery <select id="battery"></select></label>
-<label>fires <select id="fire"><option value="">(the default)</option>
-<option value="closest">at the closest</option><option value="hold">holds its fire</option>
-<option value="point">at a point</option></select></label>
-<button id="fire-at-enemy" type="button">at: click an enemy base</button>
-<label>at <input id="fire-at" size="12" placeholder="x,y inches"></label></p>
-<p class="deployed-only"><button id="remarker" type="button">re-marker: click the second marker</button>
-<button id="remarker-one" type="button">one marker</button>
-<label>second at <input id="rm-at" size="12" placeholder="x,y inches"></label>
-<button id="no-remarker" type="button">no re-marker</button></p>
-<p id="reg-tools">Regiments in <select id="reg-for"></select> <select id="reg"></select>
-<span id="reg-place"><button id="place" type="button">place: click its centre</button>
-<label>at <input id="reg-at" size="12" placeholder="where it stands"></label>
-<label>facing <input id="reg-facing" size="4" placeholder="as it stands"></label></span>
-<span class="v3-only" id="reg-state"><select id="reg-limber"><option value="">(limbered as it is)</option>
-<option value="true">limbers</option><option value="false">unlimbers</option></select>
-<select id="reg-mount"><option value="">(mounted as it is)</option>
-<option value="true">mounts</option><option value="false">dismounts</option></select></span>
-<button id="reg-drop" type="button">drop its order</button></p></div>
-<div id="commander-tools" hidden><p>Moving <strong id="sel-commander"></strong>
-<button id="c-undo" type="button">undo last point</button>
-<button id="c-clear" type="button">drop the path</button>
-<label>last point <input id="c-wp-at" size="12" placeholder="x,y inches"></label>
-<button id="c-done" type="button">done</button></p></div>
-<h2>Orders</h2>
-<ul id="orders"></ul>
-<p><label>sequence <input id="sequence" size="40" placeholder="brigade ids, first to act first"></label></p>
-<h2>Policies</h2>
-<p><label>fight tests <select id="pol-test"><option value="">(the default)</option>
-<option value="enemy_most_stressed">enemy most stressed</option>
-<option value="enemy_least_stressed">enemy least stressed</option>
-<option value="own_least_stressed">own least stressed</option></select></label>
-<label>hold the line below stress <input id="pol-hold" size="3"></label>
-<label>batteries target <select id="pol-target"><option value="">(the default)</option>
-<option value="closest">closest</option><option value="most_stressed">most stressed</option>
-<option value="least_stressed">least stressed</option></select></label>
-<label class="v3-only">brigades withdraw at stress <input id="pol-withdraw" size="3"></label></p>
-<h2>Combat tokens</h2>
-<div id="tokens"></div>
-)";
-
 }  // namespace
 
 std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
@@ -174,18 +99,16 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
   const render::TableScene scene = render::make_table_scene(sc, in.seen, in.side, preferred);
   OrderPageFrame page;
   page.title = in.title;
-  page.style = kTablePageStyle;
+  page.style = "order_page_table.css";
   page.about = in.about;
   page.alt = "table, turn " + std::to_string(in.seen.turn) + ", " + sc.side(in.side).name + " view";
   page.picture_type = "image/svg+xml";
   page.picture = svg;
   page.width = scene.width;
   page.height = scene.height;
-  page.panel = kTablePanel;
+  page.panel = "order_page_table_panel.html";
   page.data = script_json(table_page_data(in, sc, scene));
-  static const std::string script =
-      std::string(kTablePageScript) + kTablePlacingScript + kTablePageStart;
-  page.script = script.c_str();
+  page.script = {"order_page_table.js", "order_page_placing.js", "order_page_table_start.js"};
   return order_page_html(page, wasm);
 }
 

@@ -1,39 +1,12 @@
 #include "report/standings_page.h"
 
+#include "report/page_assets.h"
 #include "util/markup.h"
 #include "util/time_format.h"
 
 namespace adjutant::report {
 
 namespace standings {
-
-constexpr const char* kStyle = R"(
-body{margin:0;background:#f6f4ee;color:#1d1d1b;font:15px/1.45 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}
-header{background:#2a3b5c;color:#fff;padding:10px 16px}
-header h1{font-size:1.3em;margin:0}
-header p{margin:2px 0 0 0;font-size:.9em;opacity:.9}
-main{padding:12px 16px}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse;background:#fff;border:1px solid #b9b4a4;min-width:100%}
-th,td{padding:5px 9px;border-bottom:1px solid #ddd8c8;text-align:left;vertical-align:top}
-th{background:#e4dfd0;font-size:.9em;white-space:nowrap}
-td.num{text-align:right;white-space:nowrap}
-td.when{white-space:nowrap}
-tr.late td.when{color:#a4161a;font-weight:600}
-.waiting{color:#8a4b00}
-.over{color:#1d6b2f;font-weight:600}
-.error{color:#a4161a}
-.small{font-size:.85em;color:#5d594f}
-@media (max-width:700px){
-  table,thead,tbody,tr,th,td{display:block;min-width:0}
-  thead{display:none}
-  tr{border-bottom:2px solid #b9b4a4;padding:6px 0}
-  td{border:0;padding:2px 8px}
-  td:empty{display:none}
-  td::before{content:attr(data-label) ": ";font-weight:600;color:#2a3b5c}
-  td.num,td.when{text-align:left;white-space:normal}
-}
-)";
 
 std::string esc(const std::string& s) {
   return escape_markup(s);
@@ -54,9 +27,10 @@ std::string standings_page(const std::string& title, const std::string& now,
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       "style-src 'unsafe-inline'\">\n<title>" +
-      standings::esc(title) + "</title>\n<style>" + standings::kStyle +
-      "</style>\n</head>\n<body>\n<header><h1>" + standings::esc(title) + "</h1><p>" +
-      std::to_string(rows.size()) + (rows.size() == 1 ? " game" : " games") + ", as of " +
+      standings::esc(title) + "</title>\n<style>\n" +
+      std::string(page_asset("standings_page.css")) + "</style>\n</head>\n<body>\n<header><h1>" +
+      standings::esc(title) + "</h1><p>" + std::to_string(rows.size()) +
+      (rows.size() == 1 ? " game" : " games") + ", as of " +
       standings::esc(format_utc(parse_rfc3339(now))) +
       "</p></header>\n<main>\n<div class=\"scroll\">\n<table>\n<thead><tr><th>Game</th>"
       "<th>Scenario</th><th>Turn</th><th>Orders due from</th><th>Due by</th><th>Waiting on the "

@@ -7,12 +7,12 @@
 // off by a row or a column leaves a whole edge of the map without lines.
 //
 //   TraceFit.sampler(img) -> the scan's lightness, at most 2400 pixels a side
-//   TraceFit.check(sampler, m, hexes, onMap) -> {good, lines, edges, shape,
-//       message}: `m` the grid-to-scan map, `hexes` the view's hexes [c, r],
-//       onMap(c, r) whether a hex is on the map.
+//   TraceFit.check(sampler, m, hexes) -> {good, lines, edges, shape,
+//       message}: `m` the grid-to-scan map, `hexes` the view's hexes [c, r]
+//       that are on the map.
 //   TraceFit.measure(sampler, m, a, b, steps) -> how many points along the
 //       hexside a|b lie on a dark line of the scan, how many on a light one
-//   TraceFit.refine(sampler, pairs, hexes, onMap) -> the clicked centres
+//   TraceFit.refine(sampler, pairs, hexes) -> the clicked centres
 //       ({g, s}: grid and scan points) moved, each by a fraction of a hex,
 //       to where the grid lies best along the lines of the scan
 (function (global) {
@@ -116,7 +116,7 @@
   // The hexsides the check weighs: a sample of those inside the view, every
   // one along its edges, and those just beyond them (between two hexes off
   // the view, where a printed map has no grid), each with its edges.
-  function sidesOf(hexes, onMap) {
+  function sidesOf(hexes) {
     var inView = {}, lo = [Infinity, Infinity], hi = [-Infinity, -Infinity], top = {}, seen = {};
     hexes.forEach(function (h) {
       inView[G.key(h[0], h[1])] = true;
@@ -167,8 +167,8 @@
     return {inside: inside, beyond: beyond};
   }
 
-  function check(s, m, hexes, onMap) {
-    var sides = sidesOf(hexes, onMap);
+  function check(s, m, hexes) {
+    var sides = sidesOf(hexes);
     // Pixels per hex unit on the sampled picture: bands sampled under a pixel apart.
     var unit = Math.hypot(m.a, m.b) * s.k, steps = Math.max(4, Math.ceil(0.16 * unit / 0.7));
     var share = function (x) { return x[1] ? x[0] / x[1] : 0; };
@@ -224,8 +224,8 @@
   // the step halved when no move helps, down to a fiftieth of a hex. It
   // moves each centre a third of a hex at most, so a grid laid on the
   // wrong hexes stays wrong (and the check says so).
-  function refine(s, pairs, hexes, onMap) {
-    var sides = sidesOf(hexes, onMap).inside, every = Math.max(1, Math.floor(sides.length / 400));
+  function refine(s, pairs, hexes) {
+    var sides = sidesOf(hexes).inside, every = Math.max(1, Math.floor(sides.length / 400));
     sides = sides.filter(function (x, i) { return i % every === 0; });
     var m0 = G.fit(pairs), unit = Math.hypot(m0.a, m0.b);
     var steps = Math.max(4, Math.ceil(0.16 * unit * s.k / 0.7));

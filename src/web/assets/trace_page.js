@@ -266,7 +266,7 @@
       if (!v.img.complete || !v.img.naturalWidth) { v.img.addEventListener('load', function () { align(true); }, {once: true}); return; }
       v.sampler = window.TraceFit.sampler(v.img);
     }
-    v.fit = window.TraceFit.check(v.sampler, v.m, v.hexes, function (c, r) { return model.onMap(c, r); });
+    v.fit = window.TraceFit.check(v.sampler, v.m, v.hexes);
   }
 
   // "Fit to the lines": the three centres nudged to where the grid lies
@@ -277,7 +277,7 @@
     if (!v.sampler) checkFit(v);
     if (!v.sampler) return;
     var pairs = v.points.map(function (p) { return {g: G.centre(p.hex[0], p.hex[1]), s: p.s}; });
-    var fitted = window.TraceFit.refine(v.sampler, pairs, v.hexes, function (c, r) { return model.onMap(c, r); });
+    var fitted = window.TraceFit.refine(v.sampler, pairs, v.hexes);
     var most = 0;
     v.points.forEach(function (p, i) {
       most = Math.max(most, Math.hypot(fitted[i].s[0] - p.s[0], fitted[i].s[1] - p.s[1]));

@@ -1,40 +1,8 @@
-// The order page's style and script (report/order_page.cpp writes them
-// inline).
-#include "report/order_page_script.h"
+// The hex games' order page (report/order_page.cpp), after
+// order_page_common.js in the page's closure: what was clicked, the order
+// body it makes, and the checker's answers shown. Blue & Gray and the 1961
+// Chancellorsville. Every rule question goes to the checker.
 
-namespace adjutant::report {
-
-const char* const kOrderPageStyle = R"(
-body{margin:0;background:#f6f4ee;color:#1d1d1b;font:15px/1.45 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}
-header{background:#2a3b5c;color:#fff;padding:10px 16px}
-header h1{font-size:1.3em;margin:0}
-header p{margin:2px 0 0 0;font-size:.9em;opacity:.9}
-main{padding:12px 16px;display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap}
-#board{position:relative;border:1px solid #b9b4a4;background:#fff;line-height:0}
-#board img{display:block}
-#overlay{position:absolute;left:0;top:0;cursor:crosshair}
-#panel{flex:1;min-width:24em;max-width:44em}
-h2{font-size:1.1em;color:#2a3b5c;margin:.6em 0 .3em 0;border-bottom:1px solid #b9b4a4}
-button{font:inherit;padding:1px 8px;margin:1px}
-button.on{background:#2a3b5c;color:#fff}
-ul{margin:.2em 0;padding-left:1.3em}
-li.sel{background:#fff3b8}
-#units button{min-width:6em}
-#units button.moved{border-color:#1d6b2f}
-#units button.sel{background:#fff3b8}
-#result{padding:4px 8px;border:1px solid #ddd8c8;background:#fbfaf6}
-#result.ok{border-color:#1d6b2f}
-#result.refused{border-color:#a4161a}
-#result .refusal{color:#a4161a}
-#result code{font-family:Menlo,Consolas,monospace}
-#export{width:100%;height:14em;font:13px Menlo,Consolas,monospace}
-.hint{color:#7a7466;font-size:.9em}
-label{margin-right:.8em}
-)";
-
-// The page's own script: what was clicked, the order body it makes, and the
-// checker's answers shown. Every rule question goes to the checker.
-const char* const kOrderPageScript = R"JS(
   var moves = [];     // {unit, enter, path, strategic, forced, exit, mp: [MP after each hex]}
                       // 1961: {units} for units moving together, and the orders of the
                       // movement phase that are not moves, in the order given:
@@ -553,6 +521,3 @@ const char* const kOrderPageScript = R"JS(
     setMode('move');
     refresh();
   });
-)JS";
-
-}  // namespace adjutant::report

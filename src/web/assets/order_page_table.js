@@ -1,21 +1,11 @@
-// A table game's order page: its style and script (report/order_page_table.cpp
-// writes them inline, after the hex pages' style).
-#include "report/order_page_table_script.h"
+// A table game's order page (Chaos of Battle, report/order_page_table.cpp),
+// first part, after order_page_common.js in the page's closure: paths,
+// brigade orders, policies and tokens. Then order_page_placing.js and
+// order_page_table_start.js. Points are hundredths of an inch, [x, y], north
+// (y = length) up; a click is placed to the nearest tenth of an inch (type a
+// place to the hundredth in "last point"). Every rule question goes to the
+// checker.
 
-namespace adjutant::report {
-
-const char* const kTablePageStyle = R"(
-#brigades button,#commanders button{min-width:7em}
-#brigades button.ordered,#commanders button.ordered{border-color:#1d6b2f}
-#brigades button.sel,#commanders button.sel{background:#fff3b8}
-button.armed{background:#a4161a;color:#fff}
-#tokens label{display:block}
-)";
-
-// Points are hundredths of an inch, [x, y], north (y = length) up; a click
-// is placed to the nearest tenth of an inch (type a place to the hundredth
-// in "last point"). Every rule question goes to the checker.
-const char* const kTablePageScript = R"JS(
   var T = data.table;
   var brigades = {}, commanders = {};
   data.brigades.forEach(function (b) { brigades[b.id] = b; });
@@ -75,7 +65,6 @@ const char* const kTablePageScript = R"JS(
 
   function orderOf(id) {
     if (!orders[id]) {
-      var b = brigades[id];
       orders[id] = placing({marker: 1, path: [], engage: null, shake: false, facing: '', formUp: false,
                             withdraw: false, noRest: false, fight: '', toward: null, preferred: 1});
     }
@@ -433,18 +422,3 @@ const char* const kTablePageScript = R"JS(
     $('fmt').addEventListener('change', showExport);
     wirePlacing();
   }
-)JS";
-
-const char* const kTablePageStart = R"JS(
-  // The page's interface for tests and for anyone scripting it.
-  window.adjutantOrders = {
-    body: body, last: function () { return last; }, place: place, clickPoint: clickPoint
-  };
-
-  loadChecker(function () {
-    wire();
-    refresh();
-  });
-)JS";
-
-}  // namespace adjutant::report

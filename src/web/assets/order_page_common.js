@@ -1,10 +1,12 @@
-// What both order pages' scripts share (report/order_page_frame.cpp writes
-// it inline, before the page's own).
-#include "report/order_page_common_script.h"
+// What both order pages' scripts share, the first part of the page's one
+// strict closure (report/order_page_frame.cpp writes the parts in it): the
+// page's data, the checker's loading and questions, the answer shown and the
+// export. It declares `data`, `$`, `checker`, `last`, `refusedHeading`,
+// ask(), el(), svg(), showResult(), showExport(), draw() (which calls the
+// page's showLists() and drawOverlay(); showExport() its body()) and
+// loadChecker(begin). The script holds no rule: every rule question goes to
+// the checker (src/web/order_check.h).
 
-namespace adjutant::report {
-
-const char* const kOrderPageCommonScript = R"JS(
   var data = JSON.parse(document.getElementById('order-data').textContent);
   var $ = function (id) { return document.getElementById(id); };
   var checker = null;
@@ -107,11 +109,3 @@ const char* const kOrderPageCommonScript = R"JS(
       cannot(String(e && e.message || e));
     });
   }
-)JS";
-
-std::string order_page_script(const char* page_script) {
-  return std::string("\n(function () {\n  'use strict';") + kOrderPageCommonScript + page_script +
-         "})();\n";
-}
-
-}  // namespace adjutant::report

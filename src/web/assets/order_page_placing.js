@@ -1,18 +1,14 @@
-// The Chaos of Battle order page's second part (order_page_table_script.h):
-// an engaged brigade's maneuver and battery fire, a rested brigade's new
-// markers, and regiments given a place or a state: in a maneuver, at the
-// end of a deployed brigade's move and in a shake out (version 3), and
-// limbering and mounting (version 3). The body's fields are those of
-// docs/rules/chaos.md "The order file"; the script holds no rule.
-#include "report/order_page_table_script.h"
+// A table game's order page, second part (after order_page_table.js): an
+// engaged brigade's maneuver and battery fire, a rested brigade's new
+// markers, and regiments given a place or a state: in a maneuver, at the end
+// of a deployed brigade's move and in a shake out (version 3), and limbering
+// and mounting (version 3). The body's fields are those of
+// docs/rules/chaos.md "The order file"; the script holds no rule. Points are
+// hundredths of an inch, as in the first part. A regiment's order is kept per
+// order it belongs to (`regs[kind][regiment]`: {at, facing, limber, mount},
+// the last three as typed or chosen, '' when not given); body() writes only
+// what applies to that order.
 
-namespace adjutant::report {
-
-// Points are hundredths of an inch, as in the first part. A regiment's
-// order is kept per order it belongs to (`regs[kind][regiment]`: {at,
-// facing, limber, mount}, the last three as typed or chosen, '' when not
-// given); body() writes only what applies to that order.
-const char* const kTablePlacingScript = R"JS(
   // Version 3's fields are offered only when the game is at version 3:
   // earlier versions refuse them (chaos.not_yet).
   var v3 = data.setup.version >= 3;
@@ -274,6 +270,3 @@ const char* const kTablePlacingScript = R"JS(
       else if (f !== 'point') o.fire[bat] = f;
     });
   }
-)JS";
-
-}  // namespace adjutant::report
