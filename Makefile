@@ -21,7 +21,7 @@ FUZZERS ?= json envelope orders scenario verify mime text intake
 
 PREFIX ?= /usr/local
 
-.PHONY: all deps fuzz-deps configure test demo bench soak fuzz format clean install deb
+.PHONY: all deps fuzz-deps configure test sanitize demo bench soak fuzz format clean install deb
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -41,6 +41,21 @@ configure: deps
 
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The suite once more under AddressSanitizer and UndefinedBehaviorSanitizer
+# (docs/reliability.md "Sanitizers"): its own tree, SAN_BUILD, optimised a
+# little (-O1) to keep the browser tests within their time, the program's
+# allocator left to the C library so that every allocation is watched; a
+# finding ends the process, so its test fails.
+SAN_BUILD ?= build-asan
+SAN_FLAGS = -O1 -g0 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+sanitize: deps
+	@[ -f $(SAN_BUILD)/build.ninja ] || cmake -S . -B $(SAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+	  -DADJUTANT_ALLOCATOR=system -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
+	  "-DCMAKE_CXX_FLAGS_DEBUG=$(SAN_FLAGS)" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS)
 
 # The program, its scenarios, manual pages, bash and zsh completion and the
 # judge's systemd units, under PREFIX (and DESTDIR): packaging/install.cmake.

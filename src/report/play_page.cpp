@@ -9,6 +9,7 @@
 #include "ledger/digest.h"
 #include "render/map.h"
 #include "render/map_overlay.h"
+#include "render/ruleset_maps.h"
 #include "report/inline_script.h"
 #include "report/order_page_table.h"
 #include "rules/ruleset.h"
@@ -217,7 +218,7 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
 }
 
 bool sealed_page_rules(const rules::Ruleset& ruleset) {
-  return ruleset.id() == "chaos";
+  return render::draws_table(ruleset);
 }
 
 Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& report,
