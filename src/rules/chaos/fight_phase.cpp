@@ -8,6 +8,7 @@
 #include "rules/chaos/fights.h"
 #include "rules/chaos/formation.h"
 #include "rules/chaos/march.h"
+#include "rules/chaos/readings.h"
 #include "rules/chaos/rolls.h"
 #include "rules/chaos/shift.h"
 #include "rules/chaos/sight.h"
@@ -667,7 +668,7 @@ class Phase {
       if (r == failed || !on_table(r) || side_of(r) != loser) continue;
       Json u = unit(r);
       auto& x = st_.regiments.at(r);
-      bool v3 = sc_.rules_version >= 3;
+      bool v3 = readings(sc_.rules_version).limbering_and_mounting;
       // fight.artillery: "Limbered artillery moves back normally" (a
       // battery is limbered only from version 3); an unlimbered one tests:
       // success limbers and withdraws, failure destroys it.

@@ -5,6 +5,7 @@
 
 #include "rules/chaos/fights.h"
 #include "rules/chaos/marker_rates.h"
+#include "rules/chaos/readings.h"
 #include "rules/chaos/table_play.h"
 #include "util/error.h"
 
@@ -27,7 +28,8 @@ const std::vector<NotYet>& not_yet_fields(int version) {
   // placed by order (shake_out, move.deployed): nothing is refused as not
   // yet adjudicated.
   static const std::vector<NotYet> v3 = {};
-  return version >= 3 ? v3 : version >= 2 ? v2 : v1;
+  Readings rd = readings(version);
+  return rd.regiments_placed_by_order ? v3 : rd.fight_phase ? v2 : v1;
 }
 
 namespace orders_check {
@@ -68,7 +70,11 @@ bool is_point(const Json& v) {
 class Checker {
  public:
   Checker(const Scenario& sc, const model::State& state, const Json& orders)
-      : sc_(sc), st_(chaos_of(state)), orders_(orders), state_(state) {}
+      : sc_(sc),
+        rd_(readings(sc.rules_version)),
+        st_(chaos_of(state)),
+        orders_(orders),
+        state_(state) {}
 
   Checked run(const std::string& source) {
     if (!orders_.is_object()) {
@@ -95,11 +101,11 @@ class Checker {
           key == "preferred")
         continue;
       if (is_pipeline_field(key)) continue;  // the envelope's, checked by intake
-      if (key == "policies" && sc_.rules_version >= 2) {
+      if (key == "policies" && rd_.fight_phase) {
         read_policies(value);
         continue;
       }
-      if (key == "tokens" && sc_.rules_version >= 2) {
+      if (key == "tokens" && rd_.fight_phase) {
         read_tokens(value);
         continue;
       }
@@ -230,7 +236,7 @@ class Checker {
           continue;
         }
         bool ok = true;
-        bool v3 = sc_.rules_version >= 3;
+        bool v3 = rd_.regiments_placed_by_order;
         for (const auto& [k, x] : v.items())
           if (k != "marker" && k != "facing" && !(v3 && (k == "regiments" || k == "commander"))) {
             const char* proc = not_yet(k, sc_.rules_version);
@@ -277,7 +283,7 @@ class Checker {
         }
         plan["rest"] = v.get<bool>();
         if (!v.get<bool>()) echo_.push_back(id + " does not rest");
-      } else if (key == "withdraw" && v.is_object() && sc_.rules_version >= 3) {
+      } else if (key == "withdraw" && v.is_object() && rd_.limbering_and_mounting) {
         read_withdraw(id, v, engaged, plan);
       } else if (key == "withdraw" || key == "form_up") {
         const char* rule = key == "withdraw" ? "engagement.withdraw" : "engagement.form_up";
@@ -325,7 +331,7 @@ class Checker {
         plan["fire"] = fire;
       } else if (key == "remarker") {
         read_remarker(id, v, deployed, engaged, plan);
-      } else if (key == "fight" && sc_.rules_version >= 2) {
+      } else if (key == "fight" && rd_.fight_phase) {
         read_fight(id, v, engaged, plan);
       } else if (const char* proc = not_yet(key, sc_.rules_version)) {
         fail("chaos.not_yet", id, proc,
@@ -568,7 +574,7 @@ class Checker {
     Arm arm = regiment_spec(sc_, r).arm;
     for (const char* k : {"limber", "mount"}) {
       if (!place.contains(k)) continue;
-      if (sc_.rules_version < 3) {
+      if (!rd_.limbering_and_mounting) {
         fail("chaos.not_yet", id, rule,
              "brigade " + id + ": regiment " + r + ": \"" + k +
                  "\" (limbering and mounting) is not adjudicated by chaos version " +
@@ -626,7 +632,7 @@ class Checker {
         out[k] = x;
         echo_.push_back("a tested regiment holds the line below stress " +
                         std::to_string(x.get<int>()) + ", else bends");
-      } else if (k == "withdraw_at_stress" && sc_.rules_version >= 3) {
+      } else if (k == "withdraw_at_stress" && rd_.withdraw_at_stress_policy) {
         if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 99) {
           fail("chaos.policy", "", "engagement.withdraw",
                "policies.withdraw_at_stress is a whole number from 0 to 99");
@@ -667,7 +673,7 @@ class Checker {
       bool ok = true;
       bool last = false;
       for (const auto& [k, x] : t.items())
-        if (k == "when" && sc_.rules_version >= 3) {
+        if (k == "when" && rd_.tokens_revealed_last) {
           // Version 3: "first" (at the side's first testing turns) or
           // "last" (once it has no regiment left to test). The testing
           // ends at the first failure ("It ends ... at the first
@@ -798,7 +804,7 @@ class Checker {
                " is engaged (within 8\" of an enemy unit): it has no unengaged movement");
       return;
     }
-    bool placing = deployed && sc_.rules_version >= 3 && v.contains("regiments");
+    bool placing = deployed && rd_.regiments_placed_by_order && v.contains("regiments");
     for (const auto& [k, x] : v.items())
       if (k != "path" && k != "marker" && k != "engage" && !(placing && k == "regiments")) {
         const char* proc = not_yet(k, sc_.rules_version);
@@ -1020,7 +1026,7 @@ class Checker {
         }
         // Version 3: "at" may be left out when the regiment only limbers,
         // unlimbers, mounts or dismounts where it stands.
-        bool v3 = sc_.rules_version >= 3;
+        bool v3 = rd_.limbering_and_mounting;
         bool only_state =
             v3 && place.is_object() && (place.contains("limber") || place.contains("mount"));
         bool known = place.is_object();
@@ -1112,7 +1118,7 @@ class Checker {
     // "the other can be anywhere 4\" away from the first": at least 4"
     // ("N away", docs/rules/chaos.md Conventions) from version 4; versions 1
     // to 3 asked for more than 4".
-    bool v4 = sc_.rules_version >= 4;
+    bool v4 = rd_.second_marker_at_least_four_away;
     if (pts.size() == 2 && closer_than(sc_.marker_outline(pts[0]), sc_.marker_outline(pts[1]),
                                        v4 ? kMarkerApart : kMarkerApart + 1)) {
       fail("chaos.remarker", id, "rest.remarker",
@@ -1218,6 +1224,7 @@ class Checker {
   }
 
   const Scenario& sc_;
+  const Readings rd_;  // how this version reads the text
   ChaosState st_;
   const Json& orders_;
   std::string side_;

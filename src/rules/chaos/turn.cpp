@@ -10,6 +10,7 @@
 #include "rules/chaos/formation.h"
 #include "rules/chaos/march.h"
 #include "rules/chaos/marker_rates.h"
+#include "rules/chaos/readings.h"
 #include "rules/chaos/shift.h"
 #include "rules/chaos/sight.h"
 #include "rules/chaos/table_play.h"
@@ -60,7 +61,12 @@ class Turn {
  public:
   Turn(const Scenario& sc, const model::State& state, const std::map<std::string, Json>& plans,
        ledger::Dice& dice)
-      : sc_(sc), state_(state), st_(chaos_of(state)), plans_(plans), dice_(dice) {
+      : sc_(sc),
+        rd_(readings(sc.rules_version)),
+        state_(state),
+        st_(chaos_of(state)),
+        plans_(plans),
+        dice_(dice) {
     for (const auto& s : sc_.sides)
       if (!plans_.count(s.id)) {
         Json seq = Json::array();
@@ -384,7 +390,7 @@ class Turn {
     // Version 2: the Union throws back a REBEL YELL (token.rebel_yell).
     for (const auto& s : sc_.sides)
       draw_tokens_for(dice_, tin_, s.id, sc_.tokens.count(s.id) ? sc_.tokens.at(s.id) : 0,
-                      sc_.rules_version >= 2, "forces.2", events_);
+                      rd_.union_throws_back_rebel_yell, "forces.2", events_);
   }
 
   void initiative() {
@@ -503,17 +509,18 @@ class Turn {
       const auto& x = st_.regiments.at(r);
       all_mounted_cavalry = all_mounted_cavalry && arm == Arm::kCavalry && !x.dismounted;
       unlimbered_artillery = unlimbered_artillery || (arm == Arm::kArtillery && !x.limbered);
-      if (sc_.rules_version < 3)
+      if (!rd_.withdraw_stress_weighs_each_regiment)
         costly = costly || arm != Arm::kCavalry;
       else
         costly = costly || arm == Arm::kInfantry || (arm == Arm::kCavalry && x.dismounted) ||
                  (arm == Arm::kArtillery && !x.limbered);
     }
-    if (sc_.rules_version >= 4) costly = !all_mounted_cavalry && unlimbered_artillery;
+    if (rd_.withdraw_free_if_mounted_or_no_unlimbered_guns)
+      costly = !all_mounted_cavalry && unlimbered_artillery;
     put(placed);
     Json e = deploy_event(placed, "engagement.withdraw");
     e["type"] = "withdraw";
-    if (sc_.rules_version >= 3) {
+    if (rd_.limbering_and_mounting) {
       // "Artillery must limber"; dismounted cavalry mounts unless the order
       // keeps it dismounted ("may choose to mount").
       const Json& keep = brigade_plan(b).value("withdraw_dismounted", Json::array());
@@ -661,7 +668,7 @@ class Turn {
     // stay within 4" ("no part of the brigade may be within 4" of an enemy
     // unit unless it is fighting").
     std::set<std::string> stays;
-    if (sc_.rules_version >= 2)
+    if (rd_.fighting_regiment_stays_in_maneuver)
       for (const auto& r : fighting(fighters(st_, sc_)))
         if (g.regiments.count(r) && g.regiments.at(r) == before.regiments.at(r) &&
             g.facing.at(r) == before.facing.at(r))
@@ -712,7 +719,7 @@ class Turn {
       if (place.contains("limber")) x.limbered = place["limber"].get<bool>();
       if (place.contains("mount")) x.dismounted = !place["mount"].get<bool>();
     }
-    if (sc_.rules_version >= 3)
+    if (rd_.limbering_and_mounting)
       for (const auto& [r, at] : g.regiments) mark_limber(e["regiments"][r], st_.regiments.at(r));
     events_.push_back(e);
     maneuvered_.insert(b);
@@ -733,7 +740,7 @@ class Turn {
       // brigade that can (none of its regiments fighting) whose brigade
       // stress, as the step begins, is at least the policy's.
       const Json& policies = plans_.at(side).value("policies", Json::object());
-      int at_stress = sc_.rules_version >= 3 && policies.contains("withdraw_at_stress")
+      int at_stress = rd_.withdraw_at_stress_policy && policies.contains("withdraw_at_stress")
                           ? policies["withdraw_at_stress"].get<int>()
                           : -1;
       for (const auto& b : plans_.at(side)["sequence"]) {
@@ -795,7 +802,7 @@ class Turn {
   }
 
   void fight() {
-    if (sc_.rules_version >= 2) {
+    if (rd_.fight_phase) {
       // Version 2: the fight phase (fight_phase.h).
       run_fight_phase({sc_, st_, plans_, dice_, events_, tin_, formed_up_});
       return;
@@ -839,7 +846,7 @@ class Turn {
       for (const auto& [r, off] : m.offsets) st_.regiments.at(r).at = to + off;
       // Version 3 (move.deployed): a brigade marches with its batteries
       // limbered and its cavalry mounted.
-      if (sc_.rules_version >= 3 && to != from)
+      if (rd_.limbering_and_mounting && to != from)
         for (const auto& [r, off] : m.offsets) {
           Arm arm = regiment_spec(sc_, r).arm;
           if (arm == Arm::kArtillery) st_.regiments.at(r).limbered = true;
@@ -1184,7 +1191,8 @@ class Turn {
     // Version 3 (move.deployed): regiments placed by order take their
     // places around the commander where he stopped.
     for (auto& m : movers) {
-      if (m.marker || sc_.rules_version < 3 || !m.active || m.march.travelled() == 0) continue;
+      if (m.marker || !rd_.regiments_placed_by_order || !m.active || m.march.travelled() == 0)
+        continue;
       const Json& mv = brigade_plan(m.brigade)["move"];
       if (!mv.contains("regiments")) continue;
       flush(m);
@@ -1352,6 +1360,7 @@ class Turn {
   }
 
   const Scenario& sc_;
+  const Readings rd_;  // how this version reads the text
   const model::State& state_;
   ChaosState st_;
   std::map<std::string, Json> plans_;
@@ -1487,7 +1496,7 @@ model::State apply_turn(const Scenario& scenario, const model::State& state, con
           x.at = point_of(v);
           // Version 3 (move.deployed): a brigade marches limbered and
           // mounted.
-          if (scenario.rules_version >= 3 && from != to) {
+          if (readings(scenario.rules_version).limbering_and_mounting && from != to) {
             Arm arm = regiment_spec(scenario, r).arm;
             if (arm == Arm::kArtillery) x.limbered = true;
             if (arm == Arm::kCavalry) x.dismounted = false;
