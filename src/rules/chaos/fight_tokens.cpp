@@ -56,22 +56,17 @@ std::string Phase::most_stressed(const std::vector<std::string>& pool) const {
 // token.outflank, OUTFLANK: a regiment of the side wider than the enemy
 // regiment in front of it: +2 stress to that one (the first such, by id);
 // none after REFUSE FLANK.
-void Phase::token_outflank(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  const std::string& enemy = x.enemy;
-  Json& units = x.units;
-  std::string& note = x.note;
-  if (f.refuse_flank) {
-    f.refuse_flank = false;
-    note = "no effect: REFUSE FLANK";
+void Phase::token_outflank(Reveal& rv) {
+  if (rv.f.refuse_flank) {
+    rv.f.refuse_flank = false;
+    rv.note = "no effect: REFUSE FLANK";
   } else {
-    for (const auto& r : in_fight(f, side, false)) {
+    for (const auto& r : in_fight(rv.f, rv.side, false)) {
       Body mine = regiment_body(sc_, st_, r);
       Point ahead = turn(0, 100, mine.bearing);
       std::string front;
       Coord front_d = -1;
-      for (const auto& e : in_fight(f, enemy, true)) {
+      for (const auto& e : in_fight(rv.f, rv.enemy, true)) {
         if (dot(*st_.regiments.at(e).at - mine.centre, ahead) <= 0) continue;
         Coord d = distance_floor(outline(mine), base_of(e));
         if (front_d < 0 || d < front_d) front = e, front_d = d;
@@ -80,7 +75,7 @@ void Phase::token_outflank(Reveal& x) {
       Body theirs = regiment_body(sc_, st_, front);
       if (Coord(mine.stands) * mine.base.width <= Coord(theirs.stands) * theirs.base.width)
         continue;
-      stressed(front, 2, units);
+      stressed(front, 2, rv.units);
       break;
     }
   }
@@ -88,107 +83,86 @@ void Phase::token_outflank(Reveal& x) {
 
 // token.refuse_flank, REFUSE FLANK: the next OUTFLANK in this fight has no
 // effect.
-void Phase::token_refuse_flank(Reveal& x) {
-  Fight& f = x.f;
-  f.refuse_flank = true;
+void Phase::token_refuse_flank(Reveal& rv) {
+  rv.f.refuse_flank = true;
 }
 
 // token.heroic_inspiration, HEROIC INSPIRATION: the own brigade in the fight
 // with the most stress: -2 brigade stress; none under SNIPER.
-void Phase::token_heroic_inspiration(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& brigades = x.brigades;
-  std::string& note = x.note;
-  if (f.sniped.count(side)) {
-    note = "no effect: SNIPER";
+void Phase::token_heroic_inspiration(Reveal& rv) {
+  if (rv.f.sniped.count(rv.side)) {
+    rv.note = "no effect: SNIPER";
   } else {
     std::string best;
-    for (const auto& b : brigades_in(f))
-      if (st_.brigades.at(b).side == side &&
+    for (const auto& b : brigades_in(rv.f))
+      if (st_.brigades.at(b).side == rv.side &&
           (best.empty() || st_.brigades.at(b).stress > st_.brigades.at(best).stress))
         best = b;
-    if (!best.empty()) brigade_stress(best, -2, brigades);
+    if (!best.empty()) brigade_stress(best, -2, rv.brigades);
   }
 }
 
 // token.reinforce_the_line, REINFORCE THE LINE: each own fighting regiment
 // with a supporter of its arm behind within 2": up to 2 of its stress passed
 // to the supporter.
-void Phase::token_reinforce_the_line(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
-  for (const auto& r : in_fight(f, side, false)) {
+void Phase::token_reinforce_the_line(Reveal& rv) {
+  for (const auto& r : in_fight(rv.f, rv.side, false)) {
     std::string back = supporter(r);
     int moved = std::min(2, st_.regiments.at(r).stress);
     if (back.empty() || moved == 0) continue;
-    stressed(r, -moved, units);
-    stressed(back, moved, units);
+    stressed(r, -moved, rv.units);
+    stressed(back, moved, rv.units);
   }
 }
 
 // token.sniper, SNIPER: the opponent no longer benefits from HEROIC
 // INSPIRATION or TACTICAL BRILLIANCE in this fight.
-void Phase::token_sniper(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& enemy = x.enemy;
-  f.sniped.insert(enemy);
+void Phase::token_sniper(Reveal& rv) {
+  rv.f.sniped.insert(rv.enemy);
 }
 
 // token.tactical_brilliance, TACTICAL BRILLIANCE: +1 stress to every enemy
 // brigade in the fight; the side counts double for WEIGHT OF NUMBERS; none
 // under SNIPER.
-void Phase::token_tactical_brilliance(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  const std::string& enemy = x.enemy;
-  Json& brigades = x.brigades;
-  std::string& note = x.note;
-  if (f.sniped.count(side)) {
-    note = "no effect: SNIPER";
+void Phase::token_tactical_brilliance(Reveal& rv) {
+  if (rv.f.sniped.count(rv.side)) {
+    rv.note = "no effect: SNIPER";
   } else {
-    f.doubled.insert(side);
-    for (const auto& b : brigades_in(f))
-      if (st_.brigades.at(b).side == enemy) brigade_stress(b, 1, brigades);
+    rv.f.doubled.insert(rv.side);
+    for (const auto& b : brigades_in(rv.f))
+      if (st_.brigades.at(b).side == rv.enemy) brigade_stress(b, 1, rv.brigades);
   }
 }
 
 // token.cavalry_support, CAVALRY SUPPORT: mounted cavalry within 8" joins the
 // fight into contact: +2 to two enemy regiments, +1 their brigades, +2 the
 // cavalry.
-void Phase::token_cavalry_support(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  const std::string& enemy = x.enemy;
-  Json& units = x.units;
-  Json& brigades = x.brigades;
-  std::string& note = x.note;
+void Phase::token_cavalry_support(Reveal& rv) {
   // The nearest own cavalry regiment on the table, not fighting, within
   // 8" of an enemy regiment of the fight (least distance, then id),
   // charges the closest of them; on contact it joins the fight: +2 to
   // the two enemy regiments of the fight closest to it, +1 to their
   // brigades, +2 to itself.
-  auto foes = in_fight(f, enemy, false);
+  auto foes = in_fight(rv.f, rv.enemy, false);
   std::string cav, target;
   Coord best = -1;
   for (const auto& [id, x] : st_.regiments) {
     // "a deployed, mounted cavalry regiment" (dismounted only from
     // version 3).
-    if (!on_table(id) || side_of(id) != side || arm_of(id) != Arm::kCavalry || x.dismounted)
+    if (!on_table(id) || side_of(id) != rv.side || arm_of(id) != Arm::kCavalry || x.dismounted)
       continue;
     Outline o = base_of(id);
-    if (near_enemy(o, side, kFightingRange)) continue;
+    if (near_enemy(o, rv.side, kFightingRange)) continue;
     for (const auto& e : foes) {
       Coord d = distance_floor(o, base_of(e));
       if (d <= kEngagementRange && (best < 0 || d < best)) best = d, cav = id, target = e;
     }
   }
   if (cav.empty() || !charge(cav, target)) {
-    note = "no effect: no cavalry regiment could reach the fight";
+    rv.note = "no effect: no cavalry regiment could reach the fight";
   } else {
-    f.regiments.push_back(cav);
-    std::sort(f.regiments.begin(), f.regiments.end());
+    rv.f.regiments.push_back(cav);
+    std::sort(rv.f.regiments.begin(), rv.f.regiments.end());
     resolved_.insert(cav);
     fought_.insert(brigade_of(cav));
     Outline o = base_of(cav);
@@ -201,35 +175,32 @@ void Phase::token_cavalry_support(Reveal& x) {
     u["to"] = u["at"];
     stress_regiment(st_, cav, 2, in_.dice);
     u["amount"] = 2;
-    units.push_back(after(u, cav));
+    rv.units.push_back(after(u, cav));
     std::set<std::string> hit;
     for (const auto& e : foes) {
-      stressed(e, 2, units);
+      stressed(e, 2, rv.units);
       hit.insert(brigade_of(e));
     }
-    for (const auto& b : hit) brigade_stress(b, 1, brigades);
+    for (const auto& b : hit) brigade_stress(b, 1, rv.brigades);
   }
 }
 
 // token.counter_charge, COUNTER CHARGE: the side's fighting regiments advance
 // into contact; +1 to every unit newly in contact.
-void Phase::token_counter_charge(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
+void Phase::token_counter_charge(Reveal& rv) {
   // Every own fighting regiment not in contact advances straight toward
   // its closest enemy regiment until the bases touch, unless a base
   // would overlap first; every unit newly in contact, either side, +1.
   std::set<std::string> before;
-  for (const auto& r : f.regiments)
+  for (const auto& r : rv.f.regiments)
     if (on_table(r) && !contacts(r).empty()) before.insert(r);
-  for (const auto& r : in_fight(f, side, false)) {
+  for (const auto& r : in_fight(rv.f, rv.side, false)) {
     if (!contacts(r).empty()) continue;
-    std::string target = closest_enemy(base_of(r), side);
+    std::string target = closest_enemy(base_of(r), rv.side);
     if (!target.empty()) (void)charge(r, target);
   }
   std::set<std::string> now;
-  for (const auto& r : in_fight(f, side, false))
+  for (const auto& r : in_fight(rv.f, rv.side, false))
     for (const auto& e : contacts(r)) {
       now.insert(r);
       now.insert(e);
@@ -240,53 +211,45 @@ void Phase::token_counter_charge(Reveal& x) {
     u["to"] = u["at"];
     stress_regiment(st_, r, 1, in_.dice);
     u["amount"] = 1;
-    units.push_back(after(u, r));
+    rv.units.push_back(after(u, r));
   }
 }
 
 // token.rebel_yell, REBEL YELL: +1 to contacted Union regiments, -1 to
 // contacting Confederate ones (the throw-back is in draw_tokens_for).
-void Phase::token_rebel_yell(Reveal& x) {
-  Fight& f = x.f;
-  Json& units = x.units;
+void Phase::token_rebel_yell(Reveal& rv) {
   // +1 to every Union regiment of the fight in contact with a
   // Confederate one, -1 to every Confederate regiment in contact with a
   // Union one (the scenario's sides "union" and "confederate").
-  for (const auto& r : f.regiments) {
+  for (const auto& r : rv.f.regiments) {
     if (!on_table(r) || arm_of(r) == Arm::kArtillery || contacts(r).empty()) continue;
-    if (side_of(r) == "union") stressed(r, 1, units);
-    if (side_of(r) == "confederate" && st_.regiments.at(r).stress > 0) stressed(r, -1, units);
+    if (side_of(r) == "union") stressed(r, 1, rv.units);
+    if (side_of(r) == "confederate" && st_.regiments.at(r).stress > 0) stressed(r, -1, rv.units);
   }
 }
 
 // token.seize_the_standard, SEIZE THE STANDARD: the own contacting regiment
 // with the most stress -1, the enemy one it touches +1, which no RALLY TO THE
 // STANDARD may then modify.
-void Phase::token_seize_the_standard(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
+void Phase::token_seize_the_standard(Reveal& rv) {
   std::vector<std::string> pool;
-  for (const auto& r : in_fight(f, side, false))
+  for (const auto& r : in_fight(rv.f, rv.side, false))
     if (!contacts(r).empty()) pool.push_back(r);
   std::string r = most_stressed(pool);
   if (!r.empty()) {
     std::string foe = contacts(r).front();
-    stressed(r, -1, units);
-    stressed(foe, 1, units);
-    f.no_rally.insert(foe);
+    stressed(r, -1, rv.units);
+    stressed(foe, 1, rv.units);
+    rv.f.no_rally.insert(foe);
   }
 }
 
 // token.break_through, BREAK THROUGH: an own regiment in contact with an
 // unsupported enemy one: its test, then the enemy's; a failure +3 and the
 // testing ends.
-void Phase::token_break_through(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
+void Phase::token_break_through(Reveal& rv) {
   std::string best, foe;
-  for (const auto& r : in_fight(f, side, false))
+  for (const auto& r : in_fight(rv.f, rv.side, false))
     for (const auto& e : contacts(r))
       if (supporter(e).empty()) {
         if (best.empty() || st_.regiments.at(r).stress < st_.regiments.at(best).stress)
@@ -302,7 +265,7 @@ void Phase::token_break_through(Reveal& x) {
       u["test"] = {{"roll", t.roll}, {"against", t.against}, {"passed", t.passed}};
       u["passed"] = t.passed;
       if (!t.passed) stress_regiment(st_, r, 3, in_.dice);
-      units.push_back(after(u, r));
+      rv.units.push_back(after(u, r));
       if (!t.passed) break;
     }
   }
@@ -310,28 +273,22 @@ void Phase::token_break_through(Reveal& x) {
 
 // token.double_shot, DOUBLE SHOT: the side's batteries in this fight +1
 // stress, self-stress on 1-2 (revealed before the resolution).
-void Phase::token_double_shot(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  f.double_shot.insert(side);
+void Phase::token_double_shot(Reveal& rv) {
+  rv.f.double_shot.insert(rv.side);
 }
 
 // token.hot_pursuit, HOT PURSUIT: "Whichever side wins this fight" pursues
 // (hot_pursuit.cpp).
-void Phase::token_hot_pursuit(Reveal& x) {
-  Fight& f = x.f;
-  f.hot_pursuit = true;  // "Whichever side wins this fight"
+void Phase::token_hot_pursuit(Reveal& rv) {
+  rv.f.hot_pursuit = true;  // "Whichever side wins this fight"
 }
 
 // token.tooth_and_nail, TOOTH AND NAIL: the own infantry regiment with the
 // most stands in contact with enemy infantry, and that one: each loses a
 // stand and gains 2 stress; under 2 stands it is removed.
-void Phase::token_tooth_and_nail(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
+void Phase::token_tooth_and_nail(Reveal& rv) {
   std::string best, foe;
-  for (const auto& r : in_fight(f, side, false)) {
+  for (const auto& r : in_fight(rv.f, rv.side, false)) {
     if (arm_of(r) != Arm::kInfantry) continue;
     std::string x;
     for (const auto& e : contacts(r))
@@ -355,59 +312,48 @@ void Phase::token_tooth_and_nail(Reveal& x) {
       stress_regiment(st_, r, 2, in_.dice);
     }
     u["amount"] = 2;
-    units.push_back(after(u, r));
+    rv.units.push_back(after(u, r));
   }
 }
 
 // token.like_a_stone_wall, LIKE A STONE WALL: every brigade of the side must
 // Hold the Line at +3; if it loses, its brigades gain 2 rather than 1.
-void Phase::token_like_a_stone_wall(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  f.stone_wall.insert(side);
+void Phase::token_like_a_stone_wall(Reveal& rv) {
+  rv.f.stone_wall.insert(rv.side);
 }
 
 // token.rally_to_the_standard, RALLY TO THE STANDARD: the own regiment in the
 // fight with the most stress: -2.
-void Phase::token_rally_to_the_standard(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  Json& units = x.units;
+void Phase::token_rally_to_the_standard(Reveal& rv) {
   std::vector<std::string> pool;
-  for (const auto& r : in_fight(f, side, true))
-    if (!f.no_rally.count(r)) pool.push_back(r);
+  for (const auto& r : in_fight(rv.f, rv.side, true))
+    if (!rv.f.no_rally.count(r)) pool.push_back(r);
   std::string r = most_stressed(pool);
-  if (!r.empty()) stressed(r, -2, units);
+  if (!r.empty()) stressed(r, -2, rv.units);
 }
 
 // token.weight_of_numbers, WEIGHT OF NUMBERS: the side with more regiments in
 // the fight: +1 stress per extra one to the other's, spread evenly; +1 to
 // each outnumbered brigade.
-void Phase::token_weight_of_numbers(Reveal& x) {
-  Fight& f = x.f;
-  const std::string& side = x.side;
-  const std::string& enemy = x.enemy;
-  Json& units = x.units;
-  Json& brigades = x.brigades;
-  std::string& note = x.note;
-  int mine = int(in_fight(f, side, true).size()) * (f.doubled.count(side) ? 2 : 1);
-  int theirs = int(in_fight(f, enemy, true).size()) * (f.doubled.count(enemy) ? 2 : 1);
+void Phase::token_weight_of_numbers(Reveal& rv) {
+  int mine = int(in_fight(rv.f, rv.side, true).size()) * (rv.f.doubled.count(rv.side) ? 2 : 1);
+  int theirs = int(in_fight(rv.f, rv.enemy, true).size()) * (rv.f.doubled.count(rv.enemy) ? 2 : 1);
   if (mine != theirs) {
-    const std::string& more = mine > theirs ? side : enemy;
-    const std::string& fewer = mine > theirs ? enemy : side;
+    const std::string& more = mine > theirs ? rv.side : rv.enemy;
+    const std::string& fewer = mine > theirs ? rv.enemy : rv.side;
     std::map<std::string, int> got;
-    for (const auto& r : in_fight(f, fewer, true)) got[r] = 0;
+    for (const auto& r : in_fight(rv.f, fewer, true)) got[r] = 0;
     for (int k = 0; k < std::abs(mine - theirs) && !got.empty(); ++k) {
       std::string pick;
       for (const auto& [r, n] : got)
         if (on_table(r) && (pick.empty() || n < got.at(pick))) pick = r;
       if (pick.empty()) break;
       ++got[pick];
-      stressed(pick, 1, units);
+      stressed(pick, 1, rv.units);
     }
-    for (const auto& b : brigades_in(f))
-      if (st_.brigades.at(b).side == fewer) brigade_stress(b, 1, brigades);
-    note = more + " outnumbers " + fewer;
+    for (const auto& b : brigades_in(rv.f))
+      if (st_.brigades.at(b).side == fewer) brigade_stress(b, 1, rv.brigades);
+    rv.note = more + " outnumbers " + fewer;
   }
 }
 
