@@ -215,6 +215,8 @@ std::string rolls_of(const Names& n, const Json& rounds) {
   return out.empty() ? "" : " (rolls: " + list(out) + ")";
 }
 
+// One piece: one sentence an event type, so that every type the turn
+// writes is worded in one place.
 std::string words(const Names& n, const Json& e) {
   const std::string type = str(e, "type");
   const std::string side = n.side(str(e, "side"));

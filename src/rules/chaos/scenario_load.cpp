@@ -241,7 +241,9 @@ Side read_side(Reader& r, const Json& j, const std::string& path, bool forces = 
 
 namespace {
 
-// A scenario, or with `part` a side's part of one (scenario_part.h).
+// A scenario, or with `part` a side's part of one (scenario_part.h). One
+// piece: the top-level fields in the order of the format, each read once
+// and the object closed (`finish`) before the checks across fields.
 Scenario read_scenario(const Json& j, const std::string& source, bool part) {
   Scenario s;
   Fields top(j, source, "scenario");

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "ledger/dice.h"
 #include "model/state.h"
@@ -24,5 +25,13 @@ model::State apply_turn(const Scenario& scenario, const model::State& state,
 
 // The game state at the start: the table as set up, no tokens drawn yet.
 model::State initial_game_state(const Scenario& scenario);
+
+// One step of the turn, in the order the turn takes them: what it is and
+// the rule names it carries out (docs/rules/chaos.md "Rule names").
+struct TurnStep {
+  const char* name;
+  const char* rule;
+};
+std::vector<TurnStep> turn_sequence();
 
 }  // namespace adjutant::rules::chaos
