@@ -5,6 +5,8 @@
 // mails it sends).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <set>
 #include <sstream>
 
@@ -41,10 +43,11 @@ std::vector<std::string> action_lines(const std::string& out) {
   return lines;
 }
 
-// The scratch folders of rehearsals in the temporary folder.
-std::set<fs::path> scratch_folders() {
+// The scratch folders of rehearsals in the temporary folder `tmp` (the
+// test's own: TMPDIR while the judge runs).
+std::set<fs::path> scratch_folders(const fs::path& tmp) {
   std::set<fs::path> out;
-  for (const auto& e : fs::directory_iterator(fs::temp_directory_path()))
+  for (const auto& e : fs::directory_iterator(tmp))
     if (e.path().filename().string().rfind("adjutant-rehearsal-", 0) == 0) out.insert(e.path());
   return out;
 }
@@ -101,8 +104,23 @@ TEST_CASE("judge --dry-run changes nothing and names what the next pass does",
 
   const std::string now = " --now 2026-11-02T10:00:00Z";
   std::string judge_before = folder_hash(judge), mail_before = folder_hash(maildir);
-  std::set<fs::path> scratch_before = scratch_folders();
-  auto dry = run_adjutant("judge judge --dry-run" + now, work);
+  // The judge's temporary folder is the test's own (a test writes nowhere
+  // else), so that another run on the machine cannot meet its rehearsal.
+  fs::path tmpdir = work / "tmp";
+  fs::create_directories(tmpdir);
+  auto dry_run = [&] {
+    const char* was = std::getenv("TMPDIR");
+    std::string previous = was ? was : "";
+    ::setenv("TMPDIR", tmpdir.c_str(), 1);
+    auto r = run_adjutant("judge judge --dry-run" + now, work);
+    if (was)
+      ::setenv("TMPDIR", previous.c_str(), 1);
+    else
+      ::unsetenv("TMPDIR");
+    return r;
+  };
+  std::set<fs::path> scratch_before = scratch_folders(tmpdir);
+  auto dry = dry_run();
   INFO("dry run:\n" << dry.out << dry.err);
   REQUIRE(dry.exit == 0);
   CHECK(dry.out.rfind("dry run: what a pass at 2026-11-02T10:00:00Z would do; nothing is changed "
@@ -125,10 +143,11 @@ TEST_CASE("judge --dry-run changes nothing and names what the next pass does",
   CHECK(names("fresh: sent: turns/001-confederate/mail-union.eml to union@example.org"));
   CHECK(names("early: sent: turns/000-genesis/mail-union.eml to union@example.org"));
   // Nothing is left behind in the temporary folder either.
-  CHECK(scratch_folders() == scratch_before);
+  CHECK(scratch_folders(tmpdir) == scratch_before);
+  CHECK(scratch_before.empty());
 
   // A second dry run says the same.
-  auto again = run_adjutant("judge judge --dry-run" + now, work);
+  auto again = dry_run();
   CHECK(action_lines(again.out) == said);
 
   auto real = run_adjutant("judge judge" + now, work);
