@@ -6,6 +6,9 @@
 // loopback. A whole training game; both copies end byte-identical.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "ledger/jcs.h"
 #include "mail_servers.h"
 #include "report_fixture.h"
@@ -15,31 +18,41 @@ using adjutant::testing::tool;
 namespace fs = std::filesystem;
 namespace testing = adjutant::testing;
 
-TEST_CASE(
-    "a whole training game by real mail with one side in player pages and the other on the command "
-    "line",
-    "[web][player-page][mail][server][slow]") {
+namespace {
+
+// The game `script` plays (tests/tools/), its mail passing through the test
+// servers started here for `users`: what it prints, read.
+adjutant::ledger::Json played_by_mail(const std::string& script, const std::string& tag,
+                                      const std::vector<std::string>& users) {
   {
     INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
     REQUIRE(fs::exists(testing::kDovecot));
   }
-  fs::path d = testing::temp_folder("page-by-mail");
+  fs::path d = testing::temp_folder(tag);
   testing::PlayersMail mail;
   try {
-    mail.start(d, {"union", "confederate"}, tool("smtp_sink.py"));
+    mail.start(d, users, tool("smtp_sink.py"));
   } catch (const std::exception& e) {
     FAIL(e.what());
   }
-  int smtp_port = mail.smtp_port, imap_port = mail.imap_port;
-
   std::string out;
-  int rc = testing::run("/usr/bin/python3 " + tool("play_game.py") + " " + ADJUTANT_BINARY + " " +
+  int rc = testing::run("/usr/bin/python3 " + tool(script) + " " + ADJUTANT_BINARY + " " +
                             ADJUTANT_SOURCE_DIR + " " + (d / "work").string() + " " +
-                            std::to_string(imap_port) + " " + std::to_string(smtp_port) + " 2>&1",
+                            std::to_string(mail.imap_port) + " " + std::to_string(mail.smtp_port) +
+                            " 2>&1",
                         &out);
   INFO(out);
   REQUIRE(rc == 0);
-  auto r = adjutant::ledger::Json::parse(out.substr(out.find('{')));
+  return adjutant::ledger::Json::parse(out.substr(out.find('{')));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a whole training game by real mail with one side in player pages and the other on the command "
+    "line",
+    "[web][player-page][mail][server][slow]") {
+  auto r = played_by_mail("play_game.py", "page-by-mail", {"union", "confederate"});
   CHECK_FALSE(r.contains("failure"));
   CHECK(r["errors"].empty());
   CHECK(r["requests"].empty());
@@ -65,26 +78,8 @@ TEST_CASE(
 // umpire's mails carry, its mail client sending the page's orders.
 TEST_CASE("a whole fog-of-war game by real mail with one side in its sealed copy's pages",
           "[web][player-page][fog][mail][server][slow]") {
-  {
-    INFO("dovecot is missing: run `make deps` (dovecot-imapd)");
-    REQUIRE(fs::exists(testing::kDovecot));
-  }
-  fs::path d = testing::temp_folder("fog-page-by-mail");
-  testing::PlayersMail mail;
-  try {
-    mail.start(d, {"union", "confederate", "umpire"}, tool("smtp_sink.py"));
-  } catch (const std::exception& e) {
-    FAIL(e.what());
-  }
-  std::string out;
-  int rc = testing::run("/usr/bin/python3 " + tool("play_fog_game.py") + " " + ADJUTANT_BINARY +
-                            " " + ADJUTANT_SOURCE_DIR + " " + (d / "work").string() + " " +
-                            std::to_string(mail.imap_port) + " " + std::to_string(mail.smtp_port) +
-                            " 2>&1",
-                        &out);
-  INFO(out);
-  REQUIRE(rc == 0);
-  auto r = adjutant::ledger::Json::parse(out.substr(out.find('{')));
+  auto r =
+      played_by_mail("play_fog_game.py", "fog-page-by-mail", {"union", "confederate", "umpire"});
   CHECK_FALSE(r.contains("failure"));
   CHECK(r["errors"].empty());
   CHECK(r["requests"].empty());
