@@ -250,6 +250,10 @@ SealedOrdersGame open_sealed_orders(const fs::path& copy);
 SealedOrdersGame sealed_orders_game(const SealedCopy& copy, const SealedReport& report,
                                     const std::string& where, bool due_only = true);
 
+// The party `side` of the copy's genesis (empty when there is none: a
+// checked copy's own side always is one).
+Party sealed_party(const SealedCopy& copy, const std::string& side);
+
 // The order body `body` completed for the copy's side as sign_sealed
 // completes it, with `link` (raw s of the side's next link), without the
 // revision (sign_sealed's comes from the secrets, the player page's from

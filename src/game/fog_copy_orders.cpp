@@ -40,14 +40,18 @@ void require_checked(const SealedReport& r) {
 
 }  // namespace
 
+Party sealed_party(const SealedCopy& c, const std::string& side) {
+  for (const auto& p : genesis_parties(c.log.front().body))
+    if (p.id == side) return p;
+  return {};
+}
+
 Json sealed_order_body(const SealedCopy& c, const SealedReport& r, Json body,
                        const std::string& link) {
   require_checked(r);
   const Json* due = phase_due(c, r);
   if (!due) not_due(r);
-  Party party;
-  for (const auto& p : genesis_parties(c.log.front().body))
-    if (p.id == r.side) party = p;
+  Party party = sealed_party(c, r.side);
   if (r.next_link > party.chain_length)
     throw Error("chain.exhausted", r.side + "'s dice chain has no link left");
   if (!body.is_object()) throw Error("orders.format", "the order body must be a JSON object");
@@ -70,9 +74,7 @@ Json sign_sealed(const fs::path& copy, Json body, const fs::path& key, const fs:
   SealedReport r = check_sealed_copy(c);
   require_checked(r);
   if (!phase_due(c, r)) not_due(r);
-  Party party;
-  for (const auto& p : genesis_parties(c.log.front().body))
-    if (p.id == r.side) party = p;
+  Party party = sealed_party(c, r.side);
   ledger::SigningKey k = key_for(party, secrets, key, "of " + r.side);
   ledger::ChainSecret ch = chain_for(party, secrets, chain);
   if (r.next_link > party.chain_length)
@@ -149,9 +151,7 @@ rules::Checked check_sealed_envelope(const SealedCopy& c, const SealedReport& r,
   if (b.value("side", "") != r.side)
     throw Error("orders.unknown_side", source + ": orders for " + in_quotes(b.value("side", "")) +
                                            ", and this is " + r.side + "'s sealed copy");
-  Party party;
-  for (const auto& p : genesis_parties(c.log.front().body))
-    if (p.id == r.side) party = p;
+  Party party = sealed_party(c, r.side);
   if (!ledger::verify_envelope(env, ledger::kOrdersType, party.public_key))
     throw Error("orders.bad_signature",
                 source + ": the signature does not verify with " + r.side + "'s key from genesis");

@@ -27,12 +27,6 @@ Json text_refusal(const rules::text::TextRefused& e) {
   return out;
 }
 
-game::Party sealed_party(const game::SealedCopy& c, const std::string& id) {
-  for (const auto& p : game::genesis_parties(c.log.front().body))
-    if (p.id == id) return p;
-  throw Error("orders.unknown_side", in_quotes(id) + " is not a party of this game");
-}
-
 }  // namespace
 
 SealedPlayer::SealedPlayer(const Json& post) {
@@ -137,7 +131,7 @@ Json SealedPlayer::sign(const Json& body, const Json& link, const Json& previous
   Json full =
       game::sealed_order_body(copy_, report_, body, ledger::from_hex(link["s"].get<std::string>()));
   if (report_.protocol >= 2) game::revise(full, previous.is_object() ? &previous : nullptr);
-  ledger::OracleSigner signer(sealed_party(copy_, report_.side).public_key);
+  ledger::OracleSigner signer(game::sealed_party(copy_, report_.side).public_key);
   Json envelope = ledger::sign_envelope(ledger::kOrdersType, full, signer);
   return {
       {"ok", true}, {"text", envelope.dump(2) + "\n"}, {"envelope", envelope}, {"check", checked}};

@@ -39,6 +39,24 @@ Json open_game(PageEngine& page, const fs::path& dir) {
   return page.ask({{"op", "game.verify"}});
 }
 
+// A whole game a script of tests/tools plays in headless Chromium, in a
+// folder of its own: what it prints, read. Every such game ends with no page
+// error and no network request (the page asks the network for nothing).
+Json played(const std::string& script, const std::string& tag) {
+  TempDir tmp(tag);
+  auto r = adjutant::testing::run_command(
+      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / script).string() + "' '" +
+      std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
+      (tmp.path() / "work").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.exit == 0);
+  Json out = Json::parse(r.out.substr(r.out.find('{')));
+  CHECK_FALSE(out.contains("failure"));
+  CHECK(out["errors"].empty());
+  CHECK(out["requests"].empty());
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("the page's engine verifies every sample as verify does, asking every hash of the page",
@@ -200,17 +218,7 @@ TEST_CASE("the page's card, genesis, signed orders and adjudication are the comm
 // WebCrypto), the union with the command line; mail passes as files.
 TEST_CASE("a whole training game: one side in player pages, the other with the command line",
           "[web][player-page]") {
-  TempDir tmp("play-game");
-  auto r = adjutant::testing::run_command(
-      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "play_game.py").string() + "' '" +
-      std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
-      (tmp.path() / "work").string() + "'");
-  INFO(r.out);
-  REQUIRE(r.exit == 0);
-  Json out = Json::parse(r.out.substr(r.out.find('{')));
-  CHECK_FALSE(out.contains("failure"));
-  CHECK(out["errors"].empty());
-  CHECK(out["requests"].empty());  // the page asks the network for nothing
+  Json out = played("play_game.py", "play-game");
   // Eight game-turns, sixteen player-turns, to the end of the game.
   CHECK(out["phases"].size() == 16);
   int marked = 0;
@@ -241,17 +249,7 @@ TEST_CASE("a whole training game: one side in player pages, the other with the c
 // the other, to the end of the game.
 TEST_CASE("a whole training game in pages on both sides, hosted from a page",
           "[web][player-page]") {
-  TempDir tmp("host-game");
-  auto r = adjutant::testing::run_command(
-      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "host_game.py").string() + "' '" +
-      std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
-      (tmp.path() / "work").string() + "'");
-  INFO(r.out);
-  REQUIRE(r.exit == 0);
-  Json out = Json::parse(r.out.substr(r.out.find('{')));
-  CHECK_FALSE(out.contains("failure"));
-  CHECK(out["errors"].empty());
-  CHECK(out["requests"].empty());
+  Json out = played("host_game.py", "host-game");
   CHECK(out["host_shown"] == true);
   // The host's first page is the page `adjutant view --play` writes.
   CHECK(out["same_first_page"] == true);
@@ -276,17 +274,7 @@ TEST_CASE("a whole training game in pages on both sides, hosted from a page",
 TEST_CASE(
     "a whole fog-of-war game: one side in sealed copies' pages, the other with the command line",
     "[web][player-page][fog]") {
-  TempDir tmp("play-fog-game");
-  auto r = adjutant::testing::run_command(
-      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "play_fog_game.py").string() +
-      "' '" + std::string(ADJUTANT_BINARY) + "' '" + source_dir().string() + "' '" +
-      (tmp.path() / "work").string() + "'");
-  INFO(r.out);
-  REQUIRE(r.exit == 0);
-  Json out = Json::parse(r.out.substr(r.out.find('{')));
-  CHECK_FALSE(out.contains("failure"));
-  CHECK(out["errors"].empty());
-  CHECK(out["requests"].empty());
+  Json out = played("play_fog_game.py", "play-fog-game");
   // The join page names nothing of the scenario: not a brigade, not its title.
   CHECK(out["join_names"].empty());
   // Seven turns, each signed in a page the command line's copy checks, then over.
