@@ -13,7 +13,7 @@ include(GNUInstallDirs)
 set(ADJUTANT_CONFIGURED_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/adjutant)
 configure_file(${CMAKE_SOURCE_DIR}/src/cli/install_dirs.cpp.in
   ${CMAKE_BINARY_DIR}/generated/install_dirs.cpp @ONLY)
-target_sources(adjutant PRIVATE ${CMAKE_BINARY_DIR}/generated/install_dirs.cpp)
+target_sources(adjutant_cli PRIVATE ${CMAKE_BINARY_DIR}/generated/install_dirs.cpp)
 set_source_files_properties(${CMAKE_BINARY_DIR}/generated/install_dirs.cpp PROPERTIES
   SKIP_UNITY_BUILD_INCLUSION ON SKIP_PRECOMPILE_HEADERS ON)
 

@@ -1,55 +1,15 @@
-// The bot: legal orders for one side in the current phase, from the state
-// and a seed. Each ruleset teaches it through an order generator registered
-// in one table (registry.cpp); a ruleset without one cannot be played by the
-// bot, and a test names it. A tool for solo play, tests and benchmarks, not
-// a strong player: the same state, side and seed always give the same orders.
+// The bot of every ruleset that teaches one (rules/bot.h): its order
+// generator, found by the ruleset's id in the rulesets' packages
+// (rules/package.h). bot/play.h plays whole games with it.
 #pragma once
 
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
-#include "model/state.h"
-#include "rules/ruleset.h"
+#include "rules/bot.h"
 
 namespace adjutant::bot {
-
-using ledger::Json;
-
-// What a generator is asked: the orders of `side` in the state's phase.
-struct Request {
-  const rules::Ruleset& ruleset;
-  // The hex scenario as the ruleset plays it (its version set); empty for a
-  // ruleset with a scenario format of its own, whose generator asks the
-  // ruleset (rules::chaos::scenario_of).
-  const model::Scenario& scenario;
-  const model::State& state;
-  std::string side;
-  std::uint64_t seed = 0;
-};
-
-// The orders, and the problems of every order the generator tried and the
-// ruleset's check refused (a generator that knows its rules refuses none).
-struct Orders {
-  Json body = Json::object();
-  std::vector<rules::OrderProblem> refused;
-};
-
-class OrderGenerator {
- public:
-  virtual ~OrderGenerator() = default;
-  // An order body (moves, attacks, standing: the ruleset's own fields, none
-  // of the envelope's) that the ruleset's check accepts. Error bot.no_orders
-  // when it finds none.
-  virtual Orders orders(const Request& request) const = 0;
-};
-
-// `moves` without the moves the problems name (order n is moves[n-1]); the
-// last move when they name none. A generator that retries without what the
-// check refused calls it.
-void drop_refused(std::vector<Json>& moves, const std::vector<rules::OrderProblem>& problems);
 
 // The generator of a ruleset id; Error bot.no_generator for a ruleset the
 // bot has not been taught.

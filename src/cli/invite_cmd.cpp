@@ -15,6 +15,7 @@
 #include "report/eml.h"
 #include "report/mime_write.h"
 #include "report/play_page.h"
+#include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -96,7 +97,7 @@ int cmd_invite(int argc, char** argv) {
   }
   // A fog-of-war game's join page carries nothing of the scenario but the
   // sides' names (report/play_page.h join_data), nor does its mail.
-  if (!ruleset->fog_of_war() && !ruleset->draws_hex_map())
+  if (!ruleset->fog_of_war() && rules::board_of(*ruleset) != rules::Board::kHex)
     throw Error("invite.fog", "the join page plays hex maps only", Exit::kUsage);
   if (ruleset->fog_of_war() && invite.side == "umpire")
     throw Error("invite.side", "--side umpire: the umpire of a fog-of-war game makes it",

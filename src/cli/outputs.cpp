@@ -8,6 +8,7 @@
 #include "render/map.h"
 #include "render/ruleset_maps.h"
 #include "report/turn_outputs.h"
+#include "rules/package.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/printable.h"
@@ -70,7 +71,7 @@ game::TurnWriter turn_writer(const fs::path& key, const fs::path& secrets) {
     // ruleset lets it see. The reports show map-<side>.png, so maps come
     // first: the position after an adjudication (with its moves and
     // combats), at the start and at the end of the game.
-    if (post.kind != "extend" && !archive.ruleset().draws_hex_map()) {
+    if (post.kind != "extend" && rules::board_of(archive.ruleset()) != rules::Board::kHex) {
       // A ruleset that draws its own table (docs/rulesets.md): one map per
       // view, of what that side may see; the umpire's shows everything.
       std::vector<std::string> views = archive.ruleset().sides();

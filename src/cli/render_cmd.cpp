@@ -15,8 +15,7 @@
 #include "game/sealed_view.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
-#include "render/table_map.h"
-#include "rules/chaos/ruleset.h"
+#include "rules/package.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -38,14 +37,12 @@ int render_sealed(const fs::path& copy, const fs::path& out, bool png,
   if (r.count("at"))
     throw Error("render.bad_at", "--at: a sealed copy holds its side's latest view only",
                 Exit::kUsage);
-  if (!v.ruleset || !render::draws_table(*v.ruleset))
+  if (!v.ruleset || rules::board_of(*v.ruleset) != rules::Board::kTable)
     throw Error("render.no_map",
                 "this sealed copy holds no part of the scenario to draw its table with (sync the "
                 "umpire's latest sealed copy)",
                 Exit::kUsage);
-  const auto& sc = rules::chaos::scenario_of(*v.ruleset);
-  write_file_atomic(out, png ? render::render_table_view_png(sc, v.view, side, v.preferred)
-                             : render::render_table_view_svg(sc, v.view, side, v.preferred));
+  write_file_atomic(out, render::sealed_table_map(*v.ruleset, v.view, side, v.preferred, png));
   if (r.count("json"))
     print_json({{"file", out.string()}, {"side", side}, {"turn", v.view.turn}, {"sealed", true}});
   else
@@ -121,7 +118,7 @@ int cmd_render(int argc, char** argv) {
   }
 
   model::State state = archive.state_at(at);
-  if (!archive.ruleset().draws_hex_map()) {
+  if (rules::board_of(archive.ruleset()) != rules::Board::kHex) {
     // A ruleset that draws its own table (render/ruleset_maps.h): the map
     // of what that side may see, the umpire's showing everything.
     std::string picture = render::ruleset_map(archive, state, at, side, ext == ".png");

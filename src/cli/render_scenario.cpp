@@ -8,8 +8,7 @@
 #include "model/scenario.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
-#include "render/table_map.h"
-#include "rules/chaos/ruleset.h"
+#include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -48,13 +47,7 @@ int render_scenario(const std::string& value, const std::filesystem::path& out, 
   }
   auto ruleset = rules::make_ruleset(scenario_json, file);
   model::State state = ruleset->initial_state();
-  std::string picture;
-  if (render::draws_table(*ruleset)) {
-    render::TableInput in{rules::chaos::scenario_of(*ruleset), state, "", {}};
-    picture = png ? render::render_table_png(in) : render::render_table_svg(in);
-  } else if (!png) {
-    picture = ruleset->draw_svg(state, "");
-  }
+  std::string picture = render::ruleset_state_map(*ruleset, state, png);
   if (picture.empty())
     throw Error("render.no_map",
                 "the " + ruleset->id() + " ruleset draws no " + (png ? "png" : "svg") + " map",

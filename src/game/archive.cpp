@@ -164,7 +164,11 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
   a.genesis_ = a.log_[0].body;
   a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
   std::string scenario_file = (dir / "scenario.json").string();
-  const rules::RulesetInfo* info = rules::ruleset_info(rules::scenario_ruleset_id(scenario));
+  const std::string ruleset_id = rules::scenario_ruleset_id(scenario);
+  const rules::RulesetInfo* info = rules::ruleset_info(ruleset_id);
+  // A ruleset this build does not register is named as such, before its
+  // scenario is read as a hex scenario it need not be.
+  if (!info && !ruleset_id.empty()) rules::make_ruleset(scenario, scenario_file);
   std::string named;
   if (!info || info->hex) {
     a.scenario_ =

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "game/adjudicate.h"
 #include "game/fog.h"
 #include "game/log.h"
 #include "util/error.h"

@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "render/map.h"
+#include "rules/package.h"
 
 namespace adjutant::render {
 
@@ -120,7 +121,7 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
     model::UnitState us;
     us.location = hex::format(h);
     us.ineffective = rng.below(20) == 0;
-    if (rng.below(20) == 0) us.extra["demoralized"] = true;
+    (void)rng.below(20);  // once a demoralized mark; drawn still, so the map stays the same
     st.units[u.id] = us;
   }
 }
@@ -186,7 +187,12 @@ BenchMap bench_map() {
   Lcg rng;
   sc.id = "bench-25x28";
   sc.title = "Generated benchmark map (25x28)";
-  sc.ruleset = "bluegray";
+  // Drawn as the first hex ruleset registered draws its maps.
+  for (const auto* p : rules::packages())
+    if (p->info.hex) {
+      sc.ruleset = p->info.id;
+      break;
+    }
   sc.columns = kColumns;
   sc.rows = kRows;
   sc.default_terrain = "clear";

@@ -6,15 +6,6 @@
 
 namespace adjutant::render {
 
-namespace {
-
-bool flag(const Json& extra, const char* name) {
-  auto it = extra.find(name);
-  return it != extra.end() && it->is_boolean() && it->get<bool>();
-}
-
-}  // namespace
-
 CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::UnitState* state) {
   CounterLook look;
   const auto* side = scene.scenario.side(def.side);
@@ -22,16 +13,9 @@ CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::
   look.type = def.type;
   look.designation = def.id;
   look.values = std::to_string(def.strength) + "-" + std::to_string(def.movement);
-  if (state) {
-    look.ineffective = state->ineffective;
-    look.demoralized = flag(state->extra, "demoralized");
-  }
-  // An army demoralized as a whole (Hooker and Lee 18.0: extra.morale).
-  const Json& morale = scene.state.extra.is_object() && scene.state.extra.contains("morale")
-                           ? scene.state.extra["morale"]
-                           : Json();
-  if (morale.is_object() && morale.contains(def.side) && morale[def.side].is_object())
-    look.demoralized = look.demoralized || flag(morale[def.side], "demoralized");
+  if (state) look.ineffective = state->ineffective;
+  // Its army demoralized as a whole (rules/map_marks.h).
+  look.demoralized = scene.marks.demoralized(def.side);
   return look;
 }
 

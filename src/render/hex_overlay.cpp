@@ -103,17 +103,14 @@ Json hex_map_step(const model::Scenario& scenario, const model::State& seen, con
   Scene scene = make_scene(scenario, seen, events, side);
   Json out = {{"line", banner_line(scene)}};
 
-  const Json& extra = seen.extra;
   Json forts = Json::array(), bridges = Json::array();
-  if (extra.contains("fortifications"))
-    for (const auto& f : extra["fortifications"])
-      if (f.is_string() && hex::parse(f.get<std::string>())) forts.push_back(f);
-  if (extra.contains("bridges"))
-    for (const auto& [unit, b] : extra["bridges"].items()) {
-      auto a = hex::parse(b.at("ends")[0].get<std::string>());
-      auto z = hex::parse(b.at("ends")[1].get<std::string>());
-      if (a && z) bridges.push_back({unit, hex::format(*a), hex::format(*z)});
-    }
+  for (const auto& f : scene.marks.fortifications)
+    if (hex::parse(f)) forts.push_back(f);
+  for (const auto& [unit, from, to] : scene.marks.bridges) {
+    auto a = hex::parse(from);
+    auto z = hex::parse(to);
+    if (a && z) bridges.push_back({unit, hex::format(*a), hex::format(*z)});
+  }
   put(out, "forts", forts);
   put(out, "bridges", bridges);
 

@@ -9,6 +9,7 @@
 #include "render/cairo_api.h"
 #include "render/layers.h"
 #include "render/shapes.h"
+#include "rules/package.h"
 
 namespace adjutant::render {
 
@@ -80,7 +81,7 @@ std::vector<Entry> entries(const model::Scenario& sc) {
                                                       {"bridge", "Pontoon bridge detachment"}};
   for (const auto& [t, label] : more)
     if (types.count(t)) out.push_back({Kind::kType, t, label});
-  if (sc.ruleset == "ah1961") {
+  if (const rules::Package* p = rules::package_of(sc.ruleset); p && p->draws_works) {
     out.push_back({Kind::kFort, "", "Fortification"});
     out.push_back({Kind::kBridge, "", "Pontoon bridge built"});
   }

@@ -20,7 +20,7 @@
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
-#include "rules/chaos/scenario.h"
+#include "rules/ruleset.h"
 
 namespace adjutant::render {
 
@@ -38,11 +38,11 @@ MapBase hex_map_base(const model::Scenario& scenario, const std::string& side);
 Json hex_map_step(const model::Scenario& scenario, const model::State& seen, const Json& events,
                   const std::string& side);
 
-// The Chaos of Battle table's base for `side` ("" or "umpire" for the umpire).
-MapBase table_map_base(const rules::chaos::Scenario& scenario, const std::string& side);
+// A table ruleset's base for `side` ("" or "umpire" for the umpire).
+MapBase table_map_base(const rules::Ruleset& ruleset, const std::string& side);
 // The overlay of `state` (the whole game state) as `side` sees it, with
 // each brigade's preferred marker (render/table_map.h, TableInput).
-Json table_map_step(const rules::chaos::Scenario& scenario, const model::State& state,
+Json table_map_step(const rules::Ruleset& ruleset, const model::State& state,
                     const std::string& side, const std::map<std::string, int>& preferred);
 
 // The base SVG gzipped (deterministic bytes for one zlib): the page inflates

@@ -1,15 +1,15 @@
 // The notes under the map, two lines a side: its victory points with where
-// they come from (state extra.vp_sources) and the units that have left the
+// they come from (rules/map_marks.h vp_sources) and the units that have left the
 // map; and its reinforcements due by the next turn with their entry hexes;
-// a third line for the army in Hooker and Lee (army_notes.h).
+// a third line for the army in Hooker and Lee (rules/map_marks.h).
 // The panel's height depends on the scenario only, so every picture of a
 // game has the same size.
 #include <map>
 
 #include "model/arrivals.h"
-#include "render/army_notes.h"
 #include "render/layers.h"
 #include "render/marks.h"
+#include "rules/map_marks.h"
 
 namespace adjutant::render {
 
@@ -46,12 +46,11 @@ std::string vp_line(const Scene& scene, const model::SideDef& side) {
   auto it = scene.state.vp.find(side.id);
   std::string out =
       side.name + ": " + std::to_string(it == scene.state.vp.end() ? 0 : it->second) + " VP";
-  const auto& extra = scene.state.extra;
-  if (extra.is_object() && extra.contains("vp_sources") && extra["vp_sources"].contains(side.id)) {
+  if (auto sources = scene.marks.vp_sources.find(side.id);
+      sources != scene.marks.vp_sources.end()) {
     std::string parts;
-    for (const auto& [source, vp] : extra["vp_sources"][side.id].items())
-      if (vp.is_number_integer())
-        parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + vp.dump();
+    for (const auto& [source, vp] : sources->second)
+      parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + std::to_string(vp);
     if (!parts.empty()) out += " (" + parts + ")";
   }
   std::string gone;
@@ -107,7 +106,7 @@ void draw_rule(Canvas& canvas, const Scene& scene) {
 
 double notes_height(const model::Scenario& scenario) {
   if (!has_notes(scenario)) return 0;
-  double lines = has_army_notes(scenario) ? 3 : 2;
+  double lines = rules::has_army_notes(scenario) ? 3 : 2;
   return lines * kLineHeight * double(scenario.sides.size()) + 8;
 }
 
@@ -118,8 +117,11 @@ std::vector<NoteLine> note_lines(const Scene& scene) {
   for (const auto& side : scene.scenario.sides) {
     out.push_back({vp_line(scene, side), false});
     out.push_back({due_line(scene, side, turn), true});
-    if (has_army_notes(scene.scenario))
-      out.push_back({army_line(scene.scenario, scene.state, side), true});
+    if (rules::has_army_notes(scene.scenario)) {
+      auto it = scene.marks.army.find(side.id);
+      const std::string army = it == scene.marks.army.end() ? "" : it->second;
+      out.push_back({side.name + " army: " + (army.empty() ? "-" : army), true});
+    }
   }
   return out;
 }

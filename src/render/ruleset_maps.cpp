@@ -1,16 +1,22 @@
 #include "render/ruleset_maps.h"
 
 #include "render/table_map.h"
-#include "rules/chaos/ruleset.h"
+#include "render/table_scene.h"
+#include "rules/package.h"
 #include "util/files.h"
 
 namespace adjutant::render {
 
 using Json = nlohmann::json;
 
+namespace {
+
+// True when render draws the ruleset's table itself (SVG and PNG).
 bool draws_table(const rules::Ruleset& ruleset) {
-  return ruleset.id() == rules::chaos::kRulesetId;
+  return rules::board_of(ruleset) == rules::Board::kTable;
 }
+
+}  // namespace
 
 std::map<std::string, int> preferred_markers(const game::Archive& archive, int seq) {
   std::map<std::string, Json> last;  // side -> its last order body
@@ -34,21 +40,47 @@ std::string ruleset_map(const game::Archive& archive, const model::State& state,
                         const std::string& view, bool png) {
   const rules::Ruleset& ruleset = archive.ruleset();
   if (draws_table(ruleset)) {
-    TableInput in{rules::chaos::scenario_of(ruleset), state, view, preferred_markers(archive, seq)};
+    TableInput in{ruleset, state, view, preferred_markers(archive, seq)};
     return png ? render_table_png(in) : render_table_svg(in);
   }
   return png ? std::string() : ruleset.draw_svg(state, view);
 }
 
+std::string ruleset_state_map(const rules::Ruleset& ruleset, const model::State& state, bool png) {
+  if (draws_table(ruleset)) {
+    TableInput in{ruleset, state, "", {}};
+    return png ? render_table_png(in) : render_table_svg(in);
+  }
+  return png ? std::string() : ruleset.draw_svg(state, "");
+}
+
+std::string sealed_table_map(const rules::Ruleset& ruleset, const model::State& view,
+                             const std::string& side, const std::map<std::string, int>& preferred,
+                             bool png) {
+  return png ? render_table_view_png(ruleset, view, side, preferred)
+             : render_table_view_svg(ruleset, view, side, preferred);
+}
+
 std::optional<MapBase> ruleset_map_base(const game::Archive& archive, const std::string& view) {
   if (!draws_table(archive.ruleset())) return std::nullopt;
-  return table_map_base(rules::chaos::scenario_of(archive.ruleset()), view);
+  return table_map_base(archive.ruleset(), view);
 }
 
 Json ruleset_map_step(const game::Archive& archive, const model::State& state, int seq,
                       const std::string& view) {
-  return table_map_step(rules::chaos::scenario_of(archive.ruleset()), state, view,
-                        preferred_markers(archive, seq));
+  return table_map_step(archive.ruleset(), state, view, preferred_markers(archive, seq));
+}
+
+TablePicture side_table_picture(const rules::Ruleset& ruleset, const model::State& seen,
+                                const std::string& side) {
+  const std::map<std::string, int> preferred;
+  const TableScene scene = make_table_scene(ruleset, seen, side, preferred);
+  return {render_table_view_svg(ruleset, seen, side, preferred),
+          scene.width,
+          scene.height,
+          scene.left,
+          scene.top,
+          scene.scale};
 }
 
 void write_ruleset_maps(const std::filesystem::path& folder, const game::Archive& archive,

@@ -117,6 +117,7 @@ Scene make_scene(const model::Scenario& scenario, const model::State& state, con
   s.legend_top = s.notes_top + notes_height(scenario);
   s.height = int(std::ceil(s.legend_top + legend_height(scenario, s.width) + kMargin));
 
+  s.marks = rules::map_marks(scenario, state);
   for (const auto& def : scenario.units) {
     auto it = state.units.find(def.id);
     if (it == state.units.end() || it->second.status != model::UnitStatus::kActive) continue;

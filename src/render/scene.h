@@ -10,6 +10,7 @@
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
+#include "rules/map_marks.h"
 
 namespace adjutant::render {
 
@@ -60,6 +61,9 @@ struct Scene {
   double legend_top = 0;
   // Units on the map, per hex, in order-of-battle order (first drawn first).
   std::map<Hex, std::vector<PlacedUnit>> stacks{};
+  // What the ruleset marks on the map beyond the counters (works, morale,
+  // the army lines), from its package (rules/map_marks.h).
+  rules::MapMarks marks{};
 
   Point centre(Hex h) const;
   Point corner(Hex h, int k) const;

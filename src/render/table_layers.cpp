@@ -1,4 +1,5 @@
-// The layers of a Chaos of Battle table, bottom to top: the cloth with a
+// The layers of a miniatures table (rules/table_board.h; Chaos of
+// Battle's), bottom to top: the cloth with a
 // faint 6-inch grid numbered in inches, the deployment zones, hills, woods, towns, roads,
 // creeks, breastworks, landmarks, the bases (each stand drawn, the front
 // edge heavy and a tick the way it faces), commanders, the brigade markers
@@ -13,7 +14,6 @@
 #include "render/map_style.h"
 #include "render/table_layers.h"
 #include "render/table_scene.h"
-#include "rules/chaos/shapes.h"
 #include "util/markup.h"
 
 namespace adjutant::render {
@@ -36,7 +36,7 @@ constexpr Rgb kPanel{0.93, 0.92, 0.88};
 constexpr double kTableTextSize = 9;
 
 Rgb table_side_colour(const TableScene& scene, const std::string& side) {
-  for (const auto& s : scene.scenario.sides)
+  for (const auto& s : scene.board.sides)
     if (s.id == side)
       return parse_colour(s.colour,
                           side == "union" ? Rgb{0.12, 0.23, 0.58} : Rgb{0.54, 0.55, 0.57});
@@ -50,9 +50,9 @@ void trace(Canvas& canvas, const std::vector<Point>& points, bool closed) {
   if (closed) canvas.line(points[0]);
 }
 
-std::vector<Point> placed(const TableScene& scene, const chaos::Outline& o) {
+std::vector<Point> placed(const TableScene& scene, const std::vector<rules::TablePoint>& o) {
   std::vector<Point> out;
-  for (auto p : o.points) out.push_back(scene.place(p));
+  for (auto p : o) out.push_back(scene.place(p));
   return out;
 }
 
@@ -61,7 +61,7 @@ Point middle(Point a, Point b) {
 }
 
 void draw_cloth(Canvas& canvas, const TableScene& scene) {
-  const auto& t = scene.scenario.table;
+  const auto& t = scene.board;
   Point sw = scene.place({0, 0});
   Point ne = scene.place({t.width, t.length});
   canvas.begin("class=\"table\"");
@@ -73,22 +73,22 @@ void draw_cloth(Canvas& canvas, const TableScene& scene) {
   for (int every : {6, 12}) {
     canvas.colour(kClothGrid, every == 6 ? 0.18 : 0.35);
     canvas.line_width(0.6);
-    for (chaos::Coord x = every * chaos::kInch; x < t.width; x += every * chaos::kInch) {
+    for (std::int64_t x = every * rules::kTableInch; x < t.width; x += every * rules::kTableInch) {
       canvas.move(scene.place({x, 0}));
       canvas.line(scene.place({x, t.length}));
     }
-    for (chaos::Coord y = every * chaos::kInch; y < t.length; y += every * chaos::kInch) {
+    for (std::int64_t y = every * rules::kTableInch; y < t.length; y += every * rules::kTableInch) {
       canvas.move(scene.place({0, y}));
       canvas.line(scene.place({t.width, y}));
     }
     canvas.stroke();
   }
   canvas.end();
-  for (const auto& s : scene.scenario.sides) {
-    if (!s.zone) continue;
+  for (const auto& s : scene.board.sides) {
+    if (s.zone.empty()) continue;
     Rgb colour = table_side_colour(scene, s.id);
     canvas.begin("class=\"zone\" data-side=\"" + escape_markup(s.id) + "\"");
-    auto pts = placed(scene, *s.zone);
+    auto pts = placed(scene, s.zone);
     trace(canvas, pts, true);
     canvas.colour(colour, 0.07);
     canvas.fill();
@@ -102,82 +102,55 @@ void draw_cloth(Canvas& canvas, const TableScene& scene) {
   }
 }
 
-// Small marks on an integer lattice inside an area (trees in a wood,
-// houses in a town): the lattice points the rules' own inside test keeps.
-template <typename Mark>
-void lattice(const TableScene& scene, const chaos::Outline& shape, chaos::Coord step, Mark mark) {
-  chaos::Coord x0 = shape.points.front().x, x1 = x0, y0 = shape.points.front().y, y1 = y0;
-  for (auto p : shape.points) {
-    x0 = std::min(x0, p.x);
-    x1 = std::max(x1, p.x);
-    y0 = std::min(y0, p.y);
-    y1 = std::max(y1, p.y);
-  }
-  int row = 0;
-  for (chaos::Coord y = y0 - y0 % step + step; y < y1; y += step, ++row)
-    for (chaos::Coord x = x0 - x0 % step + step + (row % 2) * step / 2; x < x1; x += step)
-      if (chaos::strictly_inside(shape, {x, y})) mark(scene.place({x, y}));
-}
-
 void draw_features(Canvas& canvas, const TableScene& scene) {
   double px = kTablePixelsPerInch;
   // Areas first (hills under woods under towns), then lines over them.
-  for (auto kind :
-       {chaos::TerrainKind::kHill, chaos::TerrainKind::kWoods, chaos::TerrainKind::kTown,
-        chaos::TerrainKind::kRoad, chaos::TerrainKind::kCreek, chaos::TerrainKind::kBreastworks}) {
-    for (const auto& f : scene.scenario.terrain.features) {
+  for (const std::string kind : {"hill", "woods", "town", "road", "creek", "breastworks"}) {
+    for (const auto& f : scene.board.features) {
       if (f.kind != kind) continue;
-      canvas.begin("class=\"terrain " + std::string(chaos::terrain_name(kind)) + "\" data-id=\"" +
-                   escape_markup(f.id) + "\"");
+      canvas.begin("class=\"terrain " + kind + "\" data-id=\"" + escape_markup(f.id) + "\"");
       auto pts = placed(scene, f.shape);
-      switch (kind) {
-        case chaos::TerrainKind::kHill:
-          trace(canvas, pts, true);
-          canvas.fill_stroke(kHillFill, kHillEdge, 1.4);
-          break;
-        case chaos::TerrainKind::kWoods:
-          trace(canvas, pts, true);
-          canvas.fill_stroke(kWoodsFill, kTree, 1);
-          lattice(scene, f.shape, 2 * chaos::kInch, [&](Point c) { canvas.circle(c, 0.55 * px); });
-          canvas.colour(kTree, 0.55);
-          canvas.fill();
-          break;
-        case chaos::TerrainKind::kTown:
-          trace(canvas, pts, true);
-          canvas.fill_stroke(kTownFill, kHouse, 1);
-          lattice(scene, f.shape, 150, [&](Point c) {
-            canvas.rectangle(c.x - 0.4 * px, c.y - 0.3 * px, 0.8 * px, 0.6 * px);
-          });
-          canvas.colour(kHouse, 0.8);
-          canvas.fill();
-          break;
-        case chaos::TerrainKind::kBreastworks:
-          trace(canvas, pts, true);
-          canvas.fill_stroke(kWorks, kBlack, 0.6);
-          break;
-        case chaos::TerrainKind::kRoad: {
-          double w = double(scene.scenario.terrain.road_width) / chaos::kInch * px;
-          trace(canvas, pts, false);
-          canvas.colour(kRoad, 0.8);
-          canvas.line_width(w + 1.6);
-          canvas.stroke();
-          trace(canvas, pts, false);
-          canvas.colour(kRoadBed);
-          canvas.line_width(w);
-          canvas.stroke();
-          break;
+      if (kind == "hill") {
+        trace(canvas, pts, true);
+        canvas.fill_stroke(kHillFill, kHillEdge, 1.4);
+      } else if (kind == "woods") {
+        trace(canvas, pts, true);
+        canvas.fill_stroke(kWoodsFill, kTree, 1);
+        for (auto d : f.dots) canvas.circle(scene.place(d), 0.55 * px);
+        canvas.colour(kTree, 0.55);
+        canvas.fill();
+      } else if (kind == "town") {
+        trace(canvas, pts, true);
+        canvas.fill_stroke(kTownFill, kHouse, 1);
+        for (auto d : f.dots) {
+          Point c = scene.place(d);
+          canvas.rectangle(c.x - 0.4 * px, c.y - 0.3 * px, 0.8 * px, 0.6 * px);
         }
-        case chaos::TerrainKind::kCreek:
-          trace(canvas, pts, false);
-          canvas.colour(kWater);
-          canvas.line_width(0.4 * px);
-          canvas.stroke();
-          break;
+        canvas.colour(kHouse, 0.8);
+        canvas.fill();
+      } else if (kind == "breastworks") {
+        trace(canvas, pts, true);
+        canvas.fill_stroke(kWorks, kBlack, 0.6);
+      } else if (kind == "road") {
+        double w = double(scene.board.road_width) / rules::kTableInch * px;
+        trace(canvas, pts, false);
+        canvas.colour(kRoad, 0.8);
+        canvas.line_width(w + 1.6);
+        canvas.stroke();
+        trace(canvas, pts, false);
+        canvas.colour(kRoadBed);
+        canvas.line_width(w);
+        canvas.stroke();
+      } else {  // creek
+        trace(canvas, pts, false);
+        canvas.colour(kWater);
+        canvas.line_width(0.4 * px);
+        canvas.stroke();
       }
       canvas.end();
     }
   }
-  for (const auto& l : scene.scenario.terrain.landmarks) {
+  for (const auto& l : scene.board.landmarks) {
     Point c = scene.place(l.at);
     canvas.begin("class=\"landmark\" data-id=\"" + escape_markup(l.id) + "\"");
     canvas.circle(c, 0.7 * px);
@@ -232,7 +205,7 @@ void draw_base(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
       canvas.circle(middle(s[0], s[2]), 1.5);
       canvas.colour(mark);
       canvas.fill();
-    } else if (p.arm == chaos::Arm::kCavalry) {
+    } else if (p.slashed) {
       canvas.move(s[0]);
       canvas.line(s[2]);
       canvas.colour(mark, 0.8);
@@ -360,17 +333,17 @@ void draw_pieces(Canvas& canvas, const TableScene& scene) {
 // orders give points ("x,y"): x along the south edge, y along the west edge,
 // inside the table, every 6 inches.
 void draw_coordinates(Canvas& canvas, const TableScene& scene) {
-  const auto& t = scene.scenario.table;
+  const auto& t = scene.board;
   canvas.begin("class=\"coordinates\"");
   const Rgb ink = mix(kClothGrid, kBlack, 0.55);
-  for (chaos::Coord x = 6 * chaos::kInch; x < t.width; x += 6 * chaos::kInch) {
+  for (std::int64_t x = 6 * rules::kTableInch; x < t.width; x += 6 * rules::kTableInch) {
     hex::Point at = scene.place({x, 0});
-    canvas.text_halo(std::to_string(x / chaos::kInch), {at.x, at.y - 3}, kDesignationSize,
+    canvas.text_halo(std::to_string(x / rules::kTableInch), {at.x, at.y - 3}, kDesignationSize,
                      Weight::kRegular, Align::kCentre, ink, kLabelHalo, 2);
   }
-  for (chaos::Coord y = 6 * chaos::kInch; y < t.length; y += 6 * chaos::kInch) {
+  for (std::int64_t y = 6 * rules::kTableInch; y < t.length; y += 6 * rules::kTableInch) {
     hex::Point at = scene.place({0, y});
-    canvas.text_halo(std::to_string(y / chaos::kInch), {at.x + 3, at.y + 3}, kDesignationSize,
+    canvas.text_halo(std::to_string(y / rules::kTableInch), {at.x + 3, at.y + 3}, kDesignationSize,
                      Weight::kRegular, Align::kLeft, ink, kLabelHalo, 2);
   }
   canvas.end();
@@ -444,7 +417,7 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     };
   };
   l.heading("Sides");
-  for (const auto& s : scene.scenario.sides) {
+  for (const auto& s : scene.board.sides) {
     Rgb c = table_side_colour(scene, s.id);
     l.row(s.name + (s.id == scene.side ? " (this map)" : ""), box(c, kCounterEdge));
   }
@@ -488,7 +461,7 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     canvas.no_dash();
   });
   Rgb own =
-      table_side_colour(scene, scene.side.empty() ? scene.scenario.sides.front().id : scene.side);
+      table_side_colour(scene, scene.side.empty() ? scene.board.sides.front().id : scene.side);
   l.heading("Pieces");
   l.row("Regiment, front heavy", [&](double x, double y) {
     for (int k = 0; k < 3; ++k) {
@@ -566,7 +539,7 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     l.note("every brigade's name and");
     l.note("its preferred marker.");
   } else {
-    l.note("What " + scene.scenario.side(scene.side).name + " may see: enemy");
+    l.note("What " + scene.board.side(scene.side).name + " may see: enemy");
     l.note("markers as flags, enemy bases");
     l.note("and figures without names.");
   }
@@ -584,7 +557,7 @@ void draw_banner_heading(Canvas& canvas, const TableScene& scene) {
   canvas.colour(kBannerBack);
   canvas.fill();
   canvas.colour(kBannerInk);
-  std::string title = scene.scenario.title;
+  std::string title = scene.board.title;
   canvas.text(title, {kTableMargin, 21},
               canvas.fit(title, kTitleSize, Weight::kBold, scene.width - 2 * kTableMargin),
               Weight::kBold, Align::kLeft);
@@ -622,17 +595,13 @@ void draw_table_ground(Canvas& canvas, const TableScene& scene) {
 
 std::string table_banner_line(const TableScene& scene) {
   std::string view =
-      scene.side.empty() ? "The umpire's map" : scene.scenario.side(scene.side).name + " map";
+      scene.side.empty() ? "The umpire's map" : scene.board.side(scene.side).name + " map";
   std::string when = "turn " + std::to_string(scene.turn);
-  const auto& turns = scene.scenario.turns;
-  if (scene.turn >= 1 && std::size_t(scene.turn) <= turns.size()) {
-    std::string type = chaos::turn_type_name(turns[std::size_t(scene.turn - 1)]);
-    for (auto& ch : type)
-      if (ch == '_') ch = ' ';
-    when += " of " + std::to_string(turns.size()) + " (" + type + ")";
-  }
-  std::string size = std::to_string(scene.scenario.table.width / chaos::kInch) + " x " +
-                     std::to_string(scene.scenario.table.length / chaos::kInch) + " inch table";
+  const auto& turns = scene.board.turns;
+  if (scene.turn >= 1 && std::size_t(scene.turn) <= turns.size())
+    when += " of " + std::to_string(turns.size()) + " (" + turns[std::size_t(scene.turn - 1)] + ")";
+  std::string size = std::to_string(scene.board.width / rules::kTableInch) + " x " +
+                     std::to_string(scene.board.length / rules::kTableInch) + " inch table";
   return view + ", " + when + ", " + size;
 }
 

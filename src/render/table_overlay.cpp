@@ -1,4 +1,4 @@
-// A Chaos of Battle table split for a page that draws it (map_overlay.h):
+// A miniatures table split for a page that draws it (map_overlay.h):
 // the cloth, terrain, landmarks, scale and legend once, and each position's
 // pieces from the scene of the side's view (table_scene.h), which holds
 // nothing that view may not see.
@@ -8,8 +8,6 @@
 #include "render/surface.h"
 #include "render/table_layers.h"
 #include "render/table_scene.h"
-#include "rules/chaos/turn.h"
-#include "rules/chaos/view.h"
 
 namespace adjutant::render {
 
@@ -19,8 +17,8 @@ std::string table_viewer(const std::string& side) {
   return side == "umpire" ? "" : side;
 }
 
-Rgb piece_colour(const chaos::Scenario& scenario, const std::string& side) {
-  for (const auto& s : scenario.sides)
+Rgb piece_colour(const rules::TableBoard& board, const std::string& side) {
+  for (const auto& s : board.sides)
     if (s.id == side)
       return parse_colour(s.colour,
                           side == "union" ? Rgb{0.12, 0.23, 0.58} : Rgb{0.54, 0.55, 0.57});
@@ -29,18 +27,19 @@ Rgb piece_colour(const chaos::Scenario& scenario, const std::string& side) {
 
 }  // namespace
 
-MapBase table_map_base(const chaos::Scenario& scenario, const std::string& side) {
+MapBase table_map_base(const rules::Ruleset& ruleset, const std::string& side) {
   const std::string viewer = table_viewer(side);
-  if (!viewer.empty()) scenario.side(viewer);  // scenario.unknown_side
-  model::State state = chaos::initial_game_state(scenario);
-  model::State seen = chaos::side_view(scenario, state, viewer);
-  TableScene scene = make_table_scene(scenario, seen, viewer, {});
+  rules::TableBoard board = ruleset.table_board();
+  if (!viewer.empty()) board.side(viewer);  // scenario.unknown_side
+  model::State state = ruleset.initial_state();
+  model::State seen = ruleset.view(state, viewer);
+  TableScene scene = make_table_scene(std::move(board), ruleset.table_sight(seen, viewer, {}));
   MapBase base;
-  base.svg = draw_svg_document(scene.width, scene.height, scenario.title,
+  base.svg = draw_svg_document(scene.width, scene.height, scene.board.title,
                                [&](Canvas& canvas) { draw_table_base(canvas, scene); });
   Json sides = Json::object();
-  for (const auto& s : scenario.sides) {
-    Rgb c = piece_colour(scenario, s.id);
+  for (const auto& s : scene.board.sides) {
+    Rgb c = piece_colour(scene.board, s.id);
     sides[s.id] = {{"name", s.name},
                    {"fill", css(c)},
                    {"ink", css(ink_on(c))},
@@ -58,12 +57,14 @@ MapBase table_map_base(const chaos::Scenario& scenario, const std::string& side)
   return base;
 }
 
-Json table_map_step(const chaos::Scenario& scenario, const model::State& state,
+Json table_map_step(const rules::Ruleset& ruleset, const model::State& state,
                     const std::string& side, const std::map<std::string, int>& preferred) {
   const std::string viewer = table_viewer(side);
-  if (!viewer.empty()) scenario.side(viewer);  // scenario.unknown_side
-  model::State seen = chaos::side_view(scenario, state, viewer);
-  TableScene scene = make_table_scene(scenario, seen, viewer, preferred);
+  rules::TableBoard board = ruleset.table_board();
+  if (!viewer.empty()) board.side(viewer);  // scenario.unknown_side
+  model::State seen = ruleset.view(state, viewer);
+  TableScene scene =
+      make_table_scene(std::move(board), ruleset.table_sight(seen, viewer, preferred));
   // In the order table_layers.cpp draws them: markers under the bases,
   // then wagons, bases and commanders.
   Json pieces = Json::array();
@@ -76,7 +77,7 @@ Json table_map_step(const chaos::Scenario& scenario, const model::State& state,
       pieces.push_back({p.kind,
                         p.side,
                         p.own ? 1 : 0,
-                        p.arm == chaos::Arm::kCavalry ? 1 : 0,
+                        p.slashed ? 1 : 0,
                         point_list(p.corners),
                         std::max<std::size_t>(p.stands.size(), 1),
                         tick,

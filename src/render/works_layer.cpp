@@ -1,8 +1,7 @@
-// Works the state puts on the board (1961 Chancellorsville): fortification
-// counters (white: either side may hold them) ringing their squares, and
-// built pontoon bridges as decks from shore square to shore square across
-// the river square. Both live in the state (extra.fortifications,
-// extra.bridges), so every map of a replayed position shows them.
+// Works the ruleset marks on the board (rules/map_marks.h; the 1961
+// Chancellorsville's): fortification counters (white: either side may hold
+// them) ringing their squares, and built pontoon bridges as decks from
+// shore square to shore square across the river square.
 #include <cmath>
 
 #include "render/layers.h"
@@ -21,14 +20,12 @@ void draw_fort_mark(Canvas& canvas, Point c, double r) {
 }
 
 void draw_works(Canvas& canvas, const Scene& scene) {
-  const Json& extra = scene.state.extra;
-  if (extra.contains("fortifications")) {
-    for (const auto& f : extra["fortifications"]) {
-      auto h = hex::parse(f.get<std::string>());
+  {
+    for (const auto& f : scene.marks.fortifications) {
+      auto h = hex::parse(f);
       if (!h) continue;
       Point c = scene.centre(*h);
-      canvas.begin("class=\"fortification\" data-hex=\"" + escape_markup(f.get<std::string>()) +
-                   "\"");
+      canvas.begin("class=\"fortification\" data-hex=\"" + escape_markup(f) + "\"");
       // A white ring inside the square's edge, seen around any counter on it.
       canvas.colour(kBlack, 0.7);
       canvas.line_width(0.16 * scene.size);
@@ -42,10 +39,10 @@ void draw_works(Canvas& canvas, const Scene& scene) {
       canvas.end();
     }
   }
-  if (extra.contains("bridges")) {
-    for (const auto& [unit, b] : extra["bridges"].items()) {
-      auto a = hex::parse(b.at("ends")[0].get<std::string>());
-      auto z = hex::parse(b.at("ends")[1].get<std::string>());
+  {
+    for (const auto& [unit, from, to] : scene.marks.bridges) {
+      auto a = hex::parse(from);
+      auto z = hex::parse(to);
       if (!a || !z) continue;
       Point pa = scene.centre(*a), pz = scene.centre(*z);
       canvas.begin("class=\"bridge\" data-unit=\"" + escape_markup(unit) + "\"");

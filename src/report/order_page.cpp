@@ -10,7 +10,7 @@
 #include "report/order_page_wasm.h"
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
-#include "rules/bluegray/orders.h"
+#include "rules/package.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -44,10 +44,10 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
   }
   Json odds = Json::array();
   for (const auto& c : sc.crt.columns) odds.push_back(c);
-  // Blue & Gray's standing orders; the 1961 game has none.
+  // The ruleset's standing orders (Blue & Gray's), if it has any.
   const std::string ruleset = archive.ruleset().id();
-  Json standing =
-      ruleset == "bluegray" ? rules::bluegray::standing_of(seen, side).to_json() : Json(nullptr);
+  const rules::Package& package = rules::package_for(archive.ruleset());
+  Json standing = package.standing ? package.standing(seen, side) : Json(nullptr);
   return {{"setup",
            {{"scenario", archive.scenario_json()},
             {"version", archive.ruleset().version()},
@@ -67,7 +67,8 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
 }  // namespace
 
 bool has_order_page(const std::string& ruleset_id) {
-  return ruleset_id == "bluegray" || ruleset_id == "ah1961" || ruleset_id == "chaos";
+  const rules::Package* p = rules::package_of(ruleset_id);
+  return p && p->order_page != rules::OrderPage::kNone;
 }
 
 std::string order_page(const game::Archive& archive, const model::State& state,
@@ -84,13 +85,11 @@ std::string order_page(const game::Archive& archive, const model::State& state,
   if (phase.side.empty())
     throw Error("view.orders_game_over",
                 archive.dir().string() + ": the game has ended; no orders are due");
-  // The 1961 set-up steps place counters and fortifications, which the
-  // page has no clicks for; its turns have moves and attacks.
-  if (ruleset.id() == "ah1961" && phase.turn == 0)
+  // A phase the page has no clicks for (the 1961 set-up).
+  const rules::Package& package = rules::package_for(ruleset);
+  if (std::string why = package.no_order_page ? package.no_order_page(phase) : ""; !why.empty())
     throw Error("view.orders_ruleset",
-                "the 1961 set-up (" + phase.name +
-                    ") has no order page; write text orders instead (adjutant orders, "
-                    "docs/orders.md)",
+                why + "; write text orders instead (adjutant orders, docs/orders.md)",
                 Exit::kUsage);
   const std::string side = requested.empty() ? phase.side : requested;
   const auto movers = phase.waiting_on();  // a simultaneous phase waits on each side
@@ -98,7 +97,8 @@ std::string order_page(const game::Archive& archive, const model::State& state,
     throw Error("view.orders_not_due", "orders are due from " + phase.side + " (turn " +
                                            std::to_string(phase.turn) + "), not from " +
                                            printable(side));
-  if (ruleset.id() == "chaos") return table_order_page(archive, state, side, wasm);
+  if (package.order_page == rules::OrderPage::kTable)
+    return table_order_page(archive, state, side, wasm);
   hex::SheetsScope sheets(archive.scenario().sheets);
   const GameFacts g = game_facts(archive);
   const model::State seen = visible_state(g, state, side);

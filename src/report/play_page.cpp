@@ -12,6 +12,7 @@
 #include "render/ruleset_maps.h"
 #include "report/inline_script.h"
 #include "report/order_page_table.h"
+#include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/markup.h"
@@ -138,7 +139,7 @@ std::string play_page_refusal(const game::Archive& archive) {
     return "under fog of war the game's log holds what a side may not see: the page is made from "
            "the side's sealed copy (adjutant seal GAME --side SIDE --out COPY, then adjutant view "
            "COPY --play; docs/play-in-browser.md)";
-  if (!archive.hex_scenario() || !archive.ruleset().draws_hex_map())
+  if (!archive.hex_scenario() || rules::board_of(archive.ruleset()) != rules::Board::kHex)
     return "the player page draws hex maps only";
   return "";
 }
@@ -218,7 +219,7 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
 }
 
 bool sealed_page_rules(const rules::Ruleset& ruleset) {
-  return render::draws_table(ruleset);
+  return rules::board_of(ruleset) == rules::Board::kTable;
 }
 
 Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& report,
@@ -242,7 +243,7 @@ Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& re
   {
     // The side's table as its latest view shows it, drawn from its part of
     // the scenario only, as the order page of the copy draws it.
-    TableView table = table_view(g.part, g.view, g.side);
+    TableView table = table_view(*g.ruleset, g.view, g.side);
     map = {{"svg", ledger::base64(render::gzip(table.svg))},
            {"width", table.width * 10},
            {"height", table.height * 10}};

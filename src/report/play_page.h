@@ -61,7 +61,7 @@ ledger::Json join_data(const JoinInvite& invite, const std::string& release);
 // copy that did not check, sign.sealed_text for one without its part.
 // True when a side's sealed copy of a game of `ruleset` has a player page:
 // its part of the scenario reads orders and its table is drawn
-// (render::draws_table; the test-only rulesets give no such part).
+// (rules::board_of, Board::kTable; the test-only rulesets give no such part).
 bool sealed_page_rules(const rules::Ruleset& ruleset);
 ledger::Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& report,
                               const std::string& release);

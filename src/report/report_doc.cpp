@@ -3,14 +3,12 @@
 #include <algorithm>
 #include <set>
 
-#include "render/army_notes.h"
-#include "render/ruleset_maps.h"
 #include "report/answer_steps.h"
 #include "report/event_text.h"
 #include "report/side_notes.h"
 #include "report/unit_list.h"
 #include "report/visibility.h"
-#include "rules/chaos/ruleset.h"
+#include "rules/map_marks.h"
 #include "util/local_time.h"
 #include "util/time_format.h"
 
@@ -75,10 +73,11 @@ std::string GameFacts::side_name(const std::string& id) const {
   if (id == kUmpire) return "Umpire";
   if (scenario)
     if (const model::SideDef* s = scenario->side(id)) return s->name;
-  // A table game's sides, named in its own scenario.
-  if (ruleset && render::draws_table(*ruleset))
-    for (const auto& s : rules::chaos::scenario_of(*ruleset).sides)
-      if (s.id == id) return s.name;
+  // The sides of a ruleset's own scenario format, named in it.
+  if (ruleset) {
+    std::string name = ruleset->side_name(id);
+    if (!name.empty()) return name;
+  }
   return id;
 }
 
@@ -168,8 +167,10 @@ Section status_section(const ReportInput& in, const model::State& state, const s
   if (in.game.scenario)
     for (const auto& side : in.game.scenario->sides) sides.insert(side.id);
   for (const auto& [side, vp] : state.vp) sides.insert(side);
+  const rules::MapMarks marks =
+      in.game.scenario ? rules::map_marks(*in.game.scenario, state) : rules::MapMarks{};
   for (const std::string& side : sides) {
-    std::string text = vp_text(state, side);
+    std::string text = vp_text(state, side, marks);
     if (in.game.scenario) {
       int units = 0, sp = 0;
       for (const auto& [id, unit] : state.units) {
@@ -194,8 +195,9 @@ Section status_section(const ReportInput& in, const model::State& state, const s
     }
     s.fact(in.game.side_name(side), text);
     // Hooker and Lee: morale, movement quota, crossing roll, flank march.
-    if (in.game.scenario && render::has_army_notes(*in.game.scenario)) {
-      std::string army = render::army_text(*in.game.scenario, state, side);
+    if (in.game.scenario && rules::has_army_notes(*in.game.scenario)) {
+      auto it = marks.army.find(side);
+      std::string army = it == marks.army.end() ? "" : it->second;
       if (!army.empty()) s.fact(in.game.side_name(side) + " army", army);
     }
   }

@@ -26,16 +26,15 @@ std::string side_name(const model::Scenario& sc, const std::string& id) {
 
 }  // namespace
 
-std::string vp_text(const model::State& state, const std::string& side) {
+std::string vp_text(const model::State& state, const std::string& side,
+                    const rules::MapMarks& marks) {
   auto vp = state.vp.find(side);
   std::string out = std::to_string(vp == state.vp.end() ? 0 : vp->second) + " VP";
-  const model::Json& extra = state.extra;
-  if (!extra.is_object() || !extra.contains("vp_sources") || !extra["vp_sources"].contains(side))
-    return out;
+  auto sources = marks.vp_sources.find(side);
+  if (sources == marks.vp_sources.end()) return out;
   std::string parts;
-  for (const auto& [source, points] : extra["vp_sources"][side].items())
-    if (points.is_number_integer())
-      parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + points.dump();
+  for (const auto& [source, points] : sources->second)
+    parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + std::to_string(points);
   return parts.empty() ? out : out + " (" + parts + ")";
 }
 

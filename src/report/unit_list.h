@@ -13,17 +13,12 @@
 
 namespace adjutant::report {
 
-struct UnitRow {
-  std::string unit;      // "1/I", "gamble"
-  std::string name;      // "1st Division, I Corps (Wadsworth)"
-  std::string where;     // "0605", "enters turn 3 at 1127", "eliminated", "(30.41, 51.65)"
-  std::string strength;  // "13-6", "4 regiments, 14 stands"
-  std::string notes;     // "ineffective", "stress 2", ...
-};
+// One of a side's units: rules::PieceRow.
+using UnitRow = rules::PieceRow;
 
-// `side`'s units in the scenario's order: the hex scenario's units, or a
-// Chaos of Battle side's brigades and player commanders. `scenario` is null
-// for a ruleset with a scenario format of its own.
+// `side`'s units in the scenario's order: the hex scenario's units, or the
+// pieces of a ruleset with a scenario format of its own (Ruleset::pieces),
+// for which `scenario` is null.
 std::vector<UnitRow> side_units(const rules::Ruleset& ruleset, const model::Scenario* scenario,
                                 const model::State& state, const std::string& side);
 

@@ -1,6 +1,6 @@
 // Text orders: each ruleset reads and writes its order body in a short
-// notation a player can type (docs/orders.md), registered in one table
-// (notation_registry.cpp) as each ruleset teaches the bot. Each ruleset
+// notation a player can type (docs/orders.md), named in the ruleset's
+// package (rules/package.h) with its bot. Each ruleset
 // reads names and places in its own scenario format, as it owns that format:
 // the hex rulesets a hex scenario, Chaos of Battle its table. The lexing,
 // hex numbers and unit names of the hex rulesets are shared (text_lexer.h,
@@ -84,15 +84,5 @@ class Notation {
 // The notation of a ruleset id; Error text.no_notation for one without.
 std::unique_ptr<Notation> make_notation(const std::string& ruleset_id);
 std::vector<std::string> notation_rulesets();
-
-namespace bluegray {
-std::unique_ptr<Notation> make_notation();
-}
-namespace ah1961 {
-std::unique_ptr<Notation> make_notation();
-}
-namespace chaos {
-std::unique_ptr<Notation> make_notation();
-}
 
 }  // namespace adjutant::rules

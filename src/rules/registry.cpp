@@ -1,54 +1,31 @@
 #include <deque>
 #include <mutex>
 
-#include "rules/ah1961/ah1961.h"
-#include "rules/bluegray/bluegray.h"
-#include "rules/chaos/ruleset.h"
+#include "rules/notation.h"
+#include "rules/package.h"
 #include "rules/ruleset.h"
 #include "rules/sheets_bound.h"
 
 namespace adjutant::rules {
 
+// Each ruleset's package, filled in by its own folder (NAME/package.cpp).
+namespace bluegray {
+const Package& package();
+}
+namespace ah1961 {
+const Package& package();
+}
+namespace chaos {
+const Package& package();
+}
+
 namespace {
 
-// A built-in hex ruleset's factory, for a scenario already read.
-using HexFactory = std::unique_ptr<Ruleset> (*)(model::Scenario, const std::string&, int);
-
-struct Entry {
-  RulesetInfo info;
-  RulesetFactory make;
-  HexFactory make_hex = nullptr;  // null for a ruleset added at run time
-};
-
-// A hex ruleset made from its scenario, bound to the scenario's map sheets:
-// every call reads and writes hex numbers with them, whatever scenario the
-// thread read since.
-std::unique_ptr<Ruleset> bound(HexFactory make, model::Scenario scenario, const std::string& source,
-                               int version) {
-  auto sheets = scenario.sheets;
-  return bind_sheets(make(std::move(scenario), source, version), std::move(sheets));
-}
-
-// A hex ruleset built from its scenario file: the file is read here.
-template <HexFactory F>
-std::unique_ptr<Ruleset> from_file(const Json& scenario, const std::string& source, int version) {
-  return bound(F, model::Scenario::from_json(scenario, source), source, version);
-}
-
 // Every ruleset adjutant ships, in one place. Every version from 1 to
-// `latest` stays playable and verifiable forever. A deque: entries added at
-// run time never move the ones before them, so ruleset_info's pointers stay.
-std::deque<Entry>& entries() {
-  static std::deque<Entry> all = {
-      {{"bluegray", bluegray::kVersion, 1, true},
-       &from_file<&bluegray::make_ruleset>,
-       &bluegray::make_ruleset},
-      {{"ah1961", ah1961::kVersion, 1, true},
-       &from_file<&ah1961::make_ruleset>,
-       &ah1961::make_ruleset},
-      // Chaos of Battle reads its own scenario format (adjutant-chaos/1).
-      {{chaos::kRulesetId, chaos::kVersion, 1, false}, &chaos::make_ruleset},
-  };
+// `latest` stays playable and verifiable forever. A deque: packages added at
+// run time never move the ones before them, so pointers to them stay.
+std::deque<Package>& entries() {
+  static std::deque<Package> all = {bluegray::package(), ah1961::package(), chaos::package()};
   return all;
 }
 
@@ -65,25 +42,32 @@ std::string known_ids() {
 
 }  // namespace
 
+std::unique_ptr<Ruleset> bound_hex_ruleset(HexFactory make, model::Scenario scenario,
+                                           const std::string& source, int version) {
+  auto sheets = scenario.sheets;
+  return bind_sheets(make(std::move(scenario), source, version), std::move(sheets));
+}
+
 std::string scenario_ruleset_id(const Json& scenario) {
   return scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
              ? scenario["ruleset"].get<std::string>()
              : "";
 }
 
-void add_ruleset(const RulesetInfo& info, RulesetFactory make) {
+void add_package(const Package& package) {
   std::lock_guard<std::mutex> lock(entries_mutex());
   for (const auto& e : entries())
-    if (e.info.id == info.id)
-      throw Error("registry.duplicate", "ruleset \"" + info.id + "\" is already registered");
-  entries().push_back({info, make});
+    if (e.info.id == package.info.id)
+      throw Error("registry.duplicate",
+                  "ruleset \"" + package.info.id + "\" is already registered");
+  entries().push_back(package);
 }
 
 namespace {
 
-// The entry for ruleset `id`, with `version` made the latest when 0; the
+// The package of ruleset `id`, with `version` made the latest when 0; the
 // errors of make_ruleset.
-Entry entry_for(const std::string& id, int& version, const std::string& source) {
+const Package& entry_for(const std::string& id, int& version, const std::string& source) {
   std::lock_guard<std::mutex> lock(entries_mutex());
   for (const auto& e : entries()) {
     if (e.info.id != id) continue;
@@ -109,31 +93,70 @@ Entry entry_for(const std::string& id, int& version, const std::string& source) 
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
                                       int version) {
   // The ruleset and version are checked before the scenario is read.
-  Entry e = entry_for(scenario_ruleset_id(scenario), version, source);
+  const Package& e = entry_for(scenario_ruleset_id(scenario), version, source);
   return e.make(scenario, source, version);
 }
 
 std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std::string& source,
                                       int version) {
-  Entry e = entry_for(scenario.ruleset, version, source);
+  const Package& e = entry_for(scenario.ruleset, version, source);
   if (!e.make_hex)
     throw Error("archive.not_hex",
                 source + ": ruleset \"" + scenario.ruleset + "\" does not play on a hex map");
-  return bound(e.make_hex, scenario, source, version);
+  return bound_hex_ruleset(e.make_hex, scenario, source, version);
 }
 
 std::vector<RulesetInfo> registered_rulesets() {
-  std::lock_guard<std::mutex> lock(entries_mutex());
   std::vector<RulesetInfo> out;
-  for (const auto& e : entries()) out.push_back(e.info);
+  for (const Package* p : packages()) out.push_back(p->info);
   return out;
 }
 
 const RulesetInfo* ruleset_info(const std::string& id) {
+  const Package* p = package_of(id);
+  return p ? &p->info : nullptr;
+}
+
+const Package* package_of(const std::string& id) {
   std::lock_guard<std::mutex> lock(entries_mutex());
   for (const auto& e : entries())
-    if (e.info.id == id) return &e.info;
+    if (e.info.id == id) return &e;
   return nullptr;
+}
+
+const Package& package_for(const Ruleset& ruleset) {
+  if (const Package* p = package_of(ruleset.id())) return *p;
+  throw Error("scenario.unknown_ruleset", "unknown ruleset \"" + ruleset.id() + "\"");
+}
+
+Board board_of(const Ruleset& ruleset) {
+  return package_for(ruleset).board;
+}
+
+OrderPage order_page_of(const Ruleset& ruleset) {
+  return package_for(ruleset).order_page;
+}
+
+std::vector<const Package*> packages() {
+  std::lock_guard<std::mutex> lock(entries_mutex());
+  std::vector<const Package*> out;
+  for (const auto& e : entries()) out.push_back(&e);
+  return out;
+}
+
+// Text orders (docs/orders.md): the notation of the ruleset's package.
+std::unique_ptr<Notation> make_notation(const std::string& ruleset_id) {
+  const Package* p = package_of(ruleset_id);
+  if (p && p->notation) return p->notation();
+  throw Error("text.no_notation",
+              "the ruleset \"" + ruleset_id + "\" has no text notation yet; write JSON orders");
+}
+
+std::vector<std::string> notation_rulesets() {
+  std::vector<std::string> out;
+  for (const Package* p : packages())
+    if (p->notation) out.push_back(p->info.id);
+  return out;
 }
 
 }  // namespace adjutant::rules

@@ -57,4 +57,13 @@ Json Ruleset::adjudicate_phase(const model::State& state, const std::vector<Side
   return adjudicate(state, orders.front().checked, dice);
 }
 
+TableBoard Ruleset::table_board() const {
+  throw Error("render.no_table", "ruleset " + id() + " draws no table");
+}
+
+TableSight Ruleset::table_sight(const model::State&, const std::string&,
+                                const std::map<std::string, int>&) const {
+  throw Error("render.no_table", "ruleset " + id() + " draws no table");
+}
+
 }  // namespace adjutant::rules

@@ -4,6 +4,7 @@
 // player exactly the errors the adjudication would give.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
+#include "rules/table_board.h"
 #include "util/error.h"
 
 namespace adjutant::rules {
@@ -103,6 +105,15 @@ struct SideOrders {
   Checked checked;
 };
 
+// One piece of a side as the reports list it (report/unit_list.h).
+struct PieceRow {
+  std::string unit;      // "1/I", "gamble"
+  std::string name;      // "1st Division, I Corps (Wadsworth)"
+  std::string where;     // "0605", "enters turn 3 at 1127", "eliminated", "(30.41, 51.65)"
+  std::string strength;  // "13-6", "4 regiments, 14 stands"
+  std::string notes;     // "ineffective", "stress 2", ...
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -161,6 +172,25 @@ class Ruleset {
   // hex"), for reports; the code itself when the ruleset has no words for it.
   virtual std::string describe_result(const std::string& code) const { return code; }
 
+  // The name of side `id` in the ruleset's own scenario format ("" when it
+  // has none: a hex scenario names its sides itself).
+  virtual std::string side_name(const std::string& id) const { return ""; }
+  // `side`'s pieces as the reports list them, in the scenario's order, for
+  // a ruleset with a scenario format of its own (a hex scenario's units
+  // are listed from it): `state` is the whole state or the side's view.
+  virtual std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const {
+    return {};
+  }
+
+  // A table ruleset's map (Board::kTable, rules/table_board.h): its table,
+  // and what `viewer` ("" for the umpire) sees of `seen`, the view already
+  // taken (view(state, viewer)), as pieces; `preferred` gives brigade -> the
+  // marker its owner prefers (1 or 2, default 1), read only for brigades the
+  // view may name. Error "render.no_table" for a ruleset without a table.
+  virtual TableBoard table_board() const;
+  virtual TableSight table_sight(const model::State& seen, const std::string& viewer,
+                                 const std::map<std::string, int>& preferred) const;
+
   // What `side` may see ("" is the umpire, who sees everything).
   virtual model::State view(const model::State& state, const std::string& side) const {
     return state;
@@ -169,7 +199,8 @@ class Ruleset {
   // --- What a ruleset decides about the game layer (docs/rulesets.md). ---
   // The defaults are those of the hex rulesets, whose archives must keep
   // their bytes: one mover per phase, the other side adjudicates where there
-  // is no umpire, no moves is {"moves":[],"attacks":[]}, a hex map is drawn.
+  // is no umpire, no moves is {"moves":[],"attacks":[]}. How the game is
+  // drawn is its package's (rules/package.h).
 
   // True when a game needs an umpire card (new refuses one without).
   virtual bool umpire_required() const { return false; }
@@ -183,9 +214,8 @@ class Ruleset {
   // and calls adjudicate.
   virtual Json adjudicate_phase(const model::State& state, const std::vector<SideOrders>& orders,
                                 ledger::Dice& dice) const;
-  // Whether the game layer draws this ruleset's state as a hex map; a
-  // ruleset that returns false draws with draw_svg (may be "": no map).
-  virtual bool draws_hex_map() const { return true; }
+  // The map of a ruleset whose package draws it itself (Board::kOwn; "":
+  // no map).
   virtual std::string draw_svg(const model::State& state, const std::string& side) const {
     return "";
   }
@@ -223,7 +253,8 @@ class Ruleset {
 std::string phase_words(const Ruleset& ruleset, int turn, const std::string& phase);
 
 // Builds the ruleset a scenario names ("ruleset": "bluegray") at `version`
-// (0: the latest); the registry is one table in registry.cpp. Errors
+// (0: the latest); the registry is the list of rulesets' packages
+// (rules/package.h). Errors
 // "scenario.unknown_ruleset"; "archive.ruleset_version" (exit 5) for a
 // version newer than this build knows.
 std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& source,
@@ -244,11 +275,6 @@ struct RulesetInfo {
 
 using RulesetFactory = std::unique_ptr<Ruleset> (*)(const Json& scenario, const std::string& source,
                                                     int version);
-
-// Adds a ruleset for the rest of the run (a program that links rulesets of
-// its own: the test suite's test games). Error "registry.duplicate" for an
-// id already known.
-void add_ruleset(const RulesetInfo& info, RulesetFactory make);
 
 // The id a scenario file names in "ruleset" ("" when it names none).
 std::string scenario_ruleset_id(const Json& scenario);

@@ -53,6 +53,15 @@ class SheetsBound : public Ruleset {
   std::string describe_result(const std::string& code) const override {
     return inner_->describe_result(code);
   }
+  std::string side_name(const std::string& id) const override { return inner_->side_name(id); }
+  TableBoard table_board() const override { return inner_->table_board(); }
+  TableSight table_sight(const model::State& seen, const std::string& viewer,
+                         const std::map<std::string, int>& preferred) const override {
+    return inner_->table_sight(seen, viewer, preferred);
+  }
+  std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const override {
+    return inner_->pieces(state, side);
+  }
   model::State view(const model::State& state, const std::string& side) const override {
     hex::SheetsScope scope(sheets_);
     return inner_->view(state, side);
@@ -69,7 +78,6 @@ class SheetsBound : public Ruleset {
     hex::SheetsScope scope(sheets_);
     return inner_->adjudicate_phase(state, orders, dice);
   }
-  bool draws_hex_map() const override { return inner_->draws_hex_map(); }
   std::string draw_svg(const model::State& state, const std::string& side) const override {
     hex::SheetsScope scope(sheets_);
     return inner_->draw_svg(state, side);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hex/sheets.h"
+#include "rules/package.h"
 
 namespace adjutant::web {
 
@@ -140,8 +141,9 @@ Mention mention(const Json& raw, const Path& p, const std::string& ruleset) {
       m.needs.refused = true;
     } else if (name == "demoralization") {
       m.needs.stop = true;  // 18.13: the bank is land reached without a river or ferry hex
-    } else if (name == "regions" && ruleset == "ah1961") {
-      m.needs.exclude = {"river", "ford"};  // a region is named by a land square
+    } else if (const rules::Package* package = rules::package_of(ruleset);
+               name == "regions" && package && !package->region_excludes.empty()) {
+      m.needs.exclude = {package->region_excludes.begin(), package->region_excludes.end()};
     }
   } else {
     m = {6, path_text(p), "", {}};

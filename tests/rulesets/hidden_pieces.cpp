@@ -1,9 +1,13 @@
 #include "rulesets/hidden_pieces.h"
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
 #include "ledger/dice_draw.h"
+#include "rules/bot.h"
+#include "rules/bot_seeded.h"
+#include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 
@@ -69,7 +73,6 @@ class HiddenPieces : public rules::Ruleset {
 
   bool umpire_required() const override { return true; }
   Json empty_orders(const std::string&) const override { return {{"moves", Json::array()}}; }
-  bool draws_hex_map() const override { return false; }
   bool fog_of_war() const override { return scenario_.value("fog", false); }
 
   Checked check(const State& state, const Json& orders, const std::string& source) const override {
@@ -224,6 +227,21 @@ class HiddenPieces : public rules::Ruleset {
             {"own", scenario["pieces"].value(side, Json::array())}};
   }
 
+  // Its own events in words; the rest (move) in the words the rulesets
+  // share.
+  std::string describe_event(const Json& e) const override {
+    const std::string type = e.value("type", "");
+    if (type == "move")
+      return e.value("piece", "") + " moves from square " + std::to_string(e.value("from", 0)) +
+             " to " + std::to_string(e.value("to", 0));
+    if (type == "clash")
+      return "clash on square " + std::to_string(e.value("square", 0)) + ": " +
+             (e.contains("lost") ? e.value("lost", "") + " of " : std::string("a piece of ")) +
+             e.value("side", "") + " is lost";
+    if (type == "turn_end") return "end of turn " + std::to_string(e.value("turn", 0));
+    return Ruleset::describe_event(e);
+  }
+
   std::string draw_svg(const State& state, const std::string& side) const override {
     State v = view(state, side);
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
@@ -234,6 +252,8 @@ class HiddenPieces : public rules::Ruleset {
                "</text>";
     return svg + "</svg>\n";
   }
+
+  const Json& scenario() const { return scenario_; }
 
  private:
   Json scenario_;
@@ -247,11 +267,54 @@ std::unique_ptr<rules::Ruleset> make(const Json& scenario, const std::string& so
   return std::make_unique<HiddenPieces>(scenario, source, version);
 }
 
+// The bot: each piece of the side in play steps toward the other end of the
+// line, by 1 to `reach` squares drawn from the seed, stopping at the end.
+class MarchGenerator : public bot::OrderGenerator {
+ public:
+  bot::Orders orders(const bot::Request& r) const override {
+    const State seen = r.ruleset.view(r.state, r.side);
+    const auto* game = dynamic_cast<const HiddenPieces*>(&r.ruleset);
+    if (!game) throw Error("bot.no_generator", "not a hidden-pieces game");
+    const Json& scenario = game->scenario();
+    const int length = scenario.value("length", 2), reach = scenario.value("reach", 1);
+    bot::Orders out;
+    out.body = {{"moves", Json::array()}};
+    for (const auto& [id, u] : seen.units) {
+      if (u.status != UnitStatus::kActive || u.extra.value("side", "") != r.side) continue;
+      const int at = u.extra.value("at", 0);
+      const int step = 1 + int(bot::seeded(r.seed, bot::text_hash(id), std::uint64_t(at)) %
+                               std::uint64_t(reach));
+      const int to = r.side == "north" ? std::min(length - 1, at + step) : std::max(0, at - step);
+      if (to != at) out.body["moves"].push_back({{"piece", id}, {"to", to}});
+    }
+    return out;
+  }
+};
+
+std::unique_ptr<bot::OrderGenerator> make_bot() {
+  return std::make_unique<MarchGenerator>();
+}
+
 }  // namespace
+
+// The ruleset's one registration: its own scenario format, fog of war when
+// the scenario asks, its bot, and its own picture (draw_svg); no text
+// orders and no order page.
+const rules::Package& hidden_pieces_package() {
+  static const rules::Package p = [] {
+    rules::Package p;
+    p.info = {kHiddenPieces, 1, 1, false};
+    p.make = &make;
+    p.bot = &make_bot;
+    p.board = rules::Board::kOwn;
+    return p;
+  }();
+  return p;
+}
 
 void register_hidden_pieces() {
   static std::once_flag once;
-  std::call_once(once, [] { rules::add_ruleset({kHiddenPieces, 1, 1, false}, &make); });
+  std::call_once(once, [] { rules::add_package(hidden_pieces_package()); });
 }
 
 Json hidden_pieces_scenario(int turns, bool fog) {

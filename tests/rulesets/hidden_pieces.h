@@ -13,15 +13,24 @@
 // Orders: {"moves":[{"piece":ID,"to":SQUARE}]}, each piece at most once and
 // at most `reach` squares; no moves is {"moves":[]}.
 //
-// It is linked into the test binary only, never into adjutant's registry:
-// register_hidden_pieces() adds it for the run.
+// Its package (rules/package.h) names its bot: each piece steps toward the
+// other end of the line. It draws its own picture (a line of names).
+//
+// It is linked into the test programs only, never into adjutant's registry:
+// register_hidden_pieces() adds it for the run (the test program
+// adjutant-test-games registers it at its start and is otherwise the
+// adjutant program).
 #pragma once
 
 #include "ledger/jcs.h"
+#include "rules/package.h"
 
 namespace adjutant::testing {
 
 inline constexpr const char* kHiddenPieces = "hidden-pieces";
+
+// Its one registration.
+const rules::Package& hidden_pieces_package();
 
 // Adds the ruleset to the registry (once per run; later calls do nothing).
 void register_hidden_pieces();

@@ -58,13 +58,17 @@ ScopedSecrets::~ScopedSecrets() {
 }
 
 Run run_adjutant(const std::string& args, const fs::path& cwd) {
+  return run_program(ADJUTANT_BINARY, args, cwd);
+}
+
+Run run_program(const std::string& binary, const std::string& args, const fs::path& cwd) {
   static int counter = 0;
   fs::path base = fs::temp_directory_path() /
                   ("adjutant-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   const fs::path& secrets = secrets_folder();
   std::string cmd = "cd '" + cwd.string() + "' && ADJUTANT_SECRETS='" + secrets.string() + "' '" +
-                    std::string(ADJUTANT_BINARY) + "' " + args + " >'" + base.string() +
-                    ".out' 2>'" + base.string() + ".err' </dev/null";
+                    binary + "' " + args + " >'" + base.string() + ".out' 2>'" + base.string() +
+                    ".err' </dev/null";
   int status = std::system(cmd.c_str());
   Run r;
   r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

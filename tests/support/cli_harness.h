@@ -18,6 +18,10 @@ struct Run {
 // Runs `adjutant ARGS` (ARGS is shell-quoted by the caller) in `cwd`.
 Run run_adjutant(const std::string& args, const std::filesystem::path& cwd = ".");
 
+// The same with another build of the program (adjutant-test-games).
+Run run_program(const std::string& binary, const std::string& args,
+                const std::filesystem::path& cwd = ".");
+
 // Runs a shell command (quoted by the caller): its exit code (-1 when it did
 // not exit) and its output, standard error included, in `out`.
 Run run_command(const std::string& command);

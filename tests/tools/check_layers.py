@@ -6,12 +6,12 @@ usage: check_layers.py SOURCE_DIR
 A file of a floor may include its own floor's headers and those of the
 floors below it, never one above or a sibling on the same floor (bot,
 render and web share one; ledger and hex another). A file outside a
-ruleset's own folders (src/rules/NAME/, src/bot/NAME/) may include none of
-that ruleset's headers, but for the registries and the crossings listed in
-KNOWN below, which the redesign removes one by one (docs/architecture.md
-"Crossings still to remove"); a crossing not listed fails, and so does a
-listed one that is gone (take it off the list). Prints each problem; exits 1
-on any.
+ruleset's own folder (src/rules/NAME/, its bot in NAME/bot/) may neither
+include that ruleset's headers nor name it in a string ("chaos"), but for
+the registry and the crossings listed in KNOWN below, which the redesign
+removes one by one (docs/architecture.md "Crossings still to remove"); a
+crossing not listed fails, and so does a listed one that is gone (take it
+off the list). Prints each problem; exits 1 on any.
 """
 import os
 import re
@@ -20,32 +20,20 @@ import sys
 FLOORS = {"util": 0, "ledger": 1, "hex": 1, "model": 2, "rules": 3, "game": 4,
           "bot": 5, "render": 5, "web": 5, "report": 6, "mail": 7, "judge": 8, "cli": 9}
 
-# Where one ruleset is named outside its folders: the two registries, by
-# design, and what is still to move behind the ruleset descriptor.
-REGISTRIES = {"src/rules/registry.cpp", "src/bot/registry.cpp"}
-KNOWN = {
-    "src/cli/render_cmd.cpp": {"rules/chaos"},
-    "src/cli/render_scenario.cpp": {"rules/chaos"},
-    "src/render/map_overlay.h": {"rules/chaos"},
-    "src/render/ruleset_maps.cpp": {"rules/chaos"},
-    "src/render/table_layers.cpp": {"rules/chaos"},
-    "src/render/table_map.cpp": {"rules/chaos"},
-    "src/render/table_map.h": {"rules/chaos"},
-    "src/render/table_overlay.cpp": {"rules/chaos"},
-    "src/render/table_scene.cpp": {"rules/chaos"},
-    "src/render/table_scene.h": {"rules/chaos"},
-    "src/report/order_page.cpp": {"rules/bluegray"},
-    "src/report/order_page_sealed.cpp": {"rules/chaos"},
-    "src/report/order_page_table.cpp": {"rules/chaos"},
-    "src/report/report_doc.cpp": {"rules/chaos"},
-    "src/report/unit_list.cpp": {"rules/chaos"},
-}
+# Where one ruleset is named outside its folder: the registry, by design,
+# and what is still to move behind the ruleset's package.
+REGISTRIES = {"src/rules/registry.cpp"}
+KNOWN = {}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 def main(source):
     problems, seen = [], {}
     src = os.path.join(source, "src")
+    # The rulesets: the folders of src/rules/ that register a package.
+    rules = os.path.join(src, "rules")
+    rulesets = sorted(d for d in os.listdir(rules)
+                      if os.path.isfile(os.path.join(rules, d, "package.cpp")))
     for root, _, files in os.walk(src):
         for name in sorted(files):
             if not name.endswith((".cpp", ".h")):
@@ -67,16 +55,21 @@ def main(source):
                 if up or sibling:
                     problems.append("%s includes %s: %s" % (
                         rel, inc, "a floor above" if up else "a sibling on its floor"))
-                if parts[0] in ("rules", "bot") and len(parts) > 2:
-                    ruleset = parts[0] + "/" + parts[1]
-                    own = rel.startswith("src/rules/%s/" % parts[1]) or \
-                        rel.startswith("src/bot/%s/" % parts[1])
+                if parts[0] == "rules" and len(parts) > 2:
+                    own = rel.startswith("src/rules/%s/" % parts[1])
                     if own or rel in REGISTRIES:
                         continue
                     seen.setdefault(rel, set()).add("rules/" + parts[1])
                     if "rules/" + parts[1] not in KNOWN.get(rel, set()):
                         problems.append("%s includes %s: a ruleset's own header outside its "
                                         "folders" % (rel, inc))
+            for name in rulesets:
+                if rel.startswith("src/rules/%s/" % name) or rel in REGISTRIES:
+                    continue
+                for n, line in enumerate(text.split("\n"), 1):
+                    if '"%s"' % name in line.split("//")[0]:
+                        problems.append("%s:%d names the ruleset \"%s\": ask its package "
+                                        "(rules/package.h)" % (rel, n, name))
     for rel, crossings in sorted(KNOWN.items()):
         for c in sorted(crossings - seen.get(rel, set())):
             problems.append("%s no longer includes %s: take it off KNOWN" % (rel, c))

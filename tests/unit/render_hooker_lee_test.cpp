@@ -8,10 +8,10 @@
 #include "ledger/jcs.h"
 #include "model/scenario.h"
 #include "model/state.h"
-#include "render/army_notes.h"
 #include "render/counter.h"
 #include "render/map.h"
 #include "render/scene.h"
+#include "rules/map_marks.h"
 #include "util/files.h"
 
 namespace {
@@ -98,10 +98,10 @@ TEST_CASE("render: the Hooker and Lee notes show morale, the quota, Averill and 
     u.extra["left"] = {{"turn", 1}, {"hex", "2514"}};
     u.extra["enter"] = {{"turn", 4}, {"hexes", {"1027", "1128"}}};
   }
-  CHECK(render::army_text(sc, st, "union") ==
+  CHECK(rules::map_marks(sc, st).army.at("union") ==
         "DEMORALIZED since turn 3 (50 SP lost, limit 47)  \u00b7  moved 4 of 6 units on turn 3  "
         "\u00b7  1/Averill, 2/Averill may not cross at 0227 yet (rolled 4 on turn 5)");
-  CHECK(render::army_text(sc, st, "confederate") ==
+  CHECK(rules::map_marks(sc, st).army.at("confederate") ==
         "0 SP lost (demoralized above 52)  \u00b7  off the map on the flank march: 2 back on "
         "turn 4 (Ramseur/R, Doles/R)");
   std::string svg = render::render_svg({sc, st, Json::array(), ""});

@@ -1,4 +1,5 @@
-// The Chaos of Battle table drawn per view: the same bytes every time, each
+// The Chaos of Battle table drawn per view (render/table_map.h, from the
+// ruleset's table and sight): the same bytes every time, each
 // side's picture naming only its own brigades (enemy markers are flags),
 // the umpire's naming everyone, every base and marker drawn.
 #include <catch2/catch.hpp>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "render/table_map.h"
+#include "rules/chaos/ruleset.h"
 #include "rules/chaos/scenario.h"
 #include "rules/chaos/table_play.h"
 #include "rules/chaos/turn.h"
@@ -23,6 +25,13 @@ nlohmann::json meeting_json() {
 
 chaos::Scenario meeting_table() {
   return chaos::load_scenario(meeting_json(), "chaos-meeting.json");
+}
+
+// The ruleset that draws it (render reads a table ruleset, never its
+// scenario).
+std::unique_ptr<adjutant::rules::Ruleset> meeting_ruleset(
+    const nlohmann::json& j = meeting_json()) {
+  return chaos::make_ruleset(j, "chaos-meeting.json", chaos::kVersion);
 }
 
 // The SVG group of the piece whose data-name is `name` (own pieces only
@@ -50,28 +59,30 @@ std::uint32_t png_be32(const std::string& s, std::size_t at) {
 TEST_CASE("table map: the same table gives the same bytes, whatever was drawn before",
           "[render][chaos]") {
   auto s = meeting_table();
-  std::string svg = adjutant::render::render_table_svg(s, "union");
-  std::string png = adjutant::render::render_table_png(s, "union");
-  adjutant::render::render_table_svg(s, "confederate");
-  adjutant::render::render_table_png(s, "");
-  CHECK(adjutant::render::render_table_svg(s, "union") == svg);
-  CHECK(adjutant::render::render_table_png(s, "union") == png);
-  CHECK(adjutant::render::render_table_svg(s, "confederate") != svg);
+  auto r = meeting_ruleset();
+  std::string svg = adjutant::render::render_table_svg(*r, "union");
+  std::string png = adjutant::render::render_table_png(*r, "union");
+  adjutant::render::render_table_svg(*r, "confederate");
+  adjutant::render::render_table_png(*r, "");
+  CHECK(adjutant::render::render_table_svg(*r, "union") == svg);
+  CHECK(adjutant::render::render_table_png(*r, "union") == png);
+  CHECK(adjutant::render::render_table_svg(*r, "confederate") != svg);
   // 60 x 108 inches at 10 pixels an inch, with margins, the banner, the
   // scale bar's row and the legend's column.
   REQUIRE(png.size() > 24);
   CHECK(png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
   CHECK(png_be32(png, 16) == 828u);
   CHECK(png_be32(png, 20) == 1174u);
-  CHECK(adjutant::render::table_picture_size(s) == std::pair<int, int>{828, 1174});
+  CHECK(adjutant::render::table_picture_size(*r) == std::pair<int, int>{828, 1174});
 }
 
 TEST_CASE("table map: a side reads only its own names; enemy markers are flags",
           "[render][chaos]") {
   auto s = meeting_table();
-  std::string u = adjutant::render::render_table_svg(s, "union");
-  std::string c = adjutant::render::render_table_svg(s, "confederate");
-  std::string all = adjutant::render::render_table_svg(s, "");
+  auto r = meeting_ruleset();
+  std::string u = adjutant::render::render_table_svg(*r, "union");
+  std::string c = adjutant::render::render_table_svg(*r, "confederate");
+  std::string all = adjutant::render::render_table_svg(*r, "");
   // Union markers: Meredith 2, Stone 1, Cutler 2; Confederate: 2 + 1 + 2 + 1.
   CHECK(count_of(u, "class=\"marker own\"") == 5);
   CHECK(count_of(u, "class=\"marker enemy\"") == 6);
@@ -106,11 +117,12 @@ TEST_CASE("table map: a side reads only its own names; enemy markers are flags",
 TEST_CASE("table map: a side's map of a state names its own brigades and markers only",
           "[render][chaos]") {
   auto s = meeting_table();
+  auto r = meeting_ruleset();
   adjutant::model::State state = chaos::initial_game_state(s);
   // Meredith (Union) prefers its second marker, Archer (Confederate) its second.
   std::map<std::string, int> preferred{{"meredith", 2}, {"archer", 2}};
-  std::string u = adjutant::render::render_table_svg({s, state, "union", preferred});
-  std::string all = adjutant::render::render_table_svg({s, state, "umpire", preferred});
+  std::string u = adjutant::render::render_table_svg({*r, state, "union", preferred});
+  std::string all = adjutant::render::render_table_svg({*r, state, "umpire", preferred});
   for (const char* name : {"Iron Brigade", "Cutler&#39;s brigade", "Gamble&#39;s cavalry brigade",
                            "Maj. Gen. J. Reynolds", "Union supply wagons"}) {
     INFO(name);
@@ -158,6 +170,7 @@ TEST_CASE("table map: a side's map is the same whatever the enemy's hidden facts
   // regiments, the order of Meredith's markers and which one it prefers.
   auto j = meeting_json();
   auto s1 = chaos::load_scenario(j, "chaos-meeting.json");
+  auto r1 = meeting_ruleset(j);
   for (auto& b : j["sides"][0]["brigades"]) {
     b["name"] = "Hidden " + b["name"].get<std::string>();
     b["commander"] = "Col. Nobody";
@@ -165,6 +178,7 @@ TEST_CASE("table map: a side's map is the same whatever the enemy's hidden facts
   }
   j["sides"][0]["commanders"][0]["name"] = "Gen. Unknown";
   auto s2 = chaos::load_scenario(j, "chaos-meeting-renamed.json");
+  auto r2 = meeting_ruleset(j);
   adjutant::model::State a = chaos::initial_game_state(s1);
   adjutant::model::State b = chaos::initial_game_state(s2);
   chaos::ChaosState t = chaos::chaos_of(b);
@@ -176,32 +190,33 @@ TEST_CASE("table map: a side's map is the same whatever the enemy's hidden facts
   chaos::set_chaos(b, t);
   REQUIRE(a.canonical() != b.canonical());
   std::map<std::string, int> pa{{"archer", 2}}, pb{{"archer", 2}, {"meredith", 2}, {"cutler", 2}};
-  std::string svg = adjutant::render::render_table_svg({s1, a, "confederate", pa});
-  CHECK(adjutant::render::render_table_svg({s2, b, "confederate", pb}) == svg);
-  CHECK(adjutant::render::render_table_png({s1, a, "confederate", pa}) ==
-        adjutant::render::render_table_png({s2, b, "confederate", pb}));
+  std::string svg = adjutant::render::render_table_svg({*r1, a, "confederate", pa});
+  CHECK(adjutant::render::render_table_svg({*r2, b, "confederate", pb}) == svg);
+  CHECK(adjutant::render::render_table_png({*r1, a, "confederate", pa}) ==
+        adjutant::render::render_table_png({*r2, b, "confederate", pb}));
   // The same change shows on the Union's map and the umpire's.
-  CHECK(adjutant::render::render_table_svg({s1, a, "union", pa}) !=
-        adjutant::render::render_table_svg({s2, b, "union", pb}));
-  CHECK(adjutant::render::render_table_svg({s1, a, "", pa}) !=
-        adjutant::render::render_table_svg({s2, b, "", pb}));
+  CHECK(adjutant::render::render_table_svg({*r1, a, "union", pa}) !=
+        adjutant::render::render_table_svg({*r2, b, "union", pb}));
+  CHECK(adjutant::render::render_table_svg({*r1, a, "", pa}) !=
+        adjutant::render::render_table_svg({*r2, b, "", pb}));
   // A change the Confederates may see does change their map: a Union
   // regiment turned.
   t.regiments.at("8il-cav").facing = 90;
   chaos::set_chaos(b, t);
-  CHECK(adjutant::render::render_table_svg({s2, b, "confederate", pb}) != svg);
+  CHECK(adjutant::render::render_table_svg({*r2, b, "confederate", pb}) != svg);
 }
 
 TEST_CASE("table map: a stand is drawn where the rules put it, turned to its facing",
           "[render][chaos]") {
   auto s = meeting_table();
+  auto r = meeting_ruleset();
   adjutant::model::State state = chaos::initial_game_state(s);
   chaos::ChaosState t = chaos::chaos_of(state);
   // The 8th Illinois Cavalry: 4 stands of 1" x 1 1/2" centred on (24.50",
   // 21.00"), turned to face east (90 degrees).
   t.regiments.at("8il-cav").facing = 90;
   chaos::set_chaos(state, t);
-  std::string svg = adjutant::render::render_table_svg({s, state, "union", {}});
+  std::string svg = adjutant::render::render_table_svg({*r, state, "union", {}});
   std::string g = group_named(svg, "8il-cav");
   REQUIRE_FALSE(g.empty());
   CHECK(g.find("data-at=\"2450 2100\" data-facing=\"90\"") != std::string::npos);
@@ -218,7 +233,7 @@ TEST_CASE("table map: a stand is drawn where the rules put it, turned to its fac
   // an inch east.
   CHECK(g.find("M 266.5 934 L 271.5 934") != std::string::npos);
   // The Confederates see the same base, unnamed, at the same place.
-  std::string c = adjutant::render::render_table_svg({s, state, "confederate", {}});
+  std::string c = adjutant::render::render_table_svg({*r, state, "confederate", {}});
   auto at = c.find("data-at=\"2450 2100\" data-facing=\"90\"");
   REQUIRE(at != std::string::npos);
   CHECK(c.rfind("class=\"regiment enemy\"", at) > c.rfind("<g", at));
@@ -227,17 +242,18 @@ TEST_CASE("table map: a stand is drawn where the rules put it, turned to its fac
 
 TEST_CASE("table map: a state's map is a PNG of the picture's size", "[render][chaos]") {
   auto s = meeting_table();
+  auto r = meeting_ruleset();
   adjutant::model::State state = chaos::initial_game_state(s);
   for (const char* side : {"union", "confederate", "umpire"}) {
     INFO(side);
-    std::string png = adjutant::render::render_table_png({s, state, side, {}});
+    std::string png = adjutant::render::render_table_png({*r, state, side, {}});
     REQUIRE(png.size() > 1000);
     CHECK(png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
-    CHECK(int(png_be32(png, 16)) == adjutant::render::table_picture_size(s).first);
-    CHECK(int(png_be32(png, 20)) == adjutant::render::table_picture_size(s).second);
+    CHECK(int(png_be32(png, 16)) == adjutant::render::table_picture_size(*r).first);
+    CHECK(int(png_be32(png, 20)) == adjutant::render::table_picture_size(*r).second);
   }
   // A side that is not the scenario's, or a state without a table, is refused.
-  CHECK_THROWS(adjutant::render::render_table_png({s, state, "french", {}}));
+  CHECK_THROWS(adjutant::render::render_table_png({*r, state, "french", {}}));
   adjutant::model::State empty;
-  CHECK_THROWS(adjutant::render::render_table_svg({s, empty, "union", {}}));
+  CHECK_THROWS(adjutant::render::render_table_svg({*r, empty, "union", {}}));
 }

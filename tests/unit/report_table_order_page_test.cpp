@@ -262,10 +262,12 @@ TEST_CASE("a side's order page is the same whatever the enemy's hidden facts are
   auto page = [&](const Json& scenario, const chaos::Scenario& s, const adjutant::model::State& st,
                   const std::string& side) {
     adjutant::report::TablePageInput in;
+    in.ruleset = "chaos";
     in.scenario = chaos::side_part(scenario, side);
     in.version = 2;
     in.seen = chaos::side_view(s, st, side);
     in.side = side;
+    in.side_name = s.side(side).name;
     in.title = "meeting: orders of " + s.side(side).name + ", turn 1";
     in.about = "the same line";
     return adjutant::report::table_order_page(in, wasm);

@@ -11,6 +11,7 @@
 #include "ledger/jcs.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/table_play.h"
+#include "rules/package.h"
 #include "support/chaos_fixture.h"
 #include "support/error_id.h"
 
@@ -48,7 +49,7 @@ TEST_CASE(
   CHECK(r->version() == 4);
   CHECK(r->umpire_required());
   CHECK(r->fog_of_war());
-  CHECK_FALSE(r->draws_hex_map());
+  CHECK(adjutant::rules::board_of(*r) == adjutant::rules::Board::kTable);
   CHECK(r->sides() == std::vector<std::string>{"union", "confederate"});
   auto phase = r->current_phase(r->initial_state());
   CHECK(phase.simultaneous());

@@ -9,7 +9,12 @@
 #include <memory>
 #include <string>
 
+#include "rules/map_marks.h"
 #include "rules/ruleset.h"
+
+namespace adjutant::rules {
+class Notation;
+}
 
 namespace adjutant::rules::ah1961 {
 
@@ -22,5 +27,11 @@ inline constexpr int kVersion = 2;
 // `scenario` as Scenario::from_json read it from `source`.
 std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
                                       int version);
+
+// The map's marks of a state: fortifications and bridges (map_marks.cpp).
+MapMarks map_marks(const model::Scenario& scenario, const model::State& state);
+
+// Its text orders (docs/orders.md).
+std::unique_ptr<Notation> make_notation();
 
 }  // namespace adjutant::rules::ah1961

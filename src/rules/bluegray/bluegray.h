@@ -8,6 +8,10 @@
 
 #include "rules/ruleset.h"
 
+namespace adjutant::rules {
+class Notation;
+}
+
 namespace adjutant::rules::bluegray {
 
 // The latest version: bumped whenever a change alters any outcome of any
@@ -18,5 +22,8 @@ inline constexpr int kVersion = 3;
 // `scenario` as Scenario::from_json read it from `source`.
 std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
                                       int version);
+
+// Its text orders (docs/orders.md).
+std::unique_ptr<Notation> make_notation();
 
 }  // namespace adjutant::rules::bluegray

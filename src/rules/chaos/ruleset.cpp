@@ -6,8 +6,10 @@
 #include "rules/chaos/event_words.h"
 #include "rules/chaos/orders.h"
 #include "rules/chaos/orders_preview.h"
+#include "rules/chaos/pieces.h"
 #include "rules/chaos/scenario_part.h"
 #include "rules/chaos/table_play.h"
+#include "rules/chaos/table_sight.h"
 #include "rules/chaos/turn.h"
 #include "rules/chaos/view.h"
 #include "util/error.h"
@@ -118,7 +120,20 @@ class ChaosRuleset : public Ruleset {
 
   bool umpire_required() const override { return true; }
   bool fog_of_war() const override { return true; }
-  bool draws_hex_map() const override { return false; }
+
+  std::string side_name(const std::string& id) const override {
+    for (const auto& s : sc_.sides)
+      if (s.id == id) return s.name;
+    return "";
+  }
+  std::vector<PieceRow> pieces(const State& state, const std::string& side) const override {
+    return side_pieces(sc_, state, side);
+  }
+  TableBoard table_board() const override { return table_board_of(sc_); }
+  TableSight table_sight(const State& seen, const std::string& viewer,
+                         const std::map<std::string, int>& preferred) const override {
+    return table_sight_of(sc_, seen, viewer, preferred);
+  }
   Json empty_orders(const std::string&) const override { return {{"brigades", Json::object()}}; }
 
   // What a side sees (rules/chaos/view.h): its own brigades whole; of the

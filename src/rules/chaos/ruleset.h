@@ -12,6 +12,10 @@
 #include "rules/chaos/state.h"
 #include "rules/ruleset.h"
 
+namespace adjutant::rules {
+class Notation;
+}
+
 namespace adjutant::rules::chaos {
 
 // The latest version; every version from 1 stays playable.
@@ -30,5 +34,8 @@ const Scenario& scenario_of(const Ruleset& ruleset);
 // tokens each side holds (state.extra.tokens; names).
 ChaosState table_state(const model::State& state);
 std::vector<std::string> held_tokens(const model::State& state, const std::string& side);
+
+// Its text orders (docs/orders.md).
+std::unique_ptr<Notation> make_notation();
 
 }  // namespace adjutant::rules::chaos

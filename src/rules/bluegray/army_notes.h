@@ -1,0 +1,30 @@
+// What a Blue & Gray map shows beyond its counters (Package::map_marks):
+// the armies demoralized as a whole, and the third note line of a side in
+// Hooker and Lee (scenario hooks read from the state): its morale (18.0),
+// the movement quota used (17.1), the crossing roll (17.2) and the units off
+// the map on a flank march (16.22). Reads state and scenario data; decides
+// nothing.
+#pragma once
+
+#include <string>
+
+#include "model/scenario.h"
+#include "model/state.h"
+#include "rules/map_marks.h"
+
+namespace adjutant::rules::bluegray {
+
+// Whether the scenario's notes carry the army line (it has one of those
+// hooks).
+bool army_notes(const model::Scenario& scenario);
+
+// "12 SP lost (demoralized above 47) · moved 4 of 6 units on turn 3 · ...", or
+// "" when the side has nothing of the kind.
+std::string army_text(const model::Scenario& scenario, const model::State& state,
+                      const std::string& side);
+
+// The map's marks of `state`: demoralized armies, victory points by source,
+// and each side's army line when the scenario has one.
+MapMarks map_marks(const model::Scenario& scenario, const model::State& state);
+
+}  // namespace adjutant::rules::bluegray

@@ -1,0 +1,13 @@
+#include "rules/notation.h"
+#include "util/error.h"
+
+namespace adjutant::rules {
+
+const model::Scenario& TextGame::hex_scenario() const {
+  if (!hex)
+    throw Error("text.no_notation",
+                "this notation reads a hex scenario, and the game has none to read names in");
+  return *hex;
+}
+
+}  // namespace adjutant::rules

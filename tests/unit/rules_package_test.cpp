@@ -1,0 +1,150 @@
+// One ruleset, one registration (rules/package.h): a ruleset registered in
+// its one place, the test game "hidden-pieces" (tests/rulesets/), gets
+// every command of the program built with it (adjutant-test-games): join,
+// new, the bot playing it to its end, the reports in its own words, its
+// own maps, status, verify and the replay page, with no other edit.
+#include <catch2/catch.hpp>
+
+#include "bot/bot.h"
+#include "ledger/jcs.h"
+#include "rules/notation.h"
+#include "rules/package.h"
+#include "rulesets/hidden_pieces.h"
+#include "support/cli_harness.h"
+#include "util/error.h"
+#include "util/files.h"
+
+namespace fs = std::filesystem;
+using adjutant::ledger::Json;
+using adjutant::testing::run_program;
+using adjutant::testing::source_dir;
+using adjutant::testing::TempDir;
+
+namespace {
+
+adjutant::testing::Run games(const std::string& args, const fs::path& cwd) {
+  return run_program(ADJUTANT_TEST_GAMES_BINARY, args, cwd);
+}
+
+}  // namespace
+
+TEST_CASE("each shipped ruleset's package names its versions, notation, bot, map and page",
+          "[package]") {
+  using adjutant::rules::Board;
+  using adjutant::rules::OrderPage;
+  std::vector<std::string> ids;
+  for (const auto* p : adjutant::rules::packages()) {
+    if (p->info.id == adjutant::testing::kHiddenPieces) continue;
+    INFO(p->info.id);
+    ids.push_back(p->info.id);
+    CHECK(p->make);
+    CHECK(p->info.oldest == 1);
+    CHECK(p->info.latest >= 1);
+    CHECK(bool(p->make_hex) == p->info.hex);  // a hex ruleset reads a hex scenario
+    CHECK(p->notation);
+    CHECK(p->bot);
+    CHECK(p->order_page != OrderPage::kNone);
+    // A hex ruleset draws the hex map and clicks on it; a table, the table.
+    CHECK((p->board == Board::kHex) == p->info.hex);
+    CHECK((p->order_page == OrderPage::kHex) == (p->board == Board::kHex));
+    CHECK(bool(p->table_page) == (p->order_page == OrderPage::kTable));
+  }
+  CHECK(ids == std::vector<std::string>{"bluegray", "ah1961", "chaos"});
+  CHECK(adjutant::bot::taught_rulesets().size() >= 3);
+  CHECK(adjutant::rules::notation_rulesets().size() >= 3);
+}
+
+TEST_CASE("a ruleset registers once: the registry refuses its id twice", "[package]") {
+  adjutant::testing::register_hidden_pieces();
+  const auto* p = adjutant::rules::package_of(adjutant::testing::kHiddenPieces);
+  REQUIRE(p);
+  CHECK(p == adjutant::rules::package_of(adjutant::testing::kHiddenPieces));
+  CHECK_NOTHROW(adjutant::bot::make_generator(adjutant::testing::kHiddenPieces));
+  CHECK_THROWS_WITH(adjutant::rules::make_notation(adjutant::testing::kHiddenPieces),
+                    Catch::Contains("[text.no_notation]"));
+  try {
+    adjutant::rules::add_package(adjutant::testing::hidden_pieces_package());
+    FAIL("a second registration of one id was accepted");
+  } catch (const adjutant::Error& e) {
+    CHECK(e.id() == "registry.duplicate");
+  }
+}
+
+TEST_CASE("a ruleset registered in one place gets the commands, the bot, reports and pages",
+          "[package][cli]") {
+  TempDir tmp("package");
+  const fs::path dir = tmp.path();
+  adjutant::write_file_atomic(dir / "line.json",
+                              adjutant::testing::hidden_pieces_scenario(6, false).dump());
+  const std::pair<const char*, const char*> parties[] = {
+      {"north", "union"}, {"south", "confederate"}, {"umpire", "umpire"}};
+  std::string cards;
+  for (const auto& [side, key] : parties) {
+    fs::copy_file(source_dir() / "samples" / "keys" / (std::string(key) + ".key"),
+                  dir / (std::string(key) + ".key"));
+    fs::permissions(dir / (std::string(key) + ".key"),
+                    fs::perms::owner_read | fs::perms::owner_write);
+    auto j =
+        games(std::string("join --game line --side ") + side + " --name " + side + " --email " +
+                  side + "@example.org --key " + key + ".key --out " + side + ".card.json",
+              dir);
+    INFO(j.out << j.err);
+    REQUIRE(j.exit == 0);
+    cards += std::string(" --card ") + side + ".card.json";
+  }
+  auto n = games("new game --name line --scenario line.json" + cards +
+                     " --key umpire.key --created 2026-11-01T09:00:00Z",
+                 dir);
+  INFO(n.out << n.err);
+  REQUIRE(n.exit == 0);
+  CHECK(n.out.find("first orders due from north") != std::string::npos);
+
+  // The bot plays it to its end, both sides' orders at once each turn, the
+  // umpire adjudicating.
+  auto p = games(
+      "bot --play game --key union.key --key confederate.key --key umpire.key --seed 3 "
+      "--at 2026-11-02T18:00:00Z --step-hours 12",
+      dir);
+  INFO(p.out << p.err);
+  REQUIRE(p.exit == 0);
+  CHECK(p.out.find("played 6 phases") != std::string::npos);
+  CHECK(p.out.find(" 0 refused") != std::string::npos);
+  CHECK(p.out.find("the game is over") != std::string::npos);
+
+  // The reports say its events in its own words (describe_event), and its
+  // map is its own picture (draw_svg), one per view.
+  const fs::path turn1 = dir / "game" / "turns" / "001-move";
+  const std::string report = adjutant::read_file(turn1 / "report-umpire.txt");
+  CHECK(report.find("moves from square 2 to") != std::string::npos);
+  CHECK(report.find("end of turn 1") != std::string::npos);
+  const std::string north_map = adjutant::read_file(turn1 / "map-north.svg");
+  CHECK(north_map.find(">n1</text>") != std::string::npos);
+  CHECK(north_map.find(">s1</text>") == std::string::npos);  // its own view only
+  CHECK(adjutant::read_file(turn1 / "map-umpire.svg").find(">s1</text>") != std::string::npos);
+
+  auto s = games("status --json game", dir);
+  INFO(s.out << s.err);
+  REQUIRE(s.exit == 0);
+  CHECK(s.out.find(adjutant::testing::kHiddenPieces) != std::string::npos);
+  auto v = games("verify --json game", dir);
+  INFO(v.out << v.err);
+  REQUIRE(v.exit == 0);
+  CHECK(Json::parse(v.out)["adjudications"] == 6);
+
+  auto page = games("view game --out replay", dir);
+  INFO(page.out << page.err);
+  REQUIRE(page.exit == 0);
+  const std::string html = adjutant::read_file(dir / "replay" / "index.html");
+  CHECK(html.find("ruleset hidden-pieces version 1") != std::string::npos);
+  CHECK(html.find("moves from square 2 to") != std::string::npos);
+
+  // It has no order page and says so, as its package has none.
+  auto orders = games("view game --orders --out o.html", dir);
+  CHECK(orders.exit == 2);
+  CHECK(orders.err.find("[view.orders_ruleset]") != std::string::npos);
+
+  // The shipped program has no such ruleset, and says so by name.
+  auto shipped = adjutant::testing::run_adjutant("verify game", dir);
+  CHECK(shipped.exit != 0);
+  CHECK(shipped.err.find("scenario.unknown_ruleset") != std::string::npos);
+}
