@@ -61,13 +61,44 @@ std::string sealed_table_map(const rules::Ruleset& ruleset, const model::State& 
              : render_table_view_svg(ruleset, view, side, preferred);
 }
 
+namespace {
+
+// The size the root element of a picture gives (width="N" height="M"), or
+// 640 x 480 where it gives none.
+std::pair<int, int> svg_size(const std::string& svg) {
+  const std::string root = svg.substr(0, svg.find('>'));
+  auto number = [&](const std::string& name, int fallback) {
+    auto at = root.find(" " + name + "=\"");
+    if (at == std::string::npos) return fallback;
+    int n = 0;
+    for (at += name.size() + 3; at < root.size() && root[at] >= '0' && root[at] <= '9'; ++at)
+      n = n * 10 + (root[at] - '0');
+    return n > 0 && n <= 20000 ? n : fallback;
+  };
+  return {number("width", 640), number("height", 480)};
+}
+
+}  // namespace
+
 std::optional<MapBase> ruleset_map_base(const game::Archive& archive, const std::string& view) {
-  if (!draws_table(archive.ruleset())) return std::nullopt;
-  return table_map_base(archive.ruleset(), view);
+  const rules::Ruleset& ruleset = archive.ruleset();
+  if (draws_table(ruleset)) return table_map_base(ruleset, view);
+  if (rules::board_of(ruleset) != rules::Board::kOwn) return std::nullopt;
+  // A ruleset's own picture: every step is a whole picture of its own
+  // (ruleset_map_step); the base is an empty one of its size.
+  const std::string first = ruleset.draw_svg(archive.state_at(0), view);
+  if (first.empty()) return std::nullopt;
+  const auto [width, height] = svg_size(first);
+  MapBase base;
+  base.svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
+             "\" height=\"" + std::to_string(height) + "\"/>\n";
+  base.info = {{"kind", "own"}, {"width", width}, {"height", height}};
+  return base;
 }
 
 Json ruleset_map_step(const game::Archive& archive, const model::State& state, int seq,
                       const std::string& view) {
+  if (!draws_table(archive.ruleset())) return {{"svg", archive.ruleset().draw_svg(state, view)}};
   return table_map_step(archive.ruleset(), state, view, preferred_markers(archive, seq));
 }
 

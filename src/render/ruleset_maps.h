@@ -43,6 +43,9 @@ std::string sealed_table_map(const rules::Ruleset& ruleset, const model::State& 
 // The map of a ruleset that draws its own table, split for a page that
 // draws it (render/map_overlay.h): its base for `view`, or nothing when the
 // ruleset draws no table; and the overlay of `state` after log line `seq`.
+// For a ruleset that draws its own picture (Board::kOwn) the base is an
+// empty picture of its size ({"kind": "own"}) and each step the whole
+// picture ({"svg": ...}), which the page sets over it.
 std::optional<MapBase> ruleset_map_base(const game::Archive& archive, const std::string& view);
 Json ruleset_map_step(const game::Archive& archive, const model::State& state, int seq,
                       const std::string& view);

@@ -137,6 +137,16 @@ TEST_CASE("a ruleset registered in one place gets the commands, the bot, reports
   const std::string html = adjutant::read_file(dir / "replay" / "index.html");
   CHECK(html.find("ruleset hidden-pieces version 1") != std::string::npos);
   CHECK(html.find("moves from square 2 to") != std::string::npos);
+  // Its own picture at every step, drawn over the base in the browser.
+  CHECK(html.find("\"kind\":\"own\"") != std::string::npos);
+  auto shown = adjutant::testing::run_command(
+      "/usr/bin/python3 '" + (source_dir() / "tests" / "tools" / "view_page.py").string() + "' '" +
+      (dir / "replay" / "index.html").string() + "' --ready");
+  INFO(shown.out);
+  REQUIRE(shown.exit == 0);
+  const Json page_report = Json::parse(shown.out.substr(shown.out.find('{')));
+  CHECK(page_report["errors"].empty());
+  CHECK(page_report["drawn"] == 1);
 
   // It has no order page and says so, as its package has none.
   auto orders = games("view game --orders --out o.html", dir);

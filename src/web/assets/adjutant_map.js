@@ -586,6 +586,14 @@
          false, 'left', st.bannerDim);
   }
 
+  // A ruleset's own picture (kind "own"): each step is a whole SVG
+  // document, set over the base as an image.
+  function drawOwn(root, base, step) {
+    if (!step.svg) return;
+    el(group(root, {'class': 'picture'}), 'image', {x: 0, y: 0, width: base.width, height: base.height,
+                       href: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(step.svg)});
+  }
+
   // --- The API -------------------------------------------------------------
 
   function draw(overlay, base, step) {
@@ -594,6 +602,7 @@
     var root = group(overlay, {'class': 'overlay', 'font-family': FONT, 'stroke-miterlimit': 10,
                                style: 'font-kerning:none;white-space:pre'});
     if (base.kind === 'table') drawTable(root, base, step);
+    else if (base.kind === 'own') drawOwn(root, base, step);
     else drawHex(root, base, step);
   }
 
