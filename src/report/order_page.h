@@ -18,8 +18,9 @@
 
 namespace adjutant::report {
 
-// Rulesets the page can build orders for: Blue & Gray, and the turns (not
-// the set-up) of the 1961 Chancellorsville, whose attacks name units.
+// Whether the ruleset's package has an order page (rules/package.h
+// OrderPage: the hex page of Blue & Gray and of the 1961 game's turns, the
+// table page of Chaos of Battle).
 bool has_order_page(const std::string& ruleset_id);
 
 // The page for `side` at `state` (the archive's latest). `side` "" means
