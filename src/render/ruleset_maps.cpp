@@ -28,11 +28,8 @@ std::map<std::string, int> preferred_markers(const game::Archive& archive, int s
       last[body["side"].get<std::string>()] = body;
   }
   std::map<std::string, int> out;
-  for (const auto& [side, body] : last) {
-    if (!body.contains("preferred") || !body["preferred"].is_object()) continue;
-    for (const auto& [brigade, n] : body["preferred"].items())
-      if (n.is_number_integer() && (n == 1 || n == 2)) out[brigade] = n.get<int>();
-  }
+  for (const auto& [side, body] : last)
+    for (const auto& [brigade, n] : archive.ruleset().table_preferences(body)) out[brigade] = n;
   return out;
 }
 

@@ -18,8 +18,8 @@ namespace adjutant::render {
 
 // brigade -> 1 or 2: the marker each brigade's owner prefers in the last
 // order file of its side at or before log line `seq` (-1: the whole log),
-// from the order bodies' "preferred" (docs/rules/chaos.md); brigades it
-// does not name prefer marker 1.
+// as the ruleset reads it from that body (Ruleset::table_preferences);
+// brigades it does not name prefer marker 1.
 std::map<std::string, int> preferred_markers(const game::Archive& archive, int seq);
 
 // The map of `state` as `view` sees it (a side id, or "umpire"), after log

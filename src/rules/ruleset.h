@@ -188,6 +188,9 @@ class Ruleset {
   // marker its owner prefers (1 or 2, default 1), read only for brigades the
   // view may name. Error "render.no_table" for a ruleset without a table.
   virtual TableBoard table_board() const;
+  // What a side's order body says of the markers its brigades prefer
+  // (brigade -> 1 or 2), for its map; none by default.
+  virtual std::map<std::string, int> table_preferences(const Json& order_body) const { return {}; }
   virtual TableSight table_sight(const model::State& seen, const std::string& viewer,
                                  const std::map<std::string, int>& preferred) const;
 

@@ -55,6 +55,9 @@ class SheetsBound : public Ruleset {
   }
   std::string side_name(const std::string& id) const override { return inner_->side_name(id); }
   TableBoard table_board() const override { return inner_->table_board(); }
+  std::map<std::string, int> table_preferences(const Json& order_body) const override {
+    return inner_->table_preferences(order_body);
+  }
   TableSight table_sight(const model::State& seen, const std::string& viewer,
                          const std::map<std::string, int>& preferred) const override {
     return inner_->table_sight(seen, viewer, preferred);

@@ -130,6 +130,14 @@ class ChaosRuleset : public Ruleset {
     return side_pieces(sc_, state, side);
   }
   TableBoard table_board() const override { return table_board_of(sc_); }
+  // The order body's "preferred" (docs/rules/chaos.md): brigade -> 1 or 2.
+  std::map<std::string, int> table_preferences(const Json& body) const override {
+    std::map<std::string, int> out;
+    if (!body.contains("preferred") || !body["preferred"].is_object()) return out;
+    for (const auto& [brigade, n] : body["preferred"].items())
+      if (n.is_number_integer() && (n == 1 || n == 2)) out[brigade] = n.get<int>();
+    return out;
+  }
   TableSight table_sight(const State& seen, const std::string& viewer,
                          const std::map<std::string, int>& preferred) const override {
     return table_sight_of(sc_, seen, viewer, preferred);
