@@ -35,14 +35,6 @@ constexpr Rgb kCard{0.98, 0.97, 0.92};
 constexpr Rgb kPanel{0.93, 0.92, 0.88};
 constexpr double kTableTextSize = 9;
 
-Rgb table_side_colour(const TableScene& scene, const std::string& side) {
-  for (const auto& s : scene.board.sides)
-    if (s.id == side)
-      return parse_colour(s.colour,
-                          side == "union" ? Rgb{0.12, 0.23, 0.58} : Rgb{0.54, 0.55, 0.57});
-  return kBlack;
-}
-
 void trace(Canvas& canvas, const std::vector<Point>& points, bool closed) {
   if (points.empty()) return;
   canvas.move(points[0]);
@@ -86,7 +78,7 @@ void draw_cloth(Canvas& canvas, const TableScene& scene) {
   canvas.end();
   for (const auto& s : scene.board.sides) {
     if (s.zone.empty()) continue;
-    Rgb colour = table_side_colour(scene, s.id);
+    Rgb colour = table_side_colour(scene.board, s.id);
     canvas.begin("class=\"zone\" data-side=\"" + escape_markup(s.id) + "\"");
     auto pts = placed(scene, s.zone);
     trace(canvas, pts, true);
@@ -193,7 +185,7 @@ void draw_tick(Canvas& canvas, const TablePiece& p) {
 // A regiment or battery: each stand in its side's colour, the front edge
 // (corners 0-1) heavy, cavalry stands slashed, guns as dots.
 void draw_base(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
-  Rgb fill = table_side_colour(scene, p.side);
+  Rgb fill = table_side_colour(scene.board, p.side);
   const auto& stands = p.stands.empty() ? std::vector<std::vector<Point>>{p.corners} : p.stands;
   for (const auto& s : stands) {
     trace(canvas, s, true);
@@ -222,7 +214,7 @@ void draw_base(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
 }
 
 void draw_wagon(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
-  Rgb colour = table_side_colour(scene, p.side);
+  Rgb colour = table_side_colour(scene.board, p.side);
   trace(canvas, p.corners, true);
   canvas.fill_stroke(mix(colour, kWhite, 0.6), colour, 1.2);
   // Two wheels on each long side, a quarter of the way from either end.
@@ -242,7 +234,7 @@ void draw_wagon(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
 // A commander: a disc on his base; the player's commander larger, with a
 // star.
 void draw_commander(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
-  Rgb colour = table_side_colour(scene, p.side);
+  Rgb colour = table_side_colour(scene.board, p.side);
   Point c = middle(p.corners[0], p.corners[2]);
   if (p.kind == "commander") {
     canvas.circle(c, 5.5);
@@ -260,7 +252,7 @@ void draw_commander(Canvas& canvas, const TableScene& scene, const TablePiece& p
 // markers carry the brigade's name under the card, the marker's number on
 // the flag when the brigade shows two, and a star on the preferred one.
 void draw_marker(Canvas& canvas, const TableScene& scene, const TablePiece& p) {
-  Rgb colour = table_side_colour(scene, p.side);
+  Rgb colour = table_side_colour(scene.board, p.side);
   trace(canvas, p.corners, true);
   canvas.colour(kCard, 0.85);
   canvas.fill();
@@ -324,7 +316,7 @@ void draw_pieces(Canvas& canvas, const TableScene& scene) {
     canvas.begin("class=\"brigade-name\" data-side=\"" + escape_markup(l.side) + "\" data-name=\"" +
                  escape_markup(l.text) + "\"");
     canvas.text_halo(l.text, l.at, kTableTextSize + 0.5, Weight::kBold, Align::kCentre,
-                     mix(table_side_colour(scene, l.side), kBlack, 0.35), kLabelHalo, 3);
+                     mix(table_side_colour(scene.board, l.side), kBlack, 0.35), kLabelHalo, 3);
     canvas.end();
   }
 }
@@ -418,7 +410,7 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
   };
   l.heading("Sides");
   for (const auto& s : scene.board.sides) {
-    Rgb c = table_side_colour(scene, s.id);
+    Rgb c = table_side_colour(scene.board, s.id);
     l.row(s.name + (s.id == scene.side ? " (this map)" : ""), box(c, kCounterEdge));
   }
   l.heading("Terrain");
@@ -460,8 +452,8 @@ void draw_legend(Canvas& canvas, const TableScene& scene) {
     canvas.stroke();
     canvas.no_dash();
   });
-  Rgb own =
-      table_side_colour(scene, scene.side.empty() ? scene.board.sides.front().id : scene.side);
+  Rgb own = table_side_colour(scene.board,
+                              scene.side.empty() ? scene.board.sides.front().id : scene.side);
   l.heading("Pieces");
   l.row("Regiment, front heavy", [&](double x, double y) {
     for (int k = 0; k < 3; ++k) {
@@ -592,6 +584,14 @@ void draw_table_ground(Canvas& canvas, const TableScene& scene) {
 }
 
 }  // namespace
+
+Rgb table_side_colour(const rules::TableBoard& board, const std::string& side) {
+  for (const auto& s : board.sides)
+    if (s.id == side)
+      return parse_colour(s.colour,
+                          side == "union" ? Rgb{0.12, 0.23, 0.58} : Rgb{0.54, 0.55, 0.57});
+  return kBlack;
+}
 
 std::string table_banner_line(const TableScene& scene) {
   std::string view =

@@ -1,4 +1,4 @@
-// The Chaos of Battle table's layers (table_layers.cpp): the whole picture,
+// A miniatures table's layers (table_layers.cpp): the whole picture,
 // or only what every picture of one game and view shares, for a page that
 // draws the pieces itself (render/map_overlay.h).
 #pragma once
@@ -15,6 +15,8 @@ namespace adjutant::render {
 void draw_table(Canvas& canvas, const TableScene& scene);
 // The same without the pieces, the brigades' names and the banner's line.
 void draw_table_base(Canvas& canvas, const TableScene& scene);
+// A side's colour on the table: the scenario's, else a default.
+Rgb table_side_colour(const rules::TableBoard& board, const std::string& side);
 // The banner's line: whose map, the turn of the scenario's turns with its
 // type, and the table's size.
 std::string table_banner_line(const TableScene& scene);

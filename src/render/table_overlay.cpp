@@ -17,14 +17,6 @@ std::string table_viewer(const std::string& side) {
   return side == "umpire" ? "" : side;
 }
 
-Rgb piece_colour(const rules::TableBoard& board, const std::string& side) {
-  for (const auto& s : board.sides)
-    if (s.id == side)
-      return parse_colour(s.colour,
-                          side == "union" ? Rgb{0.12, 0.23, 0.58} : Rgb{0.54, 0.55, 0.57});
-  return kBlack;
-}
-
 }  // namespace
 
 MapBase table_map_base(const rules::Ruleset& ruleset, const std::string& side) {
@@ -39,7 +31,7 @@ MapBase table_map_base(const rules::Ruleset& ruleset, const std::string& side) {
                                [&](Canvas& canvas) { draw_table_base(canvas, scene); });
   Json sides = Json::object();
   for (const auto& s : scene.board.sides) {
-    Rgb c = piece_colour(scene.board, s.id);
+    Rgb c = table_side_colour(scene.board, s.id);
     sides[s.id] = {{"name", s.name},
                    {"fill", css(c)},
                    {"ink", css(ink_on(c))},

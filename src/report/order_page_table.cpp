@@ -52,12 +52,6 @@ std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm) {
   return order_page_html(page, wasm);
 }
 
-TableView table_view(const rules::Ruleset& ruleset, const model::State& seen,
-                     const std::string& side) {
-  render::TablePicture picture = render::side_table_picture(ruleset, seen, side);
-  return {picture.svg, picture.width, picture.height};
-}
-
 std::string table_order_page(const game::Archive& archive, const model::State& state,
                              const std::string& side, const OrderWasm& wasm) {
   const rules::Ruleset& ruleset = archive.ruleset();

@@ -33,16 +33,6 @@ struct TablePageInput {
 
 std::string table_order_page(const TablePageInput& in, const OrderWasm& wasm);
 
-// The side's table as its view `seen` shows it, drawn from its part of the
-// scenario only (the sealed copy's player page shows it): the SVG and its
-// size in pixels.
-struct TableView {
-  std::string svg;
-  int width = 0, height = 0;
-};
-TableView table_view(const rules::Ruleset& ruleset, const model::State& seen,
-                     const std::string& side);
-
 // The page of `side` for the archive's `state` (the whole state; only the
 // side's view of it and its part of the scenario go further).
 std::string table_order_page(const game::Archive& archive, const model::State& state,

@@ -243,7 +243,7 @@ Json sealed_play_data(const game::SealedCopy& copy, const game::SealedReport& re
   {
     // The side's table as its latest view shows it, drawn from its part of
     // the scenario only, as the order page of the copy draws it.
-    TableView table = table_view(*g.ruleset, g.view, g.side);
+    const render::TablePicture table = render::side_table_picture(*g.ruleset, g.view, g.side);
     map = {{"svg", ledger::base64(render::gzip(table.svg))},
            {"width", table.width * 10},
            {"height", table.height * 10}};
