@@ -30,20 +30,8 @@ inline constexpr int kNorthWest = 5;
 // "N", "NE", "SE", "S", "SW", "NW"; `dir` is taken modulo 6.
 std::string_view direction_name(int dir);
 
-// "0912" -> {9, 12}; anything but exactly four ASCII digits -> nullopt. With map
-// sheets in use (hex/sheets.h) the number carries its sheet's letter: "H0912" -> the
-// joined-grid hex of sheet H's 0912; nullopt for an unknown letter or a hex off that
-// sheet; a bare four-digit number that some sheet holds throws Error "hex.ambiguous".
-std::optional<Hex> parse(std::string_view text);
-// As parse, but a number refused with an error (hex.ambiguous) gives nullopt and
-// sets `id` and `message`; for any other refusal they stay as given.
-std::optional<Hex> parse_noting(std::string_view text, std::string& id, std::string& message);
-// As parse, but throws Error "hex.bad_number" naming `what` (e.g. "order 3 path").
-Hex parse_or_throw(std::string_view text, const std::string& what);
-// {9, 12} -> "0912" (with sheets: "H0912", the first sheet listed that holds it). A hex
-// off the numbered range or off every sheet (a neighbour of an edge hex, say) prints as
-// "[col,row]", which parse never accepts.
-std::string format(Hex h);
+// Hex numbers ("0912", or "H0912" on a map of several sheets) are read and
+// written through the map's numbering: hex/numbering.h.
 
 // `dir` is taken modulo 6, so neighbour(h, d + 3) is the way back.
 Hex neighbour(Hex h, int dir);
@@ -67,10 +55,6 @@ struct Hexside {
 // Throws Error "hex.not_adjacent" if x and y share no hexside.
 Hexside hexside(Hex x, Hex y);
 Hexside hexside(Hex h, int dir);
-// "0505/0506", the lower hex first.
-std::string format(Hexside s);
-// Accepts "0505/0506" or "0506/0505"; nullopt for bad numbers or non-adjacent hexes.
-std::optional<Hexside> parse_hexside(std::string_view text);
 
 // Cube coordinates (x + y + z == 0): x is the column, z runs down the column. Distances
 // and lines are computed here; rules otherwise speak in Hex.

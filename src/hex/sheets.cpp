@@ -2,12 +2,6 @@
 
 namespace adjutant::hex {
 
-namespace {
-
-thread_local std::shared_ptr<const Sheets> t_sheets;
-
-}  // namespace
-
 int Sheet::last_row(int col) const {
   bool even = col % 2 == 0;
   bool short_column = (short_columns == "even" && even) || (short_columns == "odd" && !even);
@@ -37,26 +31,6 @@ std::string Sheets::letters() const {
     out += s.prefix;
   }
   return out;
-}
-
-const Sheets* sheets_in_use() {
-  return t_sheets.get();
-}
-
-std::shared_ptr<const Sheets> shared_sheets_in_use() {
-  return t_sheets;
-}
-
-void use_sheets(std::shared_ptr<const Sheets> sheets) {
-  t_sheets = std::move(sheets);
-}
-
-SheetsScope::SheetsScope(std::shared_ptr<const Sheets> sheets) : saved_(t_sheets) {
-  t_sheets = std::move(sheets);
-}
-
-SheetsScope::~SheetsScope() {
-  t_sheets = std::move(saved_);
 }
 
 }  // namespace adjutant::hex

@@ -2,9 +2,9 @@
 // Chancellorsville 22.0: the Fredericksburg sheet's western row lies on the
 // Hooker and Lee sheet's eastern row). Each sheet keeps its own hex numbers,
 // written with its letter in front (H1301, F1328); the rules work on one
-// joined grid, and every hex number read or written goes through the sheets
-// in use on the thread. Without sheets (every single-sheet scenario) hex
-// numbers are the plain four digits of hex.h, unchanged.
+// joined grid, and every hex number read or written goes through the map's
+// numbering (hex/numbering.h). Without sheets (every single-sheet scenario)
+// hex numbers are plain four digits.
 #pragma once
 
 #include <memory>
@@ -47,29 +47,6 @@ class Sheets {
 
  private:
   std::vector<Sheet> sheets_;
-};
-
-// The sheets hex numbers on this thread are read and written with; nullptr
-// for plain numbers. They belong to a scenario (Scenario::sheets): each part
-// that works on a scenario binds that scenario's sheets with a SheetsScope
-// for as long as it works (the rules through the registry, the bot, reports
-// and maps), so what it reads and writes never depends on which scenario the
-// thread read last. Scenario::from_json also leaves the sheets of the
-// scenario it read in use, for code that works with a single scenario.
-const Sheets* sheets_in_use();
-std::shared_ptr<const Sheets> shared_sheets_in_use();
-void use_sheets(std::shared_ptr<const Sheets> sheets);
-
-// Puts back the sheets that were in use when it was made.
-class SheetsScope {
- public:
-  explicit SheetsScope(std::shared_ptr<const Sheets> sheets);
-  ~SheetsScope();
-  SheetsScope(const SheetsScope&) = delete;
-  SheetsScope& operator=(const SheetsScope&) = delete;
-
- private:
-  std::shared_ptr<const Sheets> saved_;
 };
 
 }  // namespace adjutant::hex

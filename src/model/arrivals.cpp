@@ -12,7 +12,8 @@ std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& un
     Arrival a;
     a.turn = e.at("turn").get<int>();
     for (const auto& h : e.at("hexes"))
-      a.hexes.push_back(hex::parse_or_throw(h.get<std::string>(), "state: " + unit + ".enter"));
+      a.hexes.push_back(
+          sc.numbers().parse_or_throw(h.get<std::string>(), "state: " + unit + ".enter"));
     if (a.hexes.empty()) return std::nullopt;
     a.hex = a.hexes.front();
     // A return from a flank march carries its own entry costs (H&L 16.24-16.25).

@@ -27,14 +27,15 @@ std::string Reader::text(const Json& value, const std::string& path) const {
 }
 
 Hex Reader::hex(const Json& value, const std::string& path) const {
-  return hex::parse_or_throw(text(value, path), at(path));
+  return numbers().parse_or_throw(text(value, path), at(path));
 }
 
 Hex Reader::map_hex(const Json& value, const std::string& path) const {
   Hex h = hex(value, path);
   if (!s.on_map(h))
     fail("scenario.off_map", path,
-         hex::format(h) + " is off the map (0101 to " + hex::format(Hex{s.columns, s.rows}) + ")");
+         numbers().format(h) + " is off the map (0101 to " +
+             numbers().format(Hex{s.columns, s.rows}) + ")");
   return h;
 }
 
@@ -73,8 +74,6 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
     throw Error("scenario.format", source +
                                        ": format must be \"adjutant-scenario/1\", "
                                        "\"adjutant-scenario/2\" or \"adjutant-scenario/3\"");
-  // Hex numbers are plain until the map names its sheets (read_map).
-  hex::use_sheets(nullptr);
   load::Reader r{s, source};
   s.id = top.str("id");
   s.title = top.str("title");

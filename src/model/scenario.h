@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "hex/hex.h"
+#include "hex/numbering.h"
 #include "hex/sheets.h"
 #include "ledger/jcs.h"
 
@@ -216,6 +217,9 @@ class Scenario {
   // Grand Chancellorsville 22.0); nullptr for a single sheet. Hexes are then
   // joined-grid hexes, read and written with their sheet letter.
   std::shared_ptr<const hex::Sheets> sheets;
+  // How this map writes its hex numbers: with the sheets' letters, or plain.
+  // Valid while the scenario (or a copy holding the same sheets) lives.
+  hex::Numbering numbers() const { return hex::Numbering(sheets.get()); }
   // "even" or "odd": columns of that parity have rows - 1 hexes, their half
   // hex at the bottom edge being off the map (Hooker and Lee); "" for none.
   std::string short_columns;

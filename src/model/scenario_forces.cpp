@@ -61,7 +61,7 @@ Hex entry_hex(const Reader& r, const Json& value, const std::string& path) {
   Hex h = r.map_hex_from_format_2(value, path);
   if (r.checks_of_format_2() && r.s.edges_of(h).empty())
     r.fail("scenario.entry_not_on_edge", path,
-           hex::format(h) + " is not on the map edge (columns 01 and " +
+           r.numbers().format(h) + " is not on the map edge (columns 01 and " +
                std::to_string(r.s.columns) + ", rows 01 and " + std::to_string(r.s.rows) + ")");
   return h;
 }
@@ -84,7 +84,7 @@ Arrival read_arrival(Reader& r, const Json& j, const std::string& path) {
       Hex h = entry_hex(r, (*several)[i], path + ".hexes[" + std::to_string(i) + "]");
       if (std::find(a.hexes.begin(), a.hexes.end(), h) != a.hexes.end())
         r.fail("scenario.duplicate_hex", path + ".hexes[" + std::to_string(i) + "]",
-               hex::format(h) + " is listed twice");
+               r.numbers().format(h) + " is listed twice");
       a.hexes.push_back(h);
     }
   }
@@ -129,7 +129,7 @@ ExitReturn read_return(Reader& r, const Json& j, const std::string& path) {
     Hex h = entry_hex(r, hexes[i], path + ".hexes[" + std::to_string(i) + "]");
     if (std::find(back.hexes.begin(), back.hexes.end(), h) != back.hexes.end())
       r.fail("scenario.duplicate_hex", path + ".hexes[" + std::to_string(i) + "]",
-             hex::format(h) + " is listed twice");
+             r.numbers().format(h) + " is listed twice");
     back.hexes.push_back(h);
   }
   if (back.hexes.empty()) r.fail("scenario.bad_value", path + ".hexes", "is empty");
@@ -178,7 +178,7 @@ void read_units(Reader& r, Fields& top) {
     if (d.start && d.combat && ++setup[*d.start] > s.stacking && r.checks_of_format_2())
       r.fail("scenario.stacking", path + ".hex",
              "more than " + std::to_string(s.stacking) + " combat units set up in " +
-                 hex::format(*d.start) + " (6.0)");
+                 r.numbers().format(*d.start) + " (6.0)");
     s.units.push_back(d);
   }
 }
@@ -210,7 +210,7 @@ void read_exits(Reader& r, Fields& top) {
       std::string at = path + ".hexes[" + std::to_string(k) + "]";
       Hex h = r.map_hex(hexes[k], at);
       if (r.s.edges_of(h).empty())
-        r.fail("scenario.exit_not_on_edge", at, hex::format(h) + " is not on the map edge");
+        r.fail("scenario.exit_not_on_edge", at, r.numbers().format(h) + " is not on the map edge");
       x.hexes.insert(h);
     }
     x.mp = int(f.integer_or("mp", 0, 0, kMaxNumber));

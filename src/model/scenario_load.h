@@ -32,6 +32,9 @@ struct Reader {
   void needs_format_2(const std::string& path) const;
   // A field added in adjutant-scenario/3 (map sheets).
   void needs_format_3(const std::string& path) const;
+  // How the map read so far writes its hexes: plain until read_map has
+  // read its sheets.
+  hex::Numbering numbers() const { return s.numbers(); }
   std::string text(const Json& value, const std::string& path) const;
   Hex hex(const Json& value, const std::string& path) const;
   // A hex that must lie on the map: scenario.off_map otherwise.

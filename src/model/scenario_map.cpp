@@ -67,8 +67,9 @@ std::string terrain_id(const Reader& r, const Json& value, const std::string& pa
 void put_terrain(Reader& r, Hex h, const std::string& id, const std::string& path) {
   auto [it, fresh] = r.s.terrain.emplace(h, id);
   if (!fresh)
-    r.fail("scenario.duplicate_hex", path,
-           "hex " + hex::format(h) + " is listed twice (as " + it->second + " and " + id + ")");
+    r.fail(
+        "scenario.duplicate_hex", path,
+        "hex " + r.numbers().format(h) + " is listed twice (as " + it->second + " and " + id + ")");
 }
 
 void read_terrain(Reader& r, const Json& t) {
@@ -95,7 +96,7 @@ void read_hexsides(Reader& r, const Json& hs) {
   if (!hs.is_object()) r.fail("scenario.wrong_type", "map.hexsides", "must be an object");
   for (const auto& [key, value] : hs.items()) {
     std::string path = "map.hexsides." + key;
-    auto side = hex::parse_hexside(key);
+    auto side = r.numbers().parse_hexside(key);
     if (!side)
       r.fail("scenario.bad_hexside", path,
              "\"" + key + "\" is not two adjacent hexes like 0305/0306");
@@ -129,12 +130,12 @@ Route read_route(Reader& r, const Json& j, const std::string& path) {
   for (std::size_t i = 1; i < route.hexes.size(); ++i) {
     if (!hex::adjacent(route.hexes[i - 1], route.hexes[i]))
       r.fail("scenario.bad_route", path + ".hexes[" + std::to_string(i) + "]",
-             hex::format(route.hexes[i - 1]) + " and " + hex::format(route.hexes[i]) +
+             r.numbers().format(route.hexes[i - 1]) + " and " + r.numbers().format(route.hexes[i]) +
                  " are not adjacent");
     Hexside side = hex::hexside(route.hexes[i - 1], route.hexes[i]);
     if (const auto* t = r.s.hexside_at(side); t && !t->passable)
       r.fail("scenario.bad_route", path + ".hexes[" + std::to_string(i) + "]",
-             "the " + route.kind + " crosses " + hex::format(side) + ", a " + t->id +
+             "the " + route.kind + " crosses " + r.numbers().format(side) + ", a " + t->id +
                  " hexside, without a ford or bridge");
   }
   // 14.33, 14.51: the edges a route leads off, and its hexes on them.
@@ -198,14 +199,14 @@ void read_sheets(Reader& r, const Json& list) {
       Fields o(*overlap, r.at(path + ".overlap"), "scenario");
       std::string mine = o.str("hex"), theirs = o.str("on");
       o.finish();
-      auto local = hex::parse(mine.size() == 5 ? mine.substr(1) : "");
+      auto local = hex::kPlainNumbers.parse(mine.size() == 5 ? mine.substr(1) : "");
       if (mine.size() != 5 || mine[0] != sh.prefix || !local || !sh.holds_local(*local))
         r.fail("scenario.sheet_overlap", path + ".overlap.hex",
                "\"" + mine + "\" is not a hex of sheet " + prefix + " (" + prefix + "0101 ..)");
       const hex::Sheet* base = nullptr;
       for (const auto& other : sheets)
         if (theirs.size() == 5 && other.prefix == theirs[0]) base = &other;
-      auto on = hex::parse(theirs.size() == 5 ? theirs.substr(1) : "");
+      auto on = hex::kPlainNumbers.parse(theirs.size() == 5 ? theirs.substr(1) : "");
       if (!base || !on || !base->holds_local(*on))
         r.fail("scenario.sheet_overlap", path + ".overlap.on",
                "\"" + theirs + "\" is not a hex of a sheet listed before this one");
@@ -251,8 +252,7 @@ void read_sheets(Reader& r, const Json& list) {
   }
   if (!rectangle)
     r.fail("scenario.sheet_overlap", "map.sheets", "the joined sheets do not make a rectangle");
-  s.sheets = joined;
-  hex::use_sheets(joined);
+  s.sheets = joined;  // from here on the scenario's hexes read with their letters
 }
 
 }  // namespace

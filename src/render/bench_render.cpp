@@ -119,7 +119,7 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
     u.start = h;
     sc.units.push_back(u);
     model::UnitState us;
-    us.location = hex::format(h);
+    us.location = sc.numbers().format(h);
     us.ineffective = rng.below(20) == 0;
     (void)rng.below(20);  // once a demoralized mark; drawn still, so the map stays the same
     st.units[u.id] = us;
@@ -129,14 +129,15 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
 ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
   ledger::Json events = ledger::Json::array();
   int moves = 0, combats = 0, eliminated = 0;
+  const hex::Numbering num = sc.numbers();  // plain: the generated map has no sheets
   for (const auto& u : sc.units) {
     Hex h = *u.start;
     if (u.side == "union" && moves < 24) {
-      std::vector<std::string> path{hex::format(h)};
+      std::vector<std::string> path{num.format(h)};
       for (int step = 0, n = 2 + rng.below(3); step < n; ++step) {
         Hex back = hex::neighbour(h, 3 + rng.below(3) - 1);
         if (!sc.on_map(back)) break;
-        path.insert(path.begin(), hex::format(h = back));
+        path.insert(path.begin(), num.format(h = back));
       }
       events.push_back({{"type", "move"}, {"unit", u.id}, {"path", path}});
       ++moves;
@@ -153,9 +154,9 @@ ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
           {{"type", "combat"},
            {"combat", "1." + std::to_string(combats)},
            {"attackers",
-            {{{"unit", a.id}, {"hex", hex::format(*a.start)}, {"strength", a.strength}}}},
+            {{{"unit", a.id}, {"hex", num.format(*a.start)}, {"strength", a.strength}}}},
            {"defenders",
-            {{{"unit", d.id}, {"hex", hex::format(*d.start)}, {"strength", d.strength}}}},
+            {{{"unit", d.id}, {"hex", num.format(*d.start)}, {"strength", d.strength}}}},
            {"odds", "2-1"},
            {"die", {{"k", combats - 1}, {"value", 1 + rng.below(6)}}},
            {"result", result}});
@@ -164,14 +165,14 @@ ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
         st.units[d.id].location.clear();
         events.push_back({{"type", "eliminate"},
                           {"unit", d.id},
-                          {"hex", hex::format(*d.start)},
+                          {"hex", num.format(*d.start)},
                           {"cause", "De"}});
         ++eliminated;
       } else if (result == "Dr") {
         events.push_back({{"type", "retreat"},
                           {"unit", d.id},
-                          {"from", hex::format(*d.start)},
-                          {"to", hex::format(hex::neighbour(*d.start, 0))}});
+                          {"from", num.format(*d.start)},
+                          {"to", num.format(hex::neighbour(*d.start, 0))}});
       }
       break;
     }

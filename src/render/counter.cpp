@@ -133,7 +133,7 @@ void draw_counters(Canvas& canvas, const Scene& scene) {
       const auto& unit = stack[std::size_t(i)];
       canvas.begin("class=\"counter\" data-unit=\"" + escape_markup(unit.def->id) +
                    "\" data-side=\"" + escape_markup(unit.def->side) + "\" data-hex=\"" +
-                   hex::format(h) + "\"");
+                   scene.scenario.numbers().format(h) + "\"");
       draw_counter(canvas, look_of(scene, *unit.def, unit.state), scene.counter_centre(h, i, n));
       canvas.end();
     }

@@ -64,7 +64,7 @@ void draw_road_ends(Canvas& canvas, const Scene& scene) {
     for (Hex h : route.off_hexes) {
       Point dir = scene.outward(h, route.off);
       canvas.begin("class=\"road-end\" data-name=\"" + escape_markup(route.name) +
-                   "\" data-hex=\"" + hex::format(h) + "\"");
+                   "\" data-hex=\"" + scene.scenario.numbers().format(h) + "\"");
       canvas.move(scene.centre(h));
       canvas.line(scene.edge_point(h, dir));
       canvas.colour(mix(kRoad, kWhite, 0.75), 0.9);
@@ -121,9 +121,9 @@ void draw_arrivals(Canvas& canvas, const Scene& scene) {
     double w = canvas.text_width(text, kHexNumberSize + 0.5, Weight::kBold) + 8;
     Rgb fill = parse_colour(side_colour(scene, tag.side), {0.4, 0.4, 0.4});
     Point at = tag.at;
-    canvas.begin("class=\"arrival\" data-hex=\"" + hex::format(tag.hex) + "\" data-side=\"" +
-                 escape_markup(tag.side) + "\" data-turn=\"" + std::to_string(tag.turn) +
-                 "\" data-units=\"" + escape_markup(tag.units) + "\"");
+    canvas.begin("class=\"arrival\" data-hex=\"" + scene.scenario.numbers().format(tag.hex) +
+                 "\" data-side=\"" + escape_markup(tag.side) + "\" data-turn=\"" +
+                 std::to_string(tag.turn) + "\" data-units=\"" + escape_markup(tag.units) + "\"");
     canvas.rounded_rectangle(at.x - w / 2, at.y - kTagHeight / 2, w, kTagHeight, 3);
     canvas.fill_stroke(fill, mix(fill, kBlack, 0.6), 1);
     canvas.colour(ink_on(fill));

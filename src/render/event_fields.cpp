@@ -14,7 +14,7 @@ std::string event_text(const Json& e, const char* key) {
 }
 
 std::optional<Hex> event_hex(const Scene& scene, const Json& e, const char* key) {
-  auto h = hex::parse(event_text(e, key));
+  auto h = scene.scenario.numbers().parse(event_text(e, key));
   if (!h || !scene.scenario.on_map(*h)) return std::nullopt;
   return h;
 }

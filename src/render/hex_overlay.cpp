@@ -3,7 +3,7 @@
 // of each position's overlay, from the same marks the other layers draw.
 #include <cmath>
 
-#include "hex/sheets.h"
+#include "hex/numbering.h"
 #include "render/cairo_api.h"
 #include "render/counter.h"
 #include "render/event_fields.h"
@@ -27,9 +27,9 @@ void draw_base(Canvas& canvas, const Scene& scene) {
   draw_legend(canvas, scene);
 }
 
-Json hex_list(const std::vector<Hex>& hexes) {
+Json hex_list(hex::Numbering numbers, const std::vector<Hex>& hexes) {
   Json out = Json::array();
-  for (Hex h : hexes) out.push_back(hex::format(h));
+  for (Hex h : hexes) out.push_back(numbers.format(h));
   return out;
 }
 
@@ -49,7 +49,6 @@ void put(Json& out, const char* key, Json value) {
 }  // namespace
 
 MapBase hex_map_base(const model::Scenario& scenario, const std::string& side) {
-  hex::SheetsScope sheets(scenario.sheets);
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), side);
   MapBase base;
@@ -61,7 +60,7 @@ MapBase hex_map_base(const model::Scenario& scenario, const std::string& side) {
       Hex h{col, row};
       if (!scenario.on_map(h)) continue;
       Point c = scene.centre(h);
-      hexes[hex::format(h)] = {px(c.x), px(c.y)};
+      hexes[scenario.numbers().format(h)] = {px(c.x), px(c.y)};
     }
   Json sides = Json::object();
   for (const auto& s : scenario.sides) {
@@ -99,17 +98,17 @@ MapBase hex_map_base(const model::Scenario& scenario, const std::string& side) {
 
 Json hex_map_step(const model::Scenario& scenario, const model::State& seen, const Json& events,
                   const std::string& side) {
-  hex::SheetsScope sheets(scenario.sheets);
+  const hex::Numbering num = scenario.numbers();
   Scene scene = make_scene(scenario, seen, events, side);
   Json out = {{"line", banner_line(scene)}};
 
   Json forts = Json::array(), bridges = Json::array();
   for (const auto& f : scene.marks.fortifications)
-    if (hex::parse(f)) forts.push_back(f);
+    if (num.parse(f)) forts.push_back(f);
   for (const auto& [unit, from, to] : scene.marks.bridges) {
-    auto a = hex::parse(from);
-    auto z = hex::parse(to);
-    if (a && z) bridges.push_back({unit, hex::format(*a), hex::format(*z)});
+    auto a = num.parse(from);
+    auto z = num.parse(to);
+    if (a && z) bridges.push_back({unit, num.format(*a), num.format(*z)});
   }
   put(out, "forts", forts);
   put(out, "bridges", bridges);
@@ -117,8 +116,8 @@ Json hex_map_step(const model::Scenario& scenario, const model::State& seen, con
   Json loc = Json::array();
   for (const auto& m : communication_marks(scene)) {
     Json traced = Json::array();
-    for (const auto& line : m.traced) traced.push_back(hex_list(line));
-    loc.push_back({m.side, traced, hex_list(m.cut)});
+    for (const auto& line : m.traced) traced.push_back(hex_list(num, line));
+    loc.push_back({m.side, traced, hex_list(num, m.cut)});
   }
   put(out, "loc", loc);
 
@@ -131,7 +130,7 @@ Json hex_map_step(const model::Scenario& scenario, const model::State& seen, con
 
   Json ghosts_out = Json::array();
   for (const auto& g : ghosts(scene))
-    ghosts_out.push_back({unit_index(scene, g.def), hex::format(g.hex), px(g.at.x), px(g.at.y),
+    ghosts_out.push_back({unit_index(scene, g.def), num.format(g.hex), px(g.at.x), px(g.at.y),
                           look_flags(look_of(scene, *g.def, g.state))});
   put(out, "ghosts", ghosts_out);
 
@@ -141,12 +140,12 @@ Json hex_map_step(const model::Scenario& scenario, const model::State& seen, con
   for (const auto& [h, stack] : scene.stacks)
     for (const auto& u : stack)
       units.push_back(
-          {unit_index(scene, u.def), hex::format(h), look_flags(look_of(scene, *u.def, u.state))});
+          {unit_index(scene, u.def), num.format(h), look_flags(look_of(scene, *u.def, u.state))});
   put(out, "units", units);
 
   Json tags = Json::array();
   for (const auto& t : arrival_tags(scene))
-    tags.push_back({hex::format(t.hex), t.side, t.turn, t.units, px(t.at.x), px(t.at.y)});
+    tags.push_back({num.format(t.hex), t.side, t.turn, t.units, px(t.at.x), px(t.at.y)});
   put(out, "tags", tags);
 
   Json combats = Json::array();
@@ -158,7 +157,7 @@ Json hex_map_step(const model::Scenario& scenario, const model::State& seen, con
       shafts.push_back(
           point_list({{pa.x + dx * 0.3, pa.y + dy * 0.3}, {pa.x + dx * 0.66, pa.y + dy * 0.66}}));
     }
-    combats.push_back({c.n, c.odds, c.die, c.result, hex_list(c.defenders), shafts,
+    combats.push_back({c.n, c.odds, c.die, c.result, hex_list(num, c.defenders), shafts,
                        std::round(label_away(scene, c) * 1e6) / 1e6});
   }
   put(out, "combats", combats);

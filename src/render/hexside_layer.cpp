@@ -133,7 +133,7 @@ void draw_crossings(Canvas& canvas, const Scene& scene) {
     Line l = edge_of(scene, side);
     WaterKind water = crossed_water(index, l, scene);
     canvas.begin("class=\"crossing\" data-type=\"" + escape_markup(id) + "\" data-hexside=\"" +
-                 hex::format(side) + "\"");
+                 scene.scenario.numbers().format(side) + "\"");
     if (id == "ford") {
       cairo_api().set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
       canvas.move(l.a);

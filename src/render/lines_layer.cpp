@@ -12,6 +12,7 @@ namespace adjutant::render {
 
 std::vector<CommunicationMark> communication_marks(const Scene& scene) {
   std::vector<CommunicationMark> out;
+  const hex::Numbering num = scene.scenario.numbers();
   for (const auto& e : scene.events) {
     if (event_text(e, "type") != "line_of_communication") continue;
     CommunicationMark m;
@@ -21,7 +22,7 @@ std::vector<CommunicationMark> communication_marks(const Scene& scene) {
         if (!scene.visible_unit(unit) || !path.is_array() || path.size() < 2) continue;
         std::vector<Hex> line;
         for (const auto& step : path) {
-          auto h = step.is_string() ? hex::parse(step.get<std::string>()) : std::nullopt;
+          auto h = step.is_string() ? num.parse(step.get<std::string>()) : std::nullopt;
           if (h && scene.scenario.on_map(*h)) line.push_back(*h);
         }
         m.traced.push_back(std::move(line));

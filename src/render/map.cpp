@@ -50,7 +50,6 @@ hex::Point MapGeometry::centre(hex::Hex h) const {
 }
 
 MapGeometry map_geometry(const model::Scenario& scenario) {
-  hex::SheetsScope sheets(scenario.sheets);
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
   return {scene.width,       scene.height,       scene.size,        scene.map_origin,
@@ -58,14 +57,12 @@ MapGeometry map_geometry(const model::Scenario& scenario) {
 }
 
 std::string render_svg(const MapInput& in) {
-  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   return draw_svg_document(scene.width, scene.height, title_of(in),
                            [&](Canvas& canvas) { draw_map(canvas, scene); });
 }
 
 std::string render_png(const MapInput& in) {
-  hex::SheetsScope sheets(in.scenario.sheets);
   Scene scene = make_scene(in.scenario, in.state, in.events, in.side);
   return draw_png_image(scene.width, scene.height,
                         [&](Canvas& canvas) { draw_map(canvas, scene); });

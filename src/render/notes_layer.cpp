@@ -73,7 +73,7 @@ std::string due_line(const Scene& scene, const model::SideDef& side, int turn) {
     if (g.side != side.id) continue;
     std::string units, hexes;
     for (const auto* u : g.units) units += (units.empty() ? "" : ", ") + u->id + " " + values(*u);
-    for (Hex h : g.hexes) hexes += (hexes.empty() ? "" : "/") + hex::format(h);
+    for (Hex h : g.hexes) hexes += (hexes.empty() ? "" : "/") + scene.scenario.numbers().format(h);
     groups += (groups.empty() ? "" : "; ") + units + " at " + hexes + " (turn " +
               std::to_string(g.turn) + ")";
   }

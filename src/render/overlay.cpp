@@ -20,8 +20,9 @@ namespace {
 std::vector<Hex> path_of(const Scene& scene, const Json& path) {
   std::vector<Hex> out;
   if (!path.is_array()) return out;
+  const hex::Numbering num = scene.scenario.numbers();
   for (const auto& step : path) {
-    auto h = step.is_string() ? hex::parse(step.get<std::string>()) : std::nullopt;
+    auto h = step.is_string() ? num.parse(step.get<std::string>()) : std::nullopt;
     if (!h || !scene.scenario.on_map(*h)) continue;
     if (out.empty() || out.back() != *h) out.push_back(*h);
   }
@@ -130,7 +131,7 @@ void draw_eliminated(Canvas& canvas, const Scene& scene) {
     auto look = look_of(scene, *g.def, g.state);
     look.ghost = true;
     canvas.begin("class=\"eliminated\" data-unit=\"" + escape_markup(g.def->id) + "\" data-hex=\"" +
-                 hex::format(g.hex) + "\"");
+                 scene.scenario.numbers().format(g.hex) + "\"");
     draw_counter(canvas, look, g.at);
     canvas.end();
   }

@@ -121,7 +121,7 @@ Scene make_scene(const model::Scenario& scenario, const model::State& state, con
   for (const auto& def : scenario.units) {
     auto it = state.units.find(def.id);
     if (it == state.units.end() || it->second.status != model::UnitStatus::kActive) continue;
-    auto h = hex::parse(it->second.location);
+    auto h = scenario.numbers().parse(it->second.location);
     if (!h || !scenario.on_map(*h)) continue;
     s.stacks[*h].push_back({&def, &it->second});
   }

@@ -19,7 +19,7 @@ void draw_terrain(Canvas& canvas, const Scene& scene) {
       const auto& type = sc.terrain_at(h);
       auto it = fills.find(type.id);
       Rgb fill = it == fills.end() ? parse_colour(type.colour, kPaper) : it->second;
-      std::string number = hex::format(h);
+      std::string number = sc.numbers().format(h);
       canvas.begin("id=\"hex-" + number + "\" class=\"hex\" data-terrain=\"" +
                    escape_markup(type.id) + "\"");
       Point c = scene.centre(h);

@@ -20,9 +20,10 @@ void draw_fort_mark(Canvas& canvas, Point c, double r) {
 }
 
 void draw_works(Canvas& canvas, const Scene& scene) {
+  const hex::Numbering num = scene.scenario.numbers();
   {
     for (const auto& f : scene.marks.fortifications) {
-      auto h = hex::parse(f);
+      auto h = num.parse(f);
       if (!h) continue;
       Point c = scene.centre(*h);
       canvas.begin("class=\"fortification\" data-hex=\"" + escape_markup(f) + "\"");
@@ -41,8 +42,8 @@ void draw_works(Canvas& canvas, const Scene& scene) {
   }
   {
     for (const auto& [unit, from, to] : scene.marks.bridges) {
-      auto a = hex::parse(from);
-      auto z = hex::parse(to);
+      auto a = num.parse(from);
+      auto z = num.parse(to);
       if (!a || !z) continue;
       Point pa = scene.centre(*a), pz = scene.centre(*z);
       canvas.begin("class=\"bridge\" data-unit=\"" + escape_markup(unit) + "\"");

@@ -27,7 +27,8 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
       hex::Hex h{col, row};
       if (!sc.on_map(h)) continue;
       hex::Point c = geo.centre(h);
-      hexes.push_back({hex::format(h), std::lround(c.x * 10) / 10.0, std::lround(c.y * 10) / 10.0});
+      hexes.push_back(
+          {sc.numbers().format(h), std::lround(c.x * 10) / 10.0, std::lround(c.y * 10) / 10.0});
     }
   Json units = Json::array();
   for (const auto& u : sc.units) {
@@ -47,7 +48,7 @@ Json page_data(const game::Archive& archive, const model::State& seen, const std
   // The ruleset's standing orders (Blue & Gray's), if it has any.
   const std::string ruleset = archive.ruleset().id();
   const rules::Package& package = rules::package_for(archive.ruleset());
-  Json standing = package.standing ? package.standing(seen, side) : Json(nullptr);
+  Json standing = package.standing ? package.standing(sc, seen, side) : Json(nullptr);
   return {{"setup",
            {{"scenario", archive.scenario_json()},
             {"version", archive.ruleset().version()},
@@ -99,7 +100,6 @@ std::string order_page(const game::Archive& archive, const model::State& state,
                                            printable(side));
   if (package.order_page == rules::OrderPage::kTable)
     return table_order_page(archive, state, side, wasm);
-  hex::SheetsScope sheets(archive.scenario().sheets);
   const GameFacts g = game_facts(archive);
   const model::State seen = visible_state(g, state, side);
   const std::string png = render::render_png({archive.scenario(), seen, Json::array(), side});

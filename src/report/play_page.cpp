@@ -204,7 +204,6 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
             {"map", nullptr}};
   }
   model::Scenario sc = model::Scenario::from_json(invite.scenario, "scenario");
-  hex::SheetsScope sheets(sc.sheets);
   auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
   return {{"format", kPlayFormat},
           {"mode", "join"},

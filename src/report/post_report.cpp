@@ -183,7 +183,6 @@ ReportDoc ending(const GameFacts& g, const game::Post& post, const std::string& 
 
 ReportDoc build_post_report(const GameFacts& game, const game::Post& post,
                             const std::string& side) {
-  hex::SheetsScope sheets(game.scenario ? game.scenario->sheets : nullptr);
   if (post.kind == "genesis") return invitation(game, post, side);
   if (post.kind == "extend") return extension(game, post, side);
   return ending(game, post, side);

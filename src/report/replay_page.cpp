@@ -175,7 +175,6 @@ std::string board_html(const render::MapBase& base, const std::string& alt) {
 
 std::string replay_page(const game::Archive& archive, const game::LineChecks& checks,
                         const std::string& side) {
-  hex::SheetsScope sheets(archive.hex_scenario() ? archive.scenario().sheets : nullptr);
   const game::Archive verified = archive.prefix(checks.verified);
   const GameFacts g = game_facts(verified);
   std::vector<game::Post> posts =

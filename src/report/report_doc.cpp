@@ -287,7 +287,6 @@ std::string table_section(const std::string& type) {
 }  // namespace
 
 ReportDoc build_report(const ReportInput& in) {
-  hex::SheetsScope sheets(in.game.scenario ? in.game.scenario->sheets : nullptr);
   ReportDoc doc;
   const Json events = visible_events(in.game, in.adj.events, in.side);
   const model::State state = visible_state(in.game, in.adj.after, in.side);

@@ -58,7 +58,7 @@ Section reinforcements_section(const model::Scenario& sc, const model::State& st
     for (const auto* u : g.units)
       units += (units.empty() ? "" : ", ") + u->id + " (" + std::to_string(u->strength) + "-" +
                std::to_string(u->movement) + ")";
-    for (hex::Hex h : g.hexes) hexes += (hexes.empty() ? "" : " or ") + hex::format(h);
+    for (hex::Hex h : g.hexes) hexes += (hexes.empty() ? "" : " or ") + sc.numbers().format(h);
     s.line(side_name(sc, g.side) + ", turn " + std::to_string(g.turn) + " at " + hexes + ": " +
            units);
   }

@@ -172,7 +172,6 @@ std::vector<fs::path> write_turn_outputs(const GameFacts& facts, const game::Adj
                                          const fs::path& folder,
                                          const std::vector<Attachment>& extra,
                                          const PlayerPages* pages, const SealedPosts* sealed) {
-  hex::SheetsScope sheets(facts.scenario ? facts.scenario->sheets : nullptr);
   make_folder(folder);
   std::vector<fs::path> written;
   for (const game::Party& p : facts.parties) {

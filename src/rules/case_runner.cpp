@@ -1,8 +1,9 @@
 #include "rules/case_runner.h"
 
 #include <algorithm>
+#include <optional>
 
-#include "hex/hex.h"
+#include "hex/numbering.h"
 #include "ledger/dice.h"
 #include "model/state.h"
 #include "util/fields.h"
@@ -32,8 +33,9 @@ Json load_scenario(Fields& f, const fs::path& root) {
 }
 
 // The starting state: "state" as given, or the scenario's initial state
-// with the case's overrides.
-model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
+// with the case's overrides; `numbers` reads the hexes "setup" names.
+model::State load_state(Fields& f, const Ruleset& rs, hex::Numbering numbers,
+                        const std::string& name) {
   if (auto s = f.any_opt("state")) return model::State::from_json(*s, name + ": state");
   model::State st = rs.initial_state();
   if (auto t = f.integer_opt("turn")) st.turn = int(*t);
@@ -58,7 +60,7 @@ model::State load_state(Fields& f, const Ruleset& rs, const std::string& name) {
         u.status = model::unit_status_from(where, name + ": setup." + id);
         u.location.clear();
       } else {
-        hex::parse_or_throw(where, name + ": setup." + id);
+        numbers.parse_or_throw(where, name + ": setup." + id);
         u.status = model::UnitStatus::kActive;
         u.location = where;
       }
@@ -346,7 +348,13 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     // A case may pin an older ruleset version to keep its reading tested.
     int version = int(f.integer_opt("ruleset_version").value_or(0));
     auto rs = make_ruleset(scenario, name + ": scenario", version);
-    model::State st = load_state(f, *rs, name);
+    // The hexes of "setup" are written as the scenario's map writes them
+    // (with its sheets' letters), read from the scenario make_ruleset read;
+    // a ruleset with a scenario format of its own has no hex map: plain.
+    std::optional<model::Scenario> map;
+    if (const RulesetInfo* info = ruleset_info(rs->id()); info && info->hex)
+      map = model::Scenario::from_json(scenario, name + ": scenario");
+    model::State st = load_state(f, *rs, map ? map->numbers() : hex::kPlainNumbers, name);
     Json orders = f.object("orders");
     std::vector<int> dice;
     for (const auto& d : f.array_opt("dice").value_or(Json::array())) dice.push_back(d.get<int>());

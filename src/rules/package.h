@@ -43,8 +43,8 @@ struct Package {
   RulesetInfo info;  // id and versions; hex when its scenario is a hex scenario
   // The ruleset of a scenario file of its format, at a version.
   RulesetFactory make = nullptr;
-  // A hex ruleset made from a scenario already read (bound to its sheets by
-  // the registry); null for a ruleset with a scenario format of its own.
+  // A hex ruleset made from a scenario already read; null for a ruleset
+  // with a scenario format of its own.
   HexFactory make_hex = nullptr;
   // Its text orders (docs/orders.md); null: JSON orders only.
   std::unique_ptr<Notation> (*notation)() = nullptr;
@@ -53,9 +53,11 @@ struct Package {
   std::unique_ptr<bot::OrderGenerator> (*bot)() = nullptr;
   Board board = Board::kHex;
   OrderPage order_page = OrderPage::kNone;
-  // The hex order page's standing orders of `side` as `seen` holds them
-  // (null: the ruleset has none).
-  Json (*standing)(const model::State& seen, const std::string& side) = nullptr;
+  // The hex order page's standing orders of `side` as `seen` holds them,
+  // their hexes written as the scenario writes them (null: the ruleset has
+  // none).
+  Json (*standing)(const model::Scenario& sc, const model::State& seen,
+                   const std::string& side) = nullptr;
   // The table order page's data from the side's part of the scenario
   // (Ruleset::side_scenario) and its view: its pieces and what it sees.
   Json (*table_page)(const Json& part, const model::State& seen, const std::string& side) = nullptr;
@@ -84,16 +86,11 @@ struct Package {
 #define ADJUTANT_BOT(factory) (factory)
 #endif
 
-// A hex ruleset from `scenario`, bound to its map sheets: every call reads
-// and writes hex numbers with them, whatever scenario the thread read since.
-std::unique_ptr<Ruleset> bound_hex_ruleset(HexFactory make, model::Scenario scenario,
-                                           const std::string& source, int version);
-
 // A hex ruleset's `make`: the scenario file read (model::Scenario), then F.
 template <HexFactory F>
 std::unique_ptr<Ruleset> hex_from_file(const Json& scenario, const std::string& source,
                                        int version) {
-  return bound_hex_ruleset(F, model::Scenario::from_json(scenario, source), source, version);
+  return F(model::Scenario::from_json(scenario, source), source, version);
 }
 
 // Adds a package for the rest of the run (a program that links rulesets of

@@ -4,7 +4,6 @@
 #include "rules/notation.h"
 #include "rules/package.h"
 #include "rules/ruleset.h"
-#include "rules/sheets_bound.h"
 
 namespace adjutant::rules {
 
@@ -41,12 +40,6 @@ std::string known_ids() {
 }
 
 }  // namespace
-
-std::unique_ptr<Ruleset> bound_hex_ruleset(HexFactory make, model::Scenario scenario,
-                                           const std::string& source, int version) {
-  auto sheets = scenario.sheets;
-  return bind_sheets(make(std::move(scenario), source, version), std::move(sheets));
-}
 
 std::string scenario_ruleset_id(const Json& scenario) {
   return scenario.is_object() && scenario.contains("ruleset") && scenario["ruleset"].is_string()
@@ -103,7 +96,7 @@ std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std
   if (!e.make_hex)
     throw Error("archive.not_hex",
                 source + ": ruleset \"" + scenario.ruleset + "\" does not play on a hex map");
-  return bound_hex_ruleset(e.make_hex, scenario, source, version);
+  return e.make_hex(scenario, source, version);
 }
 
 std::vector<RulesetInfo> registered_rulesets() {

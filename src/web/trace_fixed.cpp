@@ -6,7 +6,7 @@
 #include <variant>
 #include <vector>
 
-#include "hex/sheets.h"
+#include "hex/numbering.h"
 #include "rules/package.h"
 
 namespace adjutant::web {
@@ -180,7 +180,7 @@ bool looks_like_hex(const std::string& s) {
 }  // namespace
 
 Json fixed_hexes(const model::Scenario& scenario) {
-  hex::SheetsScope sheets(scenario.sheets);
+  const hex::Numbering num = scenario.numbers();
   std::vector<std::pair<Path, std::string>> strings;
   Path p;
   walk(scenario.raw, p, strings);
@@ -189,7 +189,7 @@ Json fixed_hexes(const model::Scenario& scenario) {
   std::map<hex::Hex, Needs> needs;
   for (const auto& [path, text] : strings) {
     if (!looks_like_hex(text)) continue;
-    auto h = hex::parse(text);
+    auto h = num.parse(text);
     if (!h || !scenario.on_map(*h)) continue;
     Mention m = mention(scenario.raw, path, scenario.ruleset);
     auto& details = found[*h][{m.order, m.kind}];
@@ -211,7 +211,7 @@ Json fixed_hexes(const model::Scenario& scenario) {
     if (!n.exclude.empty())
       need["not"] = Json(std::vector<std::string>(n.exclude.begin(), n.exclude.end()));
     out.push_back(
-        {{"hex", {h.col, h.row}}, {"label", hex::format(h)}, {"why", why}, {"needs", need}});
+        {{"hex", {h.col, h.row}}, {"label", num.format(h)}, {"why", why}, {"needs", need}});
   }
   return out;
 }

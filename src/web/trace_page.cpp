@@ -31,7 +31,7 @@ Json labels(const model::Scenario& s) {
     for (int r = 0; r <= s.rows + 1; ++r) {
       hex::Hex h{c, r};
       if (c > 99 || r > 99 || (s.sheets && !s.on_map(h))) continue;
-      out[cell_key(c, r)] = hex::format(h);
+      out[cell_key(c, r)] = s.numbers().format(h);
     }
   return out;
 }
@@ -111,7 +111,6 @@ std::string script(std::string_view js) {
 
 Json trace_data(const TraceInput& in) {
   const model::Scenario& s = in.scenario;
-  hex::SheetsScope sheets(s.sheets);
   Json images = Json::array();
   for (const auto& scan : in.scans)
     images.push_back(

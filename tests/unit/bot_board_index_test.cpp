@@ -22,7 +22,8 @@ namespace {
 std::vector<std::string> scan_at(const bg::Board& b, adjutant::hex::Hex h) {
   std::vector<std::string> out;
   for (const auto& [id, u] : b.state().units)
-    if (u.status == adjutant::model::UnitStatus::kActive && u.location == adjutant::hex::format(h))
+    if (u.status == adjutant::model::UnitStatus::kActive &&
+        u.location == b.scenario().numbers().format(h))
       out.push_back(id);
   return out;
 }
@@ -31,7 +32,7 @@ std::vector<std::string> scan_of(const bg::Board& b, const std::string& side) {
   std::vector<std::string> out;
   for (const auto& [id, u] : b.state().units)
     if (u.status == adjutant::model::UnitStatus::kActive && b.side_of(id) == side &&
-        adjutant::hex::parse(u.location))
+        b.scenario().numbers().parse(u.location))
       out.push_back(id);
   return out;
 }
@@ -46,7 +47,7 @@ std::string compare(const bg::Board& b) {
       for (int r = 1; r <= sc.rows; ++r) {
         adjutant::hex::Hex h{c, r};
         auto here = scan_at(b, h);
-        std::string where = adjutant::hex::format(h);
+        std::string where = sc.numbers().format(h);
         if (b.units_at(h) != here) return "units_at " + where;
         std::vector<std::string> mine, combat;
         for (const auto& id : here)

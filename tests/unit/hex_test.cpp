@@ -10,28 +10,30 @@
 #include <catch2/catch.hpp>
 
 #include "hex/hex.h"
+#include "hex/numbering.h"
 #include "util/error.h"
 
 namespace hex = adjutant::hex;
 using hex::Hex;
 using hex::Hexside;
 
-// The same specialisations as in hex_los_test.cpp, so both files print hexes alike.
+// The same specialisations as in hex_los_test.cpp, so both files print hexes alike: in
+// plain numbers, the numbering these tests are about.
 namespace Catch {
 template <>
 struct StringMaker<Hex> {
-  static std::string convert(const Hex& h) { return hex::format(h); }
+  static std::string convert(const Hex& h) { return hex::kPlainNumbers.format(h); }
 };
 template <>
 struct StringMaker<Hexside> {
-  static std::string convert(const Hexside& s) { return hex::format(s); }
+  static std::string convert(const Hexside& s) { return hex::kPlainNumbers.format(s); }
 };
 }  // namespace Catch
 
 namespace {
 
 Hex h(const char* text) {
-  return hex::parse(text).value();
+  return hex::kPlainNumbers.parse(text).value();
 }
 
 // Shortest path lengths by breadth-first search over neighbours(), inside a box wide
@@ -65,9 +67,9 @@ TEST_CASE("hex numbers parse and format as four digits, column then row", "[hex]
   };
   for (const Row& r : rows) {
     CAPTURE(r.text);
-    REQUIRE(hex::parse(r.text) == r.hex);
-    CHECK(hex::format(r.hex) == r.text);
-    CHECK(hex::parse_or_throw(r.text, "test") == r.hex);
+    REQUIRE(hex::kPlainNumbers.parse(r.text) == r.hex);
+    CHECK(hex::kPlainNumbers.format(r.hex) == r.text);
+    CHECK(hex::kPlainNumbers.parse_or_throw(r.text, "test") == r.hex);
   }
 }
 
@@ -75,13 +77,13 @@ TEST_CASE("anything but four ASCII digits is not a hex number", "[hex]") {
   for (const char* text : {"912", "09a2", "09123", "", " 912", "912 ", "-912", "+912", "09/2",
                            "0x12", "\xef\xbc\x90"}) {
     CAPTURE(text);
-    CHECK_FALSE(hex::parse(text).has_value());
+    CHECK_FALSE(hex::kPlainNumbers.parse(text).has_value());
   }
 }
 
 TEST_CASE("parse_or_throw names what was being read", "[hex]") {
   try {
-    hex::parse_or_throw("09a2", "orders.json: order 3 path");
+    hex::kPlainNumbers.parse_or_throw("09a2", "orders.json: order 3 path");
     FAIL("no error thrown");
   } catch (const adjutant::Error& e) {
     CHECK(e.id() == "hex.bad_number");
@@ -91,10 +93,26 @@ TEST_CASE("parse_or_throw names what was being read", "[hex]") {
   }
 }
 
+TEST_CASE("a numbering without sheets is the plain one", "[hex]") {
+  for (const hex::Numbering& n : {hex::Numbering(), hex::Numbering(nullptr), hex::kPlainNumbers}) {
+    CHECK(n.sheets() == nullptr);
+    CHECK(n.format(Hex{9, 12}) == "0912");
+    CHECK(n.parse("0912") == Hex{9, 12});
+    CHECK_FALSE(n.parse("H0912"));
+  }
+  // Plain numbers are never refused with an error, so parse_noting leaves
+  // what it would note as it was.
+  std::string id = "kept", message = "kept";
+  CHECK_FALSE(hex::kPlainNumbers.parse_noting("09a2", id, message));
+  CHECK(hex::kPlainNumbers.parse_noting("0912", id, message) == Hex{9, 12});
+  CHECK(id == "kept");
+  CHECK(message == "kept");
+}
+
 TEST_CASE("hexes off the numbered range format as [col,row]", "[hex]") {
-  CHECK(hex::format(Hex{-1, 5}) == "[-1,5]");
-  CHECK(hex::format(Hex{100, 1}) == "[100,1]");
-  CHECK(hex::format(Hex{3, -1}) == "[3,-1]");
+  CHECK(hex::kPlainNumbers.format(Hex{-1, 5}) == "[-1,5]");
+  CHECK(hex::kPlainNumbers.format(Hex{100, 1}) == "[100,1]");
+  CHECK(hex::kPlainNumbers.format(Hex{3, -1}) == "[3,-1]");
 }
 
 TEST_CASE("neighbours of odd and even columns, clockwise from north", "[hex]") {
@@ -162,11 +180,11 @@ TEST_CASE("a hexside is the same seen from either hex", "[hex]") {
   CHECK(hex::hexside(h("0506"), h("0505")) == s);
   CHECK(hex::hexside(h("0505"), hex::kSouth) == s);
   CHECK(hex::hexside(h("0506"), hex::kNorth) == s);
-  CHECK(hex::format(s) == "0505/0506");
-  CHECK(hex::parse_hexside("0505/0506") == s);
-  CHECK(hex::parse_hexside("0506/0505") == s);
+  CHECK(hex::kPlainNumbers.format(s) == "0505/0506");
+  CHECK(hex::kPlainNumbers.parse_hexside("0505/0506") == s);
+  CHECK(hex::kPlainNumbers.parse_hexside("0506/0505") == s);
   CHECK(hex::hexside(h("0605"), hex::kNorthWest) == Hexside{h("0505"), h("0605")});
-  CHECK(hex::format(hex::hexside(h("0706"), h("0605"))) == "0605/0706");
+  CHECK(hex::kPlainNumbers.format(hex::hexside(h("0706"), h("0605"))) == "0605/0706");
 
   for (int col = 1; col <= 10; ++col) {
     for (int row = 1; row <= 10; ++row) {
@@ -192,7 +210,7 @@ TEST_CASE("hexsides exist only between adjacent hexes", "[hex]") {
   for (const char* text : {"0505/0507", "0505/0505", "0505", "0505-0506", "0505/050a",
                            "0505/0506/0507", "/0506", ""}) {
     CAPTURE(text);
-    CHECK_FALSE(hex::parse_hexside(text).has_value());
+    CHECK_FALSE(hex::kPlainNumbers.parse_hexside(text).has_value());
   }
 }
 
@@ -237,7 +255,7 @@ TEST_CASE("rings hold 6r hexes and discs 3r(r+1)+1, sorted", "[hex]") {
     CHECK(hex::ring(c, -1).empty());
     CHECK(hex::within(c, -1).empty());
     for (int r = 1; r <= 6; ++r) {
-      CAPTURE(hex::format(c), r);
+      CAPTURE(hex::kPlainNumbers.format(c), r);
       auto ring = hex::ring(c, r);
       auto disc = hex::within(c, r);
       CHECK(ring.size() == size_t(6 * r));

@@ -28,7 +28,7 @@ model::State start(const model::Scenario& sc) {
   for (const auto& u : sc.units) {
     model::UnitState us;
     if (u.start)
-      us.location = hex::format(*u.start);
+      us.location = sc.numbers().format(*u.start);
     else
       us.status = model::UnitStatus::kWaiting;
     st.units[u.id] = us;

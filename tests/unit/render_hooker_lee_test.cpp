@@ -32,7 +32,7 @@ model::State start(const model::Scenario& sc) {
   for (const auto& u : sc.units) {
     model::UnitState us;
     if (u.start)
-      us.location = hex::format(*u.start);
+      us.location = sc.numbers().format(*u.start);
     else
       us.status = model::UnitStatus::kWaiting;
     st.units[u.id] = us;
@@ -49,14 +49,11 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-hex::Hex h(const char* text) {
-  return *hex::parse(text);
-}
-
 }  // namespace
 
 TEST_CASE("render: Hooker and Lee is drawn with north up", "[render][hooker-lee]") {
   auto sc = hooker_lee();
+  auto h = [&](const char* text) { return *sc.numbers().parse(text); };
   auto g = render::map_geometry(sc);
   CHECK(g.turns == 1);
   CHECK(g.width > g.height);  // the map lies across the picture

@@ -44,7 +44,7 @@ struct Position {
     for (const auto& u : scenario.units) {
       model::UnitState us;
       if (u.start)
-        us.location = hex::format(*u.start);
+        us.location = scenario.numbers().format(*u.start);
       else
         us.status = model::UnitStatus::kWaiting;
       state.units[u.id] = us;
@@ -121,7 +121,7 @@ TEST_CASE("render: the SVG is well-formed and names every hex, counter, move and
   CHECK(count(svg, "class=\"hex\"") == std::size_t(p.scenario.columns * p.scenario.rows));
   for (int col = 1; col <= p.scenario.columns; ++col)
     for (int row = 1; row <= p.scenario.rows; ++row)
-      CHECK(count(svg, "id=\"hex-" + hex::format(hex::Hex{col, row}) + "\"") == 1);
+      CHECK(count(svg, "id=\"hex-" + p.scenario.numbers().format(hex::Hex{col, row}) + "\"") == 1);
 
   std::size_t on_map = 0;
   for (const auto& [id, u] : p.state.units) {
@@ -166,7 +166,7 @@ TEST_CASE("render: the PNG has the picture's size and each hex its terrain's col
   // Hexes with no counter, route, place name or event on them; the sample
   // point sits between the centre and the lower-right corner.
   for (const char* number : {"0201", "1101", "1007", "1108", "0710", "0508", "0309", "1209"}) {
-    auto h = *hex::parse(number);
+    auto h = *p.scenario.numbers().parse(number);
     auto c = geometry.centre(h);
     int x = int(c.x + 0.3 * geometry.hex_size), y = int(c.y + 0.2 * geometry.hex_size);
     std::uint32_t pixel =

@@ -85,7 +85,7 @@ struct FakeGame {
     for (const auto& u : scenario.units) {
       model::UnitState s;
       s.status = u.start ? model::UnitStatus::kActive : model::UnitStatus::kWaiting;
-      s.location = u.start ? hex::format(*u.start) : "";
+      s.location = u.start ? scenario.numbers().format(*u.start) : "";
       adj.before.units[u.id] = s;
     }
     adj.before.scenario = scenario.id;

@@ -66,7 +66,7 @@ TEST_CASE("Cemetery Hill: the reinforcements are exactly those of 14.34",
     CHECK(u.movement == 6);
     REQUIRE(u.arrival->hexes.size() == 1);
     encoded.insert(
-        {u.arrival->turn, adjutant::hex::format(u.arrival->hex), u.id, u.type, u.strength});
+        {u.arrival->turn, sc.numbers().format(u.arrival->hex), u.id, u.type, u.strength});
     bool union_unit = u.side == "union";
     // 14.34: the Union comes from the south and east, the Confederates from the north and west.
     auto edges = sc.edges_of(u.arrival->hex);
@@ -84,7 +84,7 @@ TEST_CASE("Cemetery Hill: the map fits the entry hexes and a road reaches each",
   auto exits = sc.road_exits();
   for (const char* h : {"0104", "0127", "1101", "1127", "2101", "2112", "2120"}) {
     INFO(h);
-    CHECK(std::count(exits.begin(), exits.end(), *adjutant::hex::parse(h)) == 1);
+    CHECK(std::count(exits.begin(), exits.end(), *sc.numbers().parse(h)) == 1);
   }
   // Roads lead off every edge, and off the east and west for 14.51/14.52.
   std::set<std::string> edges;

@@ -38,8 +38,9 @@ Scenario scenario(int edition) {
   return Scenario::from_json(scenario_json(edition), "hooker-lee-" + std::to_string(edition));
 }
 
-Hex h(const std::string& text) {
-  return *adjutant::hex::parse(text);
+// The hex of `sc` that `text` numbers.
+Hex h(const Scenario& sc, const std::string& text) {
+  return *sc.numbers().parse(text);
 }
 
 // The charts as printed: hex (or entry hex), strength, type letter, the 1975
@@ -160,10 +161,10 @@ TEST_CASE("Hooker and Lee: deployment and reinforcements exactly as charted in e
       if (row.turn) {
         REQUIRE(u.arrival);
         CHECK(u.arrival->turn == row.turn);
-        CHECK(u.arrival->hexes == std::vector<Hex>{h(row.hex)});
+        CHECK(u.arrival->hexes == std::vector<Hex>{h(sc, row.hex)});
       } else {
         REQUIRE(u.start);
-        CHECK(*u.start == h(row.hex));
+        CHECK(*u.start == h(sc, row.hex));
       }
     }
     // 14.3 / 16.3-16.4: nine game-turns, the Confederates first, turn 5 at night.
@@ -200,36 +201,36 @@ TEST_CASE("Hooker and Lee: every hex number of the texts lies where the map need
   CHECK(sc.rows == 28);
   CHECK(sc.north == "west");
   // Even columns end at row 27, so 1027 and 1427 are on the western edge.
-  CHECK(sc.on_map(h("0128")));
-  CHECK_FALSE(sc.on_map(h("1028")));
+  CHECK(sc.on_map(h(sc, "0128")));
+  CHECK_FALSE(sc.on_map(h(sc, "1028")));
   for (const char* x :
        {"1027", "1128", "1227", "1328", "1427", "1528", "1627", "1728", "1827", "1928"})
-    CHECK(sc.edges_of(h(x)) == adjutant::model::Edges{"south"});
+    CHECK(sc.edges_of(h(sc, x)) == adjutant::model::Edges{"south"});
   // 16.22: the southern edge (the last column) at 2514 and 2518.
-  CHECK(sc.edges_of(h("2514")) == adjutant::model::Edges{"east"});
-  CHECK(sc.edges_of(h("2518")) == adjutant::model::Edges{"east"});
+  CHECK(sc.edges_of(h(sc, "2514")) == adjutant::model::Edges{"east"});
+  CHECK(sc.edges_of(h(sc, "2518")) == adjutant::model::Edges{"east"});
   // 16.11, 16.21: the eastern edge (row 01) toward Fredericksburg.
   for (const char* x : {"1501", "2001", "2101"})
-    CHECK(sc.edges_of(h(x)) == adjutant::model::Edges{"north"});
+    CHECK(sc.edges_of(h(sc, x)) == adjutant::model::Edges{"north"});
   // The entry hexes 0111 and 0128 on the northern edge (column 01).
-  CHECK(sc.edges_of(h("0111")).count("west"));
-  CHECK(sc.edges_of(h("0128")).count("west"));
+  CHECK(sc.edges_of(h(sc, "0111")).count("west"));
+  CHECK(sc.edges_of(h(sc, "0128")).count("west"));
   // The rivers: U.S. Ford and Ely's Ford are the ferry hexes between the banks.
-  CHECK(sc.terrain_at(h("0211")).id == "ferry");
-  CHECK(sc.terrain_at(h("0227")).id == "ferry");
-  CHECK(sc.places.at(h("0211")) == "U.S. Ford");
-  CHECK(sc.places.at(h("0227")) == "Ely's Ford");
-  std::set<Hex> south = bank(sc, h("1616")), i_corps = bank(sc, h("0111")),
-                averill = bank(sc, h("0128"));
-  CHECK_FALSE(south.count(h("0111")));
-  CHECK_FALSE(south.count(h("0128")));
-  CHECK_FALSE(i_corps.count(h("0128")));
-  CHECK(adjutant::hex::adjacent(h("0111"), h("0211")));
-  CHECK(adjutant::hex::adjacent(h("0128"), h("0227")));
+  CHECK(sc.terrain_at(h(sc, "0211")).id == "ferry");
+  CHECK(sc.terrain_at(h(sc, "0227")).id == "ferry");
+  CHECK(sc.places.at(h(sc, "0211")) == "U.S. Ford");
+  CHECK(sc.places.at(h(sc, "0227")) == "Ely's Ford");
+  std::set<Hex> south = bank(sc, h(sc, "1616")), i_corps = bank(sc, h(sc, "0111")),
+                averill = bank(sc, h(sc, "0128"));
+  CHECK_FALSE(south.count(h(sc, "0111")));
+  CHECK_FALSE(south.count(h(sc, "0128")));
+  CHECK_FALSE(i_corps.count(h(sc, "0128")));
+  CHECK(adjutant::hex::adjacent(h(sc, "0111"), h(sc, "0211")));
+  CHECK(adjutant::hex::adjacent(h(sc, "0128"), h(sc, "0227")));
   // Each ferry joins its north bank to the south bank.
   for (auto [ferry, north] : {std::pair{"0211", &i_corps}, std::pair{"0227", &averill}}) {
     bool to_north = false, to_south = false;
-    for (Hex n : adjutant::hex::neighbours(h(ferry))) {
+    for (Hex n : adjutant::hex::neighbours(h(sc, ferry))) {
       to_north = to_north || north->count(n);
       to_south = to_south || south.count(n);
     }
@@ -245,15 +246,15 @@ TEST_CASE("Hooker and Lee: every hex number of the texts lies where the map need
     if (x.back)
       for (Hex e : x.back->hexes) CHECK(south.count(e));
   }
-  for (const char* x : {"1616", "1718", "1919"}) CHECK(south.count(h(x)));
-  CHECK(sc.places.at(h("1616")) == "Chancellorsville");
-  CHECK(sc.places.at(h("1718")) == "Fairview");
-  CHECK(sc.places.at(h("1919")) == "Hazel Grove");
+  for (const char* x : {"1616", "1718", "1919"}) CHECK(south.count(h(sc, x)));
+  CHECK(sc.places.at(h(sc, "1616")) == "Chancellorsville");
+  CHECK(sc.places.at(h(sc, "1718")) == "Fairview");
+  CHECK(sc.places.at(h(sc, "1919")) == "Hazel Grove");
   // The Orange Turnpike and the Orange Plank Road run through Chancellorsville.
   std::set<std::string> through;
   for (const auto& r : sc.routes)
     for (Hex x : r.hexes)
-      if (x == h("1616")) through.insert(r.name);
+      if (x == h(sc, "1616")) through.insert(r.name);
   CHECK(through.count("Orange Turnpike"));
   CHECK(through.count("Orange Plank Road"));
   // The Wilderness: forest covers most of the land west of Chancellorsville.

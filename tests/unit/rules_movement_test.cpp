@@ -24,8 +24,9 @@ Scenario skirmish() {
   return Scenario::from_json(j, file);
 }
 
-Hex h(const char* text) {
-  return *adjutant::hex::parse(text);
+// The hex of `sc` that `text` numbers.
+Hex h(const Scenario& sc, const char* text) {
+  return *sc.numbers().parse(text);
 }
 
 }  // namespace
@@ -55,8 +56,8 @@ TEST_CASE("step costs: terrain, hexsides, roads and trails", "[rules][movement]"
   };
   for (const auto& r : rows) {
     CAPTURE(r.from, r.to);
-    REQUIRE(bg::impassable(sc, h(r.from), h(r.to)).empty());
-    auto cost = bg::step_cost(sc, h(r.from), h(r.to));
+    REQUIRE(bg::impassable(sc, h(sc, r.from), h(sc, r.to)).empty());
+    auto cost = bg::step_cost(sc, h(sc, r.from), h(sc, r.to));
     CHECK(cost.mp == r.mp);
     CHECK(cost.via == r.via);
   }
@@ -65,38 +66,40 @@ TEST_CASE("step costs: terrain, hexsides, roads and trails", "[rules][movement]"
 TEST_CASE("river hexes, creek and river hexsides and the map edge are impassable",
           "[rules][movement]") {
   Scenario sc = skirmish();
-  CHECK_FALSE(bg::impassable(sc, h("1001"), h("1101")).empty());  // river hex
-  CHECK_FALSE(bg::impassable(sc, h("0304"), h("0404")).empty());  // creek hexside
-  CHECK_FALSE(bg::impassable(sc, h("0102"), h("0103")).empty());  // river hexside
-  CHECK_FALSE(bg::impassable(sc, h("0101"), Hex{1, 0}).empty());  // off the map
-  CHECK(bg::impassable(sc, h("0306"), h("0406")).empty());        // bridge
-  CHECK(bg::impassable(sc, h("0308"), h("0408")).empty());        // ford
+  CHECK_FALSE(bg::impassable(sc, h(sc, "1001"), h(sc, "1101")).empty());  // river hex
+  CHECK_FALSE(bg::impassable(sc, h(sc, "0304"), h(sc, "0404")).empty());  // creek hexside
+  CHECK_FALSE(bg::impassable(sc, h(sc, "0102"), h(sc, "0103")).empty());  // river hexside
+  CHECK_FALSE(bg::impassable(sc, h(sc, "0101"), Hex{1, 0}).empty());      // off the map
+  CHECK(bg::impassable(sc, h(sc, "0306"), h(sc, "0406")).empty());        // bridge
+  CHECK(bg::impassable(sc, h(sc, "0308"), h(sc, "0408")).empty());        // ford
 }
 
 TEST_CASE("the cheapest path prefers cost, then fewer hexes, then smaller numbers",
           "[rules][movement]") {
   Scenario sc = skirmish();
   bg::PathRules rules;
-  rules.start = h("0803");
+  rules.start = h(sc, "0803");
   rules.allowance = 6;
-  auto around = bg::cheapest_path(sc, rules, h("0805"));
+  auto around = bg::cheapest_path(sc, rules, h(sc, "0805"));
   REQUIRE(around);
   CHECK(around->mp == 3);
-  CHECK(around->hexes == std::vector<Hex>{h("0803"), h("0704"), h("0705"), h("0805")});
+  CHECK(around->hexes ==
+        std::vector<Hex>{h(sc, "0803"), h(sc, "0704"), h(sc, "0705"), h(sc, "0805")});
 
-  rules.start = h("0104");
-  auto tie = bg::cheapest_path(sc, rules, h("0205"));
+  rules.start = h(sc, "0104");
+  auto tie = bg::cheapest_path(sc, rules, h(sc, "0205"));
   REQUIRE(tie);
-  CHECK(tie->hexes == std::vector<Hex>{h("0104"), h("0105"), h("0205")});
+  CHECK(tie->hexes == std::vector<Hex>{h(sc, "0104"), h(sc, "0105"), h(sc, "0205")});
 
   // A hex that stops movement (an enemy ZOC) may end a path but not lie inside one.
   rules.stops = [](Hex x) { return x == Hex{1, 5}; };
-  auto detour = bg::cheapest_path(sc, rules, h("0106"));
+  auto detour = bg::cheapest_path(sc, rules, h(sc, "0106"));
   REQUIRE(detour);
-  CHECK(detour->hexes == std::vector<Hex>{h("0104"), h("0204"), h("0205"), h("0106")});
+  CHECK(detour->hexes ==
+        std::vector<Hex>{h(sc, "0104"), h(sc, "0204"), h(sc, "0205"), h(sc, "0106")});
 
   rules.allowance = 2;
-  CHECK_FALSE(bg::cheapest_path(sc, rules, h("0106")));
+  CHECK_FALSE(bg::cheapest_path(sc, rules, h(sc, "0106")));
 }
 
 namespace {
@@ -154,7 +157,7 @@ TEST_CASE("the cheapest path agrees with a plain search over whole paths everywh
             if (!sc.on_map(goal) || goal == start) continue;
             auto a = bg::cheapest_path(sc, rules, goal);
             auto b = reference_path(sc, rules, goal);
-            INFO(adjutant::hex::format(start) << " to " << adjutant::hex::format(goal));
+            INFO(sc.numbers().format(start) << " to " << sc.numbers().format(goal));
             REQUIRE(a.has_value() == b.has_value());
             ++compared;
             if (!a) continue;

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <set>
 
+#include "hex/numbering.h"
 #include "hex/sheets.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
@@ -54,7 +55,6 @@ Scenario load_scenario(const std::string& file) {
 // The scenario's map as `adjutant render` draws it with no counters on it:
 // what a scan of the printed map shows.
 std::string bare_map_png(const Scenario& s) {
-  adjutant::hex::SheetsScope sheets(s.sheets);
   auto ruleset = adjutant::rules::make_ruleset(s, "scenario");
   adjutant::model::State bare = ruleset->initial_state();
   bare.units.clear();
@@ -115,7 +115,6 @@ void append(Json& to, const Json& more) {
 // The whole map of `traced` is that of `shipped`: every hex's terrain, the
 // hexside features, the places, each route's kind, name, hexes and edges.
 void check_same_map(const Scenario& traced, const Scenario& shipped) {
-  adjutant::hex::SheetsScope sheets(shipped.sheets);
   for (int c = 1; c <= shipped.columns; ++c)
     for (int row = 1; row <= shipped.last_row(c); ++row)
       CHECK(traced.terrain_at({c, row}).id == shipped.terrain_at({c, row}).id);
@@ -139,7 +138,7 @@ Hex joining_square(const Scenario& s) {
   };
   std::map<Hex, std::string> region;
   for (const auto& [name, seed] : s.rules["regions"].items()) {
-    std::vector<Hex> todo = {*adjutant::hex::parse(seed.get<std::string>())};
+    std::vector<Hex> todo = {*s.numbers().parse(seed.get<std::string>())};
     while (!todo.empty()) {
       Hex h = todo.back();
       todo.pop_back();
@@ -246,11 +245,11 @@ TEST_CASE("the tracing page carries the scan, the grid and the hexes the rules n
       CHECK(data["scenario"]["id"] == s.id);
       CHECK(data["scenario"]["text"] == adjutant::read_file(scenario_path(name)));
       // A number for every hex of the map and of the ring around it.
-      adjutant::hex::SheetsScope sheets(s.sheets);
+      const adjutant::hex::Numbering num = s.numbers();
       for (int c = 1; c <= s.columns; ++c)
         for (int r = 1; r <= s.last_row(c); ++r)
           CHECK(data["labels"][std::to_string(c) + "," + std::to_string(r)] ==
-                adjutant::hex::format(Hex{c, r}));
+                num.format(Hex{c, r}));
       REQUIRE(data["views"].size() == 1);
       const Json& align = data["views"][0]["align"];
       CHECK(align[0] == Json::array({1, 1}));
@@ -266,11 +265,11 @@ TEST_CASE("the tracing page carries the scan, the grid and the hexes the rules n
       std::set<std::string> fixed;
       for (const auto& f : data["fixed"]) fixed.insert(f["label"].get<std::string>());
       for (const auto& u : s.units)
-        if (u.start) CHECK(fixed.count(adjutant::hex::format(*u.start)));
+        if (u.start) CHECK(fixed.count(num.format(*u.start)));
       for (const auto& u : s.units)
         if (u.arrival)
-          for (Hex h : u.arrival->hexes) CHECK(fixed.count(adjutant::hex::format(h)));
-      for (const auto& v : s.victory.hexes) CHECK(fixed.count(adjutant::hex::format(v.hex)));
+          for (Hex h : u.arrival->hexes) CHECK(fixed.count(num.format(h)));
+      for (const auto& v : s.victory.hexes) CHECK(fixed.count(num.format(v.hex)));
       // The page: the scan as a data: URL, nothing it could fetch.
       std::string page =
           adjutant::web::trace_page({s, adjutant::read_file(scenario_path(name)), {scan}});
@@ -311,7 +310,6 @@ TEST_CASE("the tracing page carries the scan, the grid and the hexes the rules n
     std::string text = adjutant::read_file(scenario_path("grand-chancellorsville"));
     Json two = adjutant::web::trace_data({s, text, {scan, scan}});
     REQUIRE(two["views"].size() == 2);
-    adjutant::hex::SheetsScope sheets(s.sheets);
     for (std::size_t i = 0; i < 2; ++i) {
       const auto& sheet = s.sheets->list()[i];
       const Json& v = two["views"][i];
@@ -319,7 +317,7 @@ TEST_CASE("the tracing page carries the scan, the grid and the hexes the rules n
       std::string first = two["labels"][std::to_string(v["align"][0][0].get<int>()) + "," +
                                         std::to_string(v["align"][0][1].get<int>())];
       // The first corner of each sheet, written as the scenario writes it.
-      CHECK(first == adjutant::hex::format(sheet.joined(Hex{1, 1})));
+      CHECK(first == s.numbers().format(sheet.joined(Hex{1, 1})));
     }
     CHECK(two["views"][1]["align"][1] ==
           Json::array({s.sheets->list()[1].col_offset + 25, s.sheets->list()[1].row_offset + 1}));
@@ -550,14 +548,14 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
   adjutant::write_file_atomic(work.path() / "traced.json", text);
   const Scenario traced = load_scenario((work.path() / "traced.json").string());
   for (Hex h : terrain_sample) {
-    INFO(adjutant::hex::format(h));
+    INFO(shipped.numbers().format(h));
     CHECK(traced.terrain_at(h).id == shipped.terrain_at(h).id);
   }
   CHECK(traced.terrain_at(undone).id == shipped.default_terrain);
   CHECK(traced.terrain_at(cleared).id == shipped.default_terrain);
   for (Hex h : stroke) CHECK(traced.terrain_at(h).id == shipped.default_terrain);
   for (Hexside side : side_sample) {
-    INFO(adjutant::hex::format(side));
+    INFO(shipped.numbers().format(side));
     REQUIRE(traced.hexside_at(side));
     CHECK(traced.hexside_at(side)->id == shipped.hexside_at(side)->id);
   }

@@ -30,10 +30,6 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
   return out;
 }
 
-std::string sq(Hex h) {
-  return hex::format(h);
-}
-
 std::string Board::side_of(const std::string& unit) const {
   auto it = st_.units.find(unit);
   if (it != st_.units.end() && it->second.extra.contains("side"))
@@ -45,12 +41,12 @@ std::string Board::side_of(const std::string& unit) const {
 std::optional<Hex> Board::square_of(const std::string& unit) const {
   auto it = st_.units.find(unit);
   if (it == st_.units.end() || it->second.status != model::UnitStatus::kActive) return std::nullopt;
-  return hex::parse(it->second.location);
+  return sc_.numbers().parse(it->second.location);
 }
 
 std::vector<std::string> Board::units_at(Hex h) const {
   std::vector<std::string> out;
-  std::string where = hex::format(h);
+  std::string where = sq(h);
   for (const auto& [id, u] : st_.units)
     if (u.status == model::UnitStatus::kActive && u.location == where) out.push_back(id);
   return out;
@@ -110,7 +106,7 @@ std::set<Hex> Board::fortifications() const {
   std::set<Hex> out;
   if (st_.extra.contains("fortifications"))
     for (const auto& f : st_.extra["fortifications"])
-      if (auto h = hex::parse(f.get<std::string>())) out.insert(*h);
+      if (auto h = sc_.numbers().parse(f.get<std::string>())) out.insert(*h);
   return out;
 }
 
@@ -121,12 +117,13 @@ bool Board::fortified(Hex h) const {
 std::vector<BuiltBridge> Board::bridges() const {
   std::vector<BuiltBridge> out;
   if (!st_.extra.contains("bridges")) return out;
+  const hex::Numbering num = sc_.numbers();
   for (const auto& [unit, b] : st_.extra["bridges"].items()) {
     BuiltBridge x;
     x.unit = unit;
-    x.river = *hex::parse(b.at("river").get<std::string>());
-    x.a = *hex::parse(b.at("ends")[0].get<std::string>());
-    x.b = *hex::parse(b.at("ends")[1].get<std::string>());
+    x.river = *num.parse(b.at("river").get<std::string>());
+    x.a = *num.parse(b.at("ends")[0].get<std::string>());
+    x.b = *num.parse(b.at("ends")[1].get<std::string>());
     if (b.contains("locked")) {
       x.locked_turn = b["locked"].at("turn").get<int>();
       x.locked_phase = b["locked"].at("phase").get<std::string>();

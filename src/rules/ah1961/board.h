@@ -50,6 +50,9 @@ class Board {
   const Scenario& scenario() const { return sc_; }
   const GameRules& rules() const { return g_; }
   const State& state() const { return st_; }
+  // How the scenario's map writes its square numbers; sq(h) writes one.
+  hex::Numbering numbers() const { return sc_.numbers(); }
+  std::string sq(Hex h) const { return sc_.numbers().format(h); }
 
   const UnitDef* def(const std::string& unit) const { return sc_.unit(unit); }
   std::string side_of(const std::string& unit) const;
@@ -95,8 +98,7 @@ class Board {
   const State& st_;
 };
 
-// Squares of a unit list and messages.
+// Unit lists in messages.
 std::string join(const std::vector<std::string>& items, const std::string& sep = ", ");
-std::string sq(Hex h);
 
 }  // namespace adjutant::rules::ah1961

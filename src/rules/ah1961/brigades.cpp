@@ -62,8 +62,8 @@ std::string recombination_problem(const Board& b, const std::string& division,
     auto h = b.square_of(br);
     if (!h) return br + " is not on the board";
     if (common && *common != *h)
-      return "the brigades must be on one common square for removal: " + br + " is at " + sq(*h) +
-             ", not " + sq(*common);
+      return "the brigades must be on one common square for removal: " + br + " is at " + b.sq(*h) +
+             ", not " + b.sq(*common);
     common = h;
   }
   if (total != d->strength)

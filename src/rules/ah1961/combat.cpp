@@ -85,14 +85,14 @@ void advance(Emitter& em, const AttackOrder& a, const std::vector<Hex>& cleared,
       if (!(b.hill(h) || b.fortified(h)) || !hex::adjacent(*from, h) || b.enemy_at(h, b.side_of(u)))
         continue;
       State trial = em.state();
-      trial.units[u].location = sq(h);
+      trial.units[u].location = b.sq(h);
       std::string rule;
       if (!stacking_problem(Board(em.scenario(), em.rules(), trial), h, b.side_of(u), rule).empty())
         continue;
       em.emit({{"type", "advance"},
                {"unit", u},
-               {"from", sq(*from)},
-               {"to", sq(h)},
+               {"from", b.sq(*from)},
+               {"to", b.sq(h)},
                {"combat", number},
                {"rule", b.fortified(h) ? "fort.capture" : "hill.advance"}});
       break;
@@ -142,7 +142,7 @@ void resolve_one(Emitter& em, const AttackOrder& order, ledger::Dice& dice,
     for (const auto& x : a.defenders)
       if (hex::distance(h, *b.square_of(x)) == 1) ranged = false;
     attackers.push_back({{"unit", u},
-                         {"hex", sq(h)},
+                         {"hex", b.sq(h)},
                          {"type", d.type},
                          {"strength", d.strength},
                          {"ranged", ranged}});
@@ -162,16 +162,17 @@ void resolve_one(Emitter& em, const AttackOrder& order, ledger::Dice& dice,
     by_square[h].second += d.strength * m;
     if (!why.empty()) why_square[h] = why;
     if (std::find(squares.begin(), squares.end(), h) == squares.end()) squares.push_back(h);
-    defenders.push_back({{"unit", u}, {"hex", sq(h)}, {"type", d.type}, {"strength", d.strength}});
+    defenders.push_back(
+        {{"unit", u}, {"hex", b.sq(h)}, {"type", d.type}, {"strength", d.strength}});
   }
   for (const auto& [h, f] : by_square) {
-    Json row = {{"hex", sq(h)},
+    Json row = {{"hex", b.sq(h)},
                 {"strength", f.first},
                 {"multiplier", f.first ? f.second / f.first : 1},
                 {"defence", f.second}};
     if (why_square.count(h)) {
       row["modifier"] = why_square[h];
-      modifiers.push_back(sq(h) + ": " + why_square[h]);
+      modifiers.push_back(b.sq(h) + ": " + why_square[h]);
     }
     hexes.push_back(row);
   }

@@ -49,7 +49,7 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
     auto fail = [&](const std::string& id, const std::string& unit, const std::string& rule,
                     const std::string& why) {
       auto h = b.square_of(unit);
-      problems.push_back(problem(id, a.index, unit, h ? sq(*h) : "", rule, why));
+      problems.push_back(problem(id, a.index, unit, h ? b.sq(*h) : "", rule, why));
       ok = false;
     };
     for (const auto& u : a.attackers) {
@@ -134,20 +134,20 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
       std::string rule, why;
       if (dist == 1 && !river_pair(b, h, he) && (!arty || moved.count(u))) {
         rule = arty ? "artillery.primary" : "zoc.primary";
-        why = u + " is next to " + e + " at " + sq(he) +
+        why = u + " is next to " + e + " at " + b.sq(he) +
               ": combat must occur whenever opposing units are adjacent" +
               (arty ? " (artillery that moves next to an enemy must be able to attack it)" : "");
       } else if (dist == 2 && arty && is_artillery_type(ed)) {
         rule = "secondary.1";
-        why = u + " has enemy artillery " + e + " at " + sq(he) +
+        why = u + " has enemy artillery " + e + " at " + b.sq(he) +
               " in its secondary zone: A's must fight enemy A's";
       } else if (dist == 2 && !arty && is_artillery_type(ed) && !artillery_near(b, he, side)) {
         rule = "secondary.3";
-        why = u + " is in the secondary zone of enemy artillery " + e + " at " + sq(he) +
+        why = u + " is in the secondary zone of enemy artillery " + e + " at " + b.sq(he) +
               ": NA's by themselves must fight A's";
       }
       if (!rule.empty()) {
-        problems.push_back(problem("attack.missing_attacker", -1, u, sq(h), rule, why));
+        problems.push_back(problem("attack.missing_attacker", -1, u, b.sq(h), rule, why));
         break;
       }
     }
@@ -170,7 +170,7 @@ void check_attacks(const Board& b, const std::vector<AttackOrder>& attacks,
       else if (dist == 2 && !arty && is_artillery_type(ed) && !artillery_near(b, he, side))
         rule = "secondary.3";
       if (!rule.empty()) {
-        problems.push_back(problem("attack.missing_defender", -1, e, sq(he), rule,
+        problems.push_back(problem("attack.missing_defender", -1, e, b.sq(he), rule,
                                    e + " has " + u +
                                        " in its zone of control: he must fight every defending "
                                        "unit in whose controlled zone he has attacking units"));

@@ -31,24 +31,25 @@ void build_bridge(Emitter& em, const MoveOrder& m, Problems& problems,
     return fail("move.not_own_unit", "", m.bridge + " is not a " + b.state().phase + " counter");
   auto a = b.square_of(m.bridge);
   if (!a) return fail("move.unit_gone", "", m.bridge + " is not on the board");
-  if (b.bridge_of(m.bridge)) return fail("move.build", sq(*a), m.bridge + " is already a bridge");
+  if (b.bridge_of(m.bridge)) return fail("move.build", b.sq(*a), m.bridge + " is already a bridge");
   if (locked(b, m.bridge))
-    return fail("move.locked", sq(*a),
+    return fail("move.locked", b.sq(*a),
                 m.bridge + " was captured this turn; it may proceed on the following turn");
-  auto r = hex::parse(m.river);
-  auto far = hex::parse(m.far);
+  auto r = b.numbers().parse(m.river);
+  auto far = b.numbers().parse(m.far);
   if (!r || !b.scenario().on_map(*r) || !b.water(*r) || !hex::adjacent(*a, *r))
-    return fail("move.build", m.river, "the bridge goes on a river square next to " + sq(*a));
+    return fail("move.build", m.river, "the bridge goes on a river square next to " + b.sq(*a));
   if (!far || !b.scenario().on_map(*far) || b.water(*far) || !hex::adjacent(*r, *far) ||
       b.region(*far) == b.region(*a))
-    return fail("move.build", m.far,
-                "the bridge joins " + sq(*a) + " to a shore square across river square " + m.river);
+    return fail(
+        "move.build", m.far,
+        "the bridge joins " + b.sq(*a) + " to a shore square across river square " + m.river);
   if (!b.units_at(*r).empty() || b.bridge_at(*r))
     return fail("move.build", m.river, "river square " + m.river + " is occupied");
   // Bridges (like Assault Boats) must also stay on road squares at all times.
   if (!b.on_road(*a) || !b.on_road(*far))
-    return fail("move.road", b.on_road(*a) ? m.far : sq(*a),
-                "a bridge joins road squares only (" + sq(*a) + " to " + m.far + ")");
+    return fail("move.road", b.on_road(*a) ? m.far : b.sq(*a),
+                "a bridge joins road squares only (" + b.sq(*a) + " to " + m.far + ")");
   // Pontoon Bridges cannot be built until a combat or HQ unit occupies the
   // opposite shore square the bridge is to connect.
   bool held = false;
@@ -61,13 +62,13 @@ void build_bridge(Emitter& em, const MoveOrder& m, Problems& problems,
   em.emit({{"type", "bridge_built"},
            {"unit", m.bridge},
            {"river", m.river},
-           {"ends", {sq(*a), m.far}},
+           {"ends", {b.sq(*a), m.far}},
            {"side", b.state().phase},
            {"turn", b.state().turn},
            {"phase", b.state().phase},
            {"order", m.index},
            {"rule", rule}});
-  echo.push_back(m.bridge + " bridges " + sq(*a) + "-" + m.river + "-" + m.far +
+  echo.push_back(m.bridge + " bridges " + b.sq(*a) + "-" + m.river + "-" + m.far +
                  " (usable from the next turn)");
 }
 
@@ -81,14 +82,14 @@ void strike(Emitter& em, const std::string& unit, Hex h, const std::string& by) 
     // its zone of control; they cannot be captured.
     em.emit({{"type", "boat_destroyed"},
              {"unit", unit},
-             {"hex", sq(h)},
+             {"hex", b.sq(h)},
              {"by", by},
              {"rule", "river.boat"}});
   } else {
     // The enemy can capture a bridge by placing it into its zone of control.
     em.emit({{"type", "bridge_captured"},
              {"unit", unit},
-             {"hex", sq(h)},
+             {"hex", b.sq(h)},
              {"by", by},
              {"side", b.side_of(by)},
              {"turn", b.state().turn},

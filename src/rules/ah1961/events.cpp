@@ -121,7 +121,7 @@ void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
   const UnitDef* d = b.def(unit);
   em.emit({{"type", "eliminate"},
            {"unit", unit},
-           {"hex", sq(*at)},
+           {"hex", b.sq(*at)},
            {"side", b.side_of(unit)},
            {"strength", d ? d->strength : 0},
            {"cause", cause},
@@ -130,7 +130,7 @@ void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
       (cause == "combat" || cause == "exchange" || cause == "retreat"))
     em.emit({{"type", "bridge_destroyed"},
              {"unit", bridge->unit},
-             {"hex", sq(*at)},
+             {"hex", b.sq(*at)},
              {"by", unit},
              {"rule", "river.bridge"}});
 }

@@ -39,7 +39,7 @@ std::string step_problem(const Board& b, const std::string& unit, Hex x, Hex y, 
     // square; two squares a turn inside.
     if (b.slow(y)) {
       if (!b.slow(x)) {
-        stop = Stop{"woods", "entered " + b.terrain(y) + " at " + sq(y)};
+        stop = Stop{"woods", "entered " + b.terrain(y) + " at " + b.sq(y)};
       } else if (s.slow + 1 > 2) {
         id = "move.slow";
         rule = "woods";
@@ -49,11 +49,11 @@ std::string step_problem(const Board& b, const std::string& unit, Hex x, Hex y, 
     // Stream Crossing: no delay where a road, railroad or unfinished
     // railroad meets the stream; else stop on the stream square.
     if (b.terrain(y) == "stream" && !b.route_joins(x, y))
-      stop = Stop{"stream", "crossed the stream at " + sq(y) + " off a road or railroad"};
+      stop = Stop{"stream", "crossed the stream at " + b.sq(y) + " off a road or railroad"};
   }
   // Attack: a unit must stop on the first square an enemy controls.
   if (auto by = b.controller(y, b.enemy_of(b.side_of(unit))))
-    stop = Stop{"attack", sq(y) + " is in the zone of control of " + *by};
+    stop = Stop{"attack", b.sq(y) + " is in the zone of control of " + *by};
   // Pontoon Bridges: the capturing unit, plus the bridge, may proceed on
   // the following turn: a unit that places an enemy bridge in its zone stops.
   if (has_zone(d))
@@ -61,7 +61,7 @@ std::string step_problem(const Board& b, const std::string& unit, Hex x, Hex y, 
       if (!is_bridge(*b.def(e))) continue;
       int dist = hex::distance(y, *b.square_of(e));
       if (dist == 1 || (dist == 2 && is_artillery_type(d)))
-        stop = Stop{"river.bridge", "captured " + e + " from " + sq(y)};
+        stop = Stop{"river.bridge", "captured " + e + " from " + b.sq(y)};
     }
   return "";
 }
@@ -76,11 +76,11 @@ OrderProblem occupied(const Board& b, const MoveOrder& m, Hex y, const std::stri
   for (const auto& u : b.units_at(y, b.enemy_of(side))) {
     const UnitDef* d = b.def(u);
     if (!d || !is_detachment(*d))
-      return problem("move.occupied_enemy", m.index, m.units.front(), sq(y), "attack",
-                     sq(y) + " holds enemy counters; attack them from next to it");
+      return problem("move.occupied_enemy", m.index, m.units.front(), b.sq(y), "attack",
+                     b.sq(y) + " holds enemy counters; attack them from next to it");
     (is_boat(*d) ? boats : bridges).push_back(u);
   }
-  std::string text = sq(y) + " holds ";
+  std::string text = b.sq(y) + " holds ";
   if (!boats.empty())
     text += "the enemy assault boat " + join(boats, ", ") +
             ", which is neither entered nor attacked: a boat is destroyed when an enemy unit "
@@ -90,7 +90,7 @@ OrderProblem occupied(const Board& b, const MoveOrder& m, Hex y, const std::stri
     text += "the enemy pontoon bridge " + join(bridges, ", ") +
             ", which is neither entered nor attacked: a bridge is captured when an enemy unit "
             "places it in its zone of control";
-  return problem("move.occupied_enemy", m.index, m.units.front(), sq(y),
+  return problem("move.occupied_enemy", m.index, m.units.front(), b.sq(y),
                  boats.empty() ? "river.bridge" : "river.boat", text);
 }
 
@@ -100,7 +100,7 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
   const std::string side = b.state().phase;
   std::vector<Hex> path;
   for (const auto& t : m.path) {
-    auto h = hex::parse(t);
+    auto h = b.numbers().parse(t);
     if (!h) {
       problems.push_back(problem("move.bad_hex", m.index, m.units.front(), t, "move",
                                  "\"" + t + "\" is not a square number"));
@@ -116,7 +116,7 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
   std::vector<std::string> seen;
   for (const auto& u : m.units) {
     const UnitDef* d = b.def(u);
-    std::string at = sq(path.front());
+    std::string at = b.sq(path.front());
     if (!d) {
       problems.push_back(problem("move.unknown_unit", m.index, u, at, "move", "no such unit"));
       return;
@@ -134,7 +134,7 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
     }
     if (*h != path.front()) {
       problems.push_back(problem("move.not_at_start", m.index, u, at, "move",
-                                 u + " is at " + sq(*h) + ", not " + at));
+                                 u + " is at " + b.sq(*h) + ", not " + at));
       return;
     }
     if (std::find(seen.begin(), seen.end(), u) != seen.end()) {
@@ -158,8 +158,8 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
   for (std::size_t i = 1; i < path.size(); ++i) {
     Hex x = path[i - 1], y = path[i];
     if (!hex::adjacent(x, y)) {
-      problems.push_back(problem("move.not_adjacent", m.index, m.units.front(), sq(y), "move",
-                                 sq(x) + " and " + sq(y) + " are not adjacent"));
+      problems.push_back(problem("move.not_adjacent", m.index, m.units.front(), b.sq(y), "move",
+                                 b.sq(x) + " and " + b.sq(y) + " are not adjacent"));
       return;
     }
     if (b.enemy_at(y, side)) {
@@ -171,13 +171,13 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
       std::string id, rule;
       Crossing c = crossing(b, u, path, i, units, ph, id, rule);
       if (!id.empty()) {
-        problems.push_back(problem(id, m.index, u, sq(y), rule, c.why));
+        problems.push_back(problem(id, m.index, u, b.sq(y), rule, c.why));
         return;
       }
       std::optional<Stop> stop;
       std::string why = step_problem(b, u, x, y, s, c, stop, id, rule);
       if (!why.empty()) {
-        problems.push_back(problem(id, m.index, u, sq(y), rule, why));
+        problems.push_back(problem(id, m.index, u, b.sq(y), rule, why));
         return;
       }
       ++s.squares;
@@ -188,8 +188,8 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
         s.stop_rule = stop->rule;
         s.stop_why = stop->why;
         if (i + 1 < path.size()) {
-          problems.push_back(problem("move.must_stop", m.index, u, sq(y), stop->rule,
-                                     u + " must stop at " + sq(y) + ": " + stop->why));
+          problems.push_back(problem("move.must_stop", m.index, u, b.sq(y), stop->rule,
+                                     u + " must stop at " + b.sq(y) + ": " + stop->why));
           return;
         }
       }
@@ -219,7 +219,7 @@ void move_units(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
   std::string why = stacking_problem(after, path.back(), side, rule);
   if (!why.empty())
     problems.push_back(
-        problem("move.stacking", m.index, m.units.front(), sq(path.back()), rule, why));
+        problem("move.stacking", m.index, m.units.front(), b.sq(path.back()), rule, why));
   sweep_detachments(em, units);
 }
 
@@ -236,18 +236,18 @@ void substitute(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
     if (!why.empty()) {
       auto at = b.square_of(m.division);
       problems.push_back(
-          problem("move.substitute", m.index, m.division, at ? sq(*at) : "", "brigades", why));
+          problem("move.substitute", m.index, m.division, at ? b.sq(*at) : "", "brigades", why));
       return;
     }
     Hex at = *b.square_of(m.division);
     em.emit({{"type", "substitute"},
              {"division", m.division},
              {"brigades", m.brigades},
-             {"hex", sq(at)},
+             {"hex", b.sq(at)},
              {"order", m.index},
              {"rule", "brigades"}});
     for (const auto& br : m.brigades) ph.spent[br] = ph.spent[m.division];
-    echo.push_back(m.division + " breaks down into " + join(m.brigades) + " at " + sq(at));
+    echo.push_back(m.division + " breaks down into " + join(m.brigades) + " at " + b.sq(at));
     return;
   }
   Hex at;
@@ -259,7 +259,7 @@ void substitute(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
   em.emit({{"type", "recombine"},
            {"division", m.division},
            {"brigades", m.brigades},
-           {"hex", sq(at)},
+           {"hex", b.sq(at)},
            {"order", m.index},
            {"rule", "brigades"}});
   // Assumption: the division goes on as the brigade that moved farthest.
@@ -274,7 +274,7 @@ void substitute(Emitter& em, const MoveOrder& m, MovePhase& ph, Problems& proble
     }
   }
   ph.spent[m.division] = s;
-  echo.push_back(join(m.brigades) + " recombine into " + m.division + " at " + sq(at));
+  echo.push_back(join(m.brigades) + " recombine into " + m.division + " at " + b.sq(at));
 }
 
 }  // namespace

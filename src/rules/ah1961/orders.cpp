@@ -109,7 +109,7 @@ AttackOrder AttackOrder::from_json(const Json& j) {
   return a;
 }
 
-TurnOrders parse_turn(const Json& body, Problems& problems) {
+TurnOrders parse_turn(const Json& body, hex::Numbering numbers, Problems& problems) {
   TurnOrders out;
   Json b = body_fields(body, {"moves", "attacks"}, problems);
   int index = 0;
@@ -161,7 +161,7 @@ TurnOrders parse_turn(const Json& body, Problems& problems) {
             throw Error("orders.wrong_type",
                         where + ": retreat." + unit + " must list the two squares of BACK 2");
           for (const auto& s : squares)
-            if (!s.is_string() || !hex::parse(s.get<std::string>()))
+            if (!s.is_string() || !numbers.parse(s.get<std::string>()))
               throw Error("move.bad_hex", where + ": retreat." + unit + " names a bad square");
           x.retreat[unit] = squares.get<std::vector<std::string>>();
         }

@@ -64,7 +64,8 @@ struct TurnOrders {
 };
 
 SetupOrders parse_setup(const Json& body, Problems& problems);
-TurnOrders parse_turn(const Json& body, Problems& problems);
+// `numbers`: how the scenario's map writes square numbers (a retreat's squares).
+TurnOrders parse_turn(const Json& body, hex::Numbering numbers, Problems& problems);
 
 OrderProblem problem(std::string id, int order, std::string unit, std::string square,
                      std::string rule, std::string message);

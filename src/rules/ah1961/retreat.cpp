@@ -21,7 +21,7 @@ bool open(const Board& b, Hex h, const std::string& side) {
 
 bool fits(const Emitter& em, const std::string& unit, Hex to) {
   State trial = em.state();
-  trial.units[unit].location = sq(to);
+  trial.units[unit].location = em.scenario().numbers().format(to);
   Board b(em.scenario(), em.rules(), trial);
   std::string rule;
   return stacking_problem(b, to, b.side_of(unit), rule).empty();
@@ -50,7 +50,7 @@ void back_two(Emitter& em, const std::string& unit, const std::vector<std::strin
   if (!from) return;
   std::optional<std::pair<Hex, Hex>> route;
   if (chosen.size() == 2) {
-    auto p1 = hex::parse(chosen[0]), p2 = hex::parse(chosen[1]);
+    auto p1 = b.numbers().parse(chosen[0]), p2 = b.numbers().parse(chosen[1]);
     if (p1 && p2 && valid(em, unit, *from, *p1, *p2)) route = {{*p1, *p2}};
   }
   if (!route) {
@@ -74,9 +74,9 @@ void back_two(Emitter& em, const std::string& unit, const std::vector<std::strin
   }
   em.emit({{"type", "retreat"},
            {"unit", unit},
-           {"from", sq(*from)},
-           {"via", sq(route->first)},
-           {"to", sq(route->second)},
+           {"from", b.sq(*from)},
+           {"via", b.sq(route->first)},
+           {"to", b.sq(route->second)},
            {"cause", "combat " + combat},
            {"rule", "back2"}});
 }

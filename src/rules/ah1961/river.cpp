@@ -56,18 +56,20 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
       // bridge points to.
       bool came_across = has_prev && bx->connects(prev);
       if ((came_across && y != bx->other(prev)) || (!came_across && !bx->connects(y)))
-        return refuse(id, rule, "move.bridge_end", "river.bridge",
-                      "the bridge at " + sq(x) + " leads only to " +
-                          (came_across ? sq(bx->other(prev)) : sq(bx->a) + " or " + sq(bx->b)));
+        return refuse(
+            id, rule, "move.bridge_end", "river.bridge",
+            "the bridge at " + b.sq(x) + " leads only to " +
+                (came_across ? b.sq(bx->other(prev)) : b.sq(bx->a) + " or " + b.sq(bx->b)));
     } else if (auto bx2 = b.bridge_of(u); bx2 && !bx2->connects(y)) {
       return refuse(
           id, rule, "move.bridge_end", "river.bridge",
-          "a bridge is taken up onto one of its ends, " + sq(bx2->a) + " or " + sq(bx2->b));
+          "a bridge is taken up onto one of its ends, " + b.sq(bx2->a) + " or " + b.sq(bx2->b));
     } else if (!is_detachment(d) && friendly_boat(b, x, side) && !has_prev) {
       // Boats crossing a river must enter the opposite shore only at road squares.
       if (!b.on_road(y))
-        return refuse(id, rule, "move.boat_landing", "river.boat",
-                      u + " lands from the boat only on a road square; " + sq(y) + " has no road");
+        return refuse(
+            id, rule, "move.boat_landing", "river.boat",
+            u + " lands from the boat only on a road square; " + b.sq(y) + " has no road");
     }
   }
   if (is_detachment(d)) {
@@ -77,7 +79,7 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
       // must stay on road squares at all times.
       if (!b.on_road(y))
         return refuse(id, rule, "move.road", r,
-                      u + " moves only through road squares; " + sq(y) + " has no road");
+                      u + " moves only through road squares; " + b.sq(y) + " has no road");
       return {};
     }
     if (is_boat(d)) {
@@ -86,22 +88,22 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
           return refuse(id, rule, "move.road", r,
                         "boats move onto the river only from road squares");
         if (friendly_boat(b, y, side))
-          return refuse(id, rule, "move.river_occupied", r, sq(y) + " already holds a boat");
-        return Crossing{true, r, "on the river at " + sq(y)};
+          return refuse(id, rule, "move.river_occupied", r, b.sq(y) + " already holds a boat");
+        return Crossing{true, r, "on the river at " + b.sq(y)};
       }
       // They may move downstream (eastward) one river square per turn.
       if (y.col <= x.col || i != 1 || path.size() != 2 ||
           (ph.spent.count(u) && ph.spent.at(u).squares))
         return refuse(id, rule, "move.drift", r,
                       "a boat on the river moves only one river square downstream (east) a turn");
-      return Crossing{true, r, "drifted downstream to " + sq(y)};
+      return Crossing{true, r, "drifted downstream to " + b.sq(y)};
     }
     // Bridge and Boat Detachments can also cross at fords.
     if (usable_y) return {};
     if (b.terrain(y) != "ford")
       return refuse(id, rule, "move.river", "river.crossing",
                     u + " crosses a river only at a ford or on a bridge");
-    return Crossing{true, "river.ford", "on the ford at " + sq(y)};
+    return Crossing{true, "river.ford", "on the ford at " + b.sq(y)};
   }
   if (!b.water(y)) return {};
   // All Units may pass through friendly units, except on river squares;
@@ -109,12 +111,12 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
   if (auto other = troop_at(b, y, side, u))
     return refuse(
         id, rule, "move.river_occupied", "pass-through",
-        sq(y) + " is a river square held by " + *other + "; only one unit is allowed on it");
+        b.sq(y) + " is a river square held by " + *other + "; only one unit is allowed on it");
   if (usable_y) return {};  // Units crossing do not have to stop
   if (bridge_y && b.side_of(bridge_y->unit) == side && bridge_y->connects(x) &&
       locked(b, *bridge_y))
     return refuse(id, rule, "move.locked", "river.bridge",
-                  "no units may cross onto the bridge at " + sq(y) + " until the following turn");
+                  "no units may cross onto the bridge at " + b.sq(y) + " until the following turn");
   if (b.water(x)) {
     // Carried by a boat drifting downstream.
     for (const auto& g : group)
@@ -124,10 +126,10 @@ Crossing crossing(const Board& b, const std::string& u, const std::vector<Hex>& 
     if (ph.boats_used.count(*boat))
       return refuse(id, rule, "move.boat_used", "river.boat",
                     "only one unit is allowed on boat " + *boat + " per turn");
-    return Crossing{true, "river.boat", "on boat " + *boat + " at " + sq(y)};
+    return Crossing{true, "river.boat", "on boat " + *boat + " at " + b.sq(y)};
   }
-  if (b.terrain(y) == "ford") return Crossing{true, "river.ford", "on the ford at " + sq(y)};
-  if (can_swim(d)) return Crossing{true, "river.swim", "swam onto river square " + sq(y)};
+  if (b.terrain(y) == "ford") return Crossing{true, "river.ford", "on the ford at " + b.sq(y)};
+  if (can_swim(d)) return Crossing{true, "river.swim", "swam onto river square " + b.sq(y)};
   return refuse(id, rule, "move.river", "river.crossing",
                 u + " (" + d.type + ") cannot swim; it crosses at a ford" +
                     (can_boat(d) ? ", on an assault boat" : "") + " or on a pontoon bridge");

@@ -68,7 +68,7 @@ class Ah1961 : public Ruleset {
       out.plan["events"] = em.events();
       return out;
     }
-    TurnOrders set = parse_turn(orders, problems);
+    TurnOrders set = parse_turn(orders, sc_.numbers(), problems);
     MovePhase ph;
     if (problems.empty()) check_moves(em, set.moves, ph, problems, out.echo);
     // Attacks are checked against the board the moves leave; once a move is
@@ -92,7 +92,7 @@ class Ah1961 : public Ruleset {
     Problems problems;
     std::vector<std::string> echo;
     Emitter em(sc_, g_, state);
-    TurnOrders set = parse_turn(orders, problems);
+    TurnOrders set = parse_turn(orders, sc_.numbers(), problems);
     MovePhase ph;
     if (problems.empty()) check_moves(em, set.moves, ph, problems, echo);
     if (problems.empty()) check_attacks(em.board(), set.attacks, ph.moved, problems, echo);

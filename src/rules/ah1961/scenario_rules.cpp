@@ -14,8 +14,9 @@ const std::set<std::string> kTerrain = {"clear", "town",   "woods", "hill",
   throw Error("scenario.ah1961", source + ": rules." + what);
 }
 
-Hex square(const std::string& source, const std::string& field, const std::string& text) {
-  auto h = hex::parse(text);
+Hex square(const Scenario& sc, const std::string& source, const std::string& field,
+           const std::string& text) {
+  auto h = sc.numbers().parse(text);
   if (!h) fail(source, field + ": \"" + text + "\" is not a square number");
   return *h;
 }
@@ -44,7 +45,7 @@ GameRules read_game_rules(const Scenario& sc, const std::string& source) {
   GameRules g;
   Fields f(sc.rules, source + ": rules", "scenario");
   for (const auto& [name, seed] : f.object("regions").items())
-    g.region_seeds[name] = square(source, "regions." + name, seed.get<std::string>());
+    g.region_seeds[name] = square(sc, source, "regions." + name, seed.get<std::string>());
   // The rivers divide the land: flood each region from its seed without
   // crossing a river square; every land square must be reached exactly once.
   for (const auto& [name, seed] : g.region_seeds) {
@@ -65,7 +66,8 @@ GameRules read_game_rules(const Scenario& sc, const std::string& source) {
   for (int c = 1; c <= sc.columns; ++c)
     for (int r = 1; r <= sc.last_row(c); ++r)
       if (!is_water(sc.terrain_at({c, r}).id) && !g.region.count({c, r}))
-        fail(source, "regions: land square " + hex::format(Hex{c, r}) + " lies in no region");
+        fail(source,
+             "regions: land square " + sc.numbers().format(Hex{c, r}) + " lies in no region");
   for (const auto& [side, v] : f.object("fortifications").items()) {
     Fields x(v, source + ": rules.fortifications." + side, "scenario");
     g.forts[side] = {int(x.integer("count", 0, 999)), x.str("region")};

@@ -23,7 +23,7 @@ void check_forts(Emitter& em, const SetupStep& step, const SetupOrders& o, Probl
   const Fortifications& f = it->second;
   std::set<Hex> chosen;
   for (const auto& [index, text] : o.fortifications) {
-    auto h = hex::parse(text);
+    auto h = b.numbers().parse(text);
     if (!h || !b.scenario().on_map(*h)) {
       problems.push_back(problem("setup.square", index, "", text, rule,
                                  "\"" + text + "\" is not a square of the map"));
@@ -47,7 +47,7 @@ void check_forts(Emitter& em, const SetupStep& step, const SetupOrders& o, Probl
                                    std::to_string(o.fortifications.size())));
   if (!problems.empty()) return;
   Json squares = Json::array();
-  for (Hex h : chosen) squares.push_back(sq(h));
+  for (Hex h : chosen) squares.push_back(b.sq(h));
   em.emit({{"type", "fortify"}, {"side", step.side}, {"squares", squares}, {"rule", rule}});
   echo.push_back(step.side + " fortifies " + join(squares.get<std::vector<std::string>>()));
 }
@@ -144,7 +144,7 @@ void check_setup(Emitter& em, const SetupStep& step, const SetupOrders& o, Probl
                                         "place of a division (\"substitute\")"));
       return;
     }
-    auto h = hex::parse(at);
+    auto h = b.numbers().parse(at);
     if (!h || !b.scenario().on_map(*h)) {
       problems.push_back(problem("setup.square", index, unit, at, rule,
                                  "\"" + at + "\" is not a square of the map"));
@@ -187,7 +187,7 @@ void check_setup(Emitter& em, const SetupStep& step, const SetupOrders& o, Probl
   for (Hex h : touched) {
     std::string srule;
     std::string why = stacking_problem(b, h, step.side, srule);
-    if (!why.empty()) problems.push_back(problem("move.stacking", -1, "", sq(h), srule, why));
+    if (!why.empty()) problems.push_back(problem("move.stacking", -1, "", b.sq(h), srule, why));
   }
   if (step.step == 2) check_withheld(b, step, placed, problems);
   // Steps 3 and 4: every counter of the side is on the board (brigade

@@ -11,10 +11,10 @@ std::string stacking_problem(const Board& b, Hex h, const std::string& side, std
     rule = b.terrain(h) == "ford" ? "river.ford" : "river.swim";
     // Only one counter on each ford square; a boat or bridge carries one unit.
     if (b.terrain(h) == "ford" && here.size() > 1 && !b.bridge_at(h))
-      return std::to_string(here.size()) + " counters on ford square " + sq(h) + " (" + join(here) +
-             "); only one is allowed";
+      return std::to_string(here.size()) + " counters on ford square " + b.sq(h) + " (" +
+             join(here) + "); only one is allowed";
     if (troops > 1)
-      return std::to_string(troops) + " units on river square " + sq(h) + " (" + join(here) +
+      return std::to_string(troops) + " units on river square " + b.sq(h) + " (" + join(here) +
              "); only one is allowed";
     return "";
   }
@@ -29,10 +29,10 @@ std::string stacking_problem(const Board& b, Hex h, const std::string& side, std
     factors += d->strength;
   }
   if (it->second.units && units > it->second.units)
-    return std::to_string(units) + " combat units in " + sq(h) + " (" + join(here) + "); " +
+    return std::to_string(units) + " combat units in " + b.sq(h) + " (" + join(here) + "); " +
            std::to_string(it->second.units) + " are allowed";
   if (it->second.factors && factors > it->second.factors)
-    return std::to_string(factors) + " basic combat factors in " + sq(h) + " (" + join(here) +
+    return std::to_string(factors) + " basic combat factors in " + b.sq(h) + " (" + join(here) +
            "); " + std::to_string(it->second.factors) + " are allowed";
   return "";
 }

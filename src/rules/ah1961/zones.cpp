@@ -30,8 +30,8 @@ std::string contact_problem(const Board& b, const std::string& a, const std::str
   if (dist == 1) {
     rule = "zoc.primary";
     if (river_pair(b, ha, hd))
-      return "combat is not allowed when both units are on adjacent river squares (" + sq(ha) +
-             ", " + sq(hd) + ")";
+      return "combat is not allowed when both units are on adjacent river squares (" + b.sq(ha) +
+             ", " + b.sq(hd) + ")";
     if (!aa) return "";
     if (engaged_pairs(b.state()).count({a, d})) return "";
     for (const auto& other : defenders) {
@@ -55,7 +55,7 @@ std::string contact_problem(const Board& b, const std::string& a, const std::str
     return "";
   }
   rule = "zoc.primary";
-  return a + " at " + sq(ha) + " is not in a zone of control of " + d + " at " + sq(hd);
+  return a + " at " + b.sq(ha) + " is not in a zone of control of " + d + " at " + b.sq(hd);
 }
 
 }  // namespace adjutant::rules::ah1961

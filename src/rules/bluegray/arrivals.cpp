@@ -34,9 +34,9 @@ bool toward(Hex from, Hex to, const model::Edges& directions) {
          (directions.count("west") && to.col < from.col);
 }
 
-std::string hexes_text(const std::vector<Hex>& hexes) {
+std::string hexes_text(const std::vector<Hex>& hexes, hex::Numbering numbers) {
   std::vector<std::string> out;
-  for (Hex h : hexes) out.push_back(hex::format(h));
+  for (Hex h : hexes) out.push_back(numbers.format(h));
   return join(out);
 }
 
@@ -52,10 +52,10 @@ void check_return(const Board& board, const std::string& id, const model::Arriva
     if (night && in_zoc_of(board, h, board.enemy_of(side))) continue;
     int cost = entry_cost(sc, a, h, column_place(board, a, id, columns, h));
     if (cost > board.def(id)->movement || !has_room(board, h, side, id)) continue;
-    problems.push_back(problem("move.entry_required", -1, id, hex::format(h), a.rule,
+    problems.push_back(problem("move.entry_required", -1, id, board.numbers().format(h), a.rule,
                                id + " is due back on turn " + std::to_string(a.turn) +
-                                   " and can still enter at " + hex::format(h) + " for " +
-                                   std::to_string(cost) + " MP: it must re-enter"));
+                                   " and can still enter at " + board.numbers().format(h) +
+                                   " for " + std::to_string(cost) + " MP: it must re-enter"));
     return;
   }
 }
@@ -100,9 +100,9 @@ int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int pla
 }
 
 std::string entry_blocked(const Board& board, Hex h, const std::string& side) {
-  if (board.enemy_at(h, side)) return "an enemy unit stands at " + hex::format(h);
+  if (board.enemy_at(h, side)) return "an enemy unit stands at " + board.numbers().format(h);
   if (in_zoc_of(board, h, board.enemy_of(side)))
-    return hex::format(h) + " is in an enemy zone of control";
+    return board.numbers().format(h) + " is in an enemy zone of control";
   return "";
 }
 
@@ -126,12 +126,12 @@ void check_compulsory_entry(const Board& board, const std::vector<std::string>& 
       if (in_zoc_of(board, h, board.enemy_of(side)) && is_combat(*board.def(id)) &&
           board.combat_units_at(h, side) >= sc.stacking)
         continue;
-      problems.push_back(problem("move.entry_required", -1, id, hex::format(h), "14.33",
-                                 id + " is due on turn " + std::to_string(a->turn) + " at " +
-                                     hexes_text(a->hexes) + " and must enter on turn " +
-                                     std::to_string(board.state().turn) +
-                                     " (entry is optional only after turn " +
-                                     std::to_string(sc.entry.compulsory_through) + ")"));
+      problems.push_back(
+          problem("move.entry_required", -1, id, board.numbers().format(h), "14.33",
+                  id + " is due on turn " + std::to_string(a->turn) + " at " +
+                      hexes_text(a->hexes, board.numbers()) + " and must enter on turn " +
+                      std::to_string(board.state().turn) + " (entry is optional only after turn " +
+                      std::to_string(sc.entry.compulsory_through) + ")"));
       break;
     }
   }
@@ -165,9 +165,9 @@ std::vector<std::string> reschedule_blocked(Emitter& em, const std::string& side
     std::vector<Hex> to = best ? std::vector<Hex>{std::get<1>(*best)} : a->hexes;
     int turn = board.state().turn + rs.delay;
     Json hexes = Json::array();
-    for (Hex h : to) hexes.push_back(hex::format(h));
+    for (Hex h : to) hexes.push_back(board.numbers().format(h));
     Json from = Json::array();
-    for (Hex h : a->hexes) from.push_back(hex::format(h));
+    for (Hex h : a->hexes) from.push_back(board.numbers().format(h));
     em.emit({{"type", "reschedule"},
              {"unit", id},
              {"from", from},
@@ -176,7 +176,8 @@ std::vector<std::string> reschedule_blocked(Emitter& em, const std::string& side
              {"hexes", hexes},
              {"rule", rs.rule}});
     echo.push_back(id + " does not enter: " + join(why, "; ") + "; rescheduled to turn " +
-                   std::to_string(turn) + " at " + hexes_text(to) + " (rule " + rs.rule + ")");
+                   std::to_string(turn) + " at " + hexes_text(to, board.numbers()) + " (rule " +
+                   rs.rule + ")");
   }
   return echo;
 }

@@ -11,11 +11,11 @@ bool clear_line(const Scenario& sc, Hex from, Hex to, std::string* blocked) {
   if (blocked) {
     if (step->other)
       *blocked = "the line runs along the hexside " +
-                 hex::format(hex::hexside(step->hex, *step->other)) + " between " +
+                 sc.numbers().format(hex::hexside(step->hex, *step->other)) + " between " +
                  sc.terrain_at(step->hex).name + " and " + sc.terrain_at(*step->other).name;
     else
-      *blocked =
-          "the line crosses " + hex::format(step->hex) + " (" + sc.terrain_at(step->hex).name + ")";
+      *blocked = "the line crosses " + sc.numbers().format(step->hex) + " (" +
+                 sc.terrain_at(step->hex).name + ")";
   }
   return false;
 }

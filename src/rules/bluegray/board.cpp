@@ -10,9 +10,9 @@ const std::vector<std::string> kNobody;
 const std::set<std::string> kNoUnits;
 const std::map<Hex, int> kNoHexes;
 
-std::optional<Hex> placed(const model::UnitState& u) {
+std::optional<Hex> placed(const model::UnitState& u, hex::Numbering numbers) {
   if (u.status != model::UnitStatus::kActive) return std::nullopt;
-  return hex::parse(u.location);
+  return numbers.parse(u.location);
 }
 
 }  // namespace
@@ -28,7 +28,7 @@ void UnitIndex::rebuild(const State& state) {
   side_hexes_.clear();
   zoc_.clear();
   for (const auto& [id, u] : state.units)
-    if (auto h = placed(u)) add(id, *h);
+    if (auto h = placed(u, sc_.numbers())) add(id, *h);
 }
 
 const std::string& UnitIndex::side_of(const std::string& unit) const {
@@ -41,7 +41,7 @@ void UnitIndex::update(const State& state, const std::string& unit) {
   remove(unit);
   auto it = state.units.find(unit);
   if (it == state.units.end()) return;
-  if (auto h = placed(it->second)) add(unit, *h);
+  if (auto h = placed(it->second, sc_.numbers())) add(unit, *h);
 }
 
 void UnitIndex::add(const std::string& unit, Hex h) {
@@ -110,7 +110,7 @@ std::string Board::side_of(const std::string& unit) const {
 std::optional<Hex> Board::hex_of(const std::string& unit) const {
   auto it = st_.units.find(unit);
   if (it == st_.units.end() || it->second.status != model::UnitStatus::kActive) return std::nullopt;
-  return hex::parse(it->second.location);
+  return numbers().parse(it->second.location);
 }
 
 bool Board::ineffective(const std::string& unit) const {

@@ -75,6 +75,8 @@ class Board {
   const Scenario& scenario() const { return sc_; }
   const State& state() const { return st_; }
   const UnitIndex& index() const { return *index_; }
+  // How the scenario's map writes its hex numbers.
+  hex::Numbering numbers() const { return sc_.numbers(); }
 
   // nullptr for an id the scenario does not know.
   const UnitDef* def(const std::string& unit) const { return sc_.unit(unit); }

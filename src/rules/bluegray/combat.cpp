@@ -24,9 +24,9 @@ struct Phase {
   std::set<std::string> attacked;  // 8.41: defenders already attacked this phase
 };
 
-Json hex_list(const std::vector<Hex>& hexes) {
+Json hex_list(const std::vector<Hex>& hexes, hex::Numbering numbers) {
   Json out = Json::array();
-  for (Hex h : hexes) out.push_back(hex::format(h));
+  for (Hex h : hexes) out.push_back(numbers.format(h));
   return out;
 }
 
@@ -44,7 +44,7 @@ Engagement as_now(Emitter& em, const AttackOrder& a, const std::string& n,
   const std::string enemy = board.enemy_of(side);
   Engagement e;
   for (const auto& text : a.defenders) {
-    Hex h = *hex::parse(text);
+    Hex h = *board.numbers().parse(text);
     std::vector<std::string> here;
     for (const auto& id : board.units_at(h, enemy))
       if (!attacked.count(id)) here.push_back(id);
@@ -70,7 +70,7 @@ Engagement as_now(Emitter& em, const AttackOrder& a, const std::string& n,
         reason = "no line of sight: " + r.blocked;
     } else {
       for (Hex h : e.hexes)
-        if (!hex::adjacent(*at, h)) reason = "no longer adjacent to " + hex::format(h);
+        if (!hex::adjacent(*at, h)) reason = "no longer adjacent to " + board.numbers().format(h);
     }
     if (reason.empty()) {
       e.attackers.push_back(id);
@@ -93,16 +93,17 @@ bool evaded(Phase& p, const AttackOrder& a, const std::string& n, const Engageme
     if (!is_cavalry(*board.def(id))) return false;
   for (const auto& id : e.attackers)
     if (is_cavalry(*board.def(id))) return false;
-  if (!standing_of(board.state(), board.side_of(e.defenders.front())).cavalry_evade) return false;
+  const std::string side = board.side_of(e.defenders.front());
+  if (!standing_of(board.state(), side, board.numbers()).cavalry_evade) return false;
   Emitter trial(p.em.scenario(), p.em.state());
   for (const auto& id : e.defenders) {
     auto path = evade_path(trial.board(), id);
     if (!path) return false;
     trial.emit({{"type", "evade"},
                 {"unit", id},
-                {"from", hex::format(path->front())},
-                {"path", hex_list(*path)},
-                {"to", hex::format(path->back())},
+                {"from", board.numbers().format(path->front())},
+                {"path", hex_list(*path, board.numbers())},
+                {"to", board.numbers().format(path->back())},
                 {"combat", n},
                 {"rule", "11.2"}});
   }
@@ -138,8 +139,8 @@ void attacker_advance(Emitter& em, const AttackOrder& a, const std::string& n,
     if (!impassable(board.scenario(), *at, h).empty()) continue;
     em.emit({{"type", "advance"},
              {"unit", *a.advance},
-             {"from", hex::format(*at)},
-             {"to", hex::format(h)},
+             {"from", board.numbers().format(*at)},
+             {"to", board.numbers().format(h)},
              {"combat", n},
              {"rule", "8.6"}});
     return;
@@ -153,7 +154,8 @@ void defender_advance(Emitter& em, const std::string& n, const Engagement& e,
                       const std::set<Hex>& origins) {
   Board board = em.board();
   if (e.defenders.empty()) return;
-  if (!standing_of(board.state(), board.side_of(e.defenders.front())).advance) return;
+  const std::string side = board.side_of(e.defenders.front());
+  if (!standing_of(board.state(), side, board.numbers()).advance) return;
   std::vector<std::pair<int, std::string>> order;
   for (const auto& id : e.defenders)
     if (board.hex_of(id) && !is_artillery(*board.def(id)))
@@ -167,8 +169,8 @@ void defender_advance(Emitter& em, const std::string& n, const Engagement& e,
       if (!impassable(board.scenario(), at, h).empty()) continue;
       em.emit({{"type", "advance"},
                {"unit", id},
-               {"from", hex::format(at)},
-               {"to", hex::format(h)},
+               {"from", board.numbers().format(at)},
+               {"to", board.numbers().format(h)},
                {"combat", n},
                {"rule", "8.6"}});
       return;

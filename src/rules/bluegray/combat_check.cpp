@@ -38,7 +38,7 @@ struct Checker {
     for (const auto& id : a.attackers) {
       const UnitDef* d = board.def(id);
       auto at = board.hex_of(id);
-      std::string where = at ? hex::format(*at) : "";
+      std::string where = at ? board.numbers().format(*at) : "";
       if (!d) {
         add(a, "attack.unknown_unit", id, "", "", "no unit \"" + id + "\" in this scenario");
         problems.back().hint = text::unknown_unit_hint(board.scenario(), id, side);
@@ -62,7 +62,7 @@ struct Checker {
     std::set<Hex> hexes;
     for (const auto& text : a.defenders) {
       std::string id = "attack.bad_hex", why = "\"" + text + "\" is not a hex number";
-      auto h = hex::parse_noting(text, id, why);
+      auto h = board.numbers().parse_noting(text, id, why);
       if (!h) {
         add(a, id, "", text, "", why);
       } else if (!board.scenario().on_map(*h)) {
@@ -86,7 +86,8 @@ struct Checker {
       }
     for (const auto& text : a.defenders) {
       std::string id, why;  // a bad number was reported above
-      if (auto h = hex::parse_noting(text, id, why)) hex_attacked_by.emplace(*h, a.index);
+      if (auto h = board.numbers().parse_noting(text, id, why))
+        hex_attacked_by.emplace(*h, a.index);
     }
     return ok;
   }
@@ -99,14 +100,14 @@ struct Checker {
     int n = 0;
     for (Hex h : hex::neighbours(defender)) {
       if (!sc.on_map(h) || !passable(sc, defender, h) || board.enemy_at(h, side)) continue;
-      hexes += (hexes.empty() ? "" : ", ") + hex::format(h);
+      hexes += (hexes.empty() ? "" : ", ") + board.numbers().format(h);
       ++n;
     }
     if (n == 0)
-      return "No hex beside " + hex::format(defender) + " can hold an attacker: leave " + unit +
-             " out of this attack";
+      return "No hex beside " + board.numbers().format(defender) + " can hold an attacker: leave " +
+             unit + " out of this attack";
     return "Attack from " + std::string(n == 1 ? "the hex" : "a hex") + " beside " +
-           hex::format(defender) + " (" + hexes + "): move " + unit +
+           board.numbers().format(defender) + " (" + hexes + "): move " + unit +
            " there first, or leave it out";
   }
 
@@ -115,12 +116,12 @@ struct Checker {
     const Scenario& sc = board.scenario();
     for (const auto& id : e.attackers) {
       Hex at = *board.hex_of(id);
-      std::string where = hex::format(at);
+      std::string where = board.numbers().format(at);
       if (!is_artillery(*board.def(id))) {
         for (Hex h : e.hexes)
           if (!hex::adjacent(at, h)) {
             add(a, "attack.not_adjacent", id, where, e.hexes.size() > 1 ? "8.43" : "8.41",
-                id + " at " + where + " is not adjacent to " + hex::format(h));
+                id + " at " + where + " is not adjacent to " + board.numbers().format(h));
             problems.back().hint = attack_from(h, id);
           }
         continue;
@@ -202,10 +203,10 @@ struct Checker {
                        {"best", crt.columns[t.column]}});
       if (t.half_points) odds->back()["half_points"] = true;
     }
-    echo.push_back("combat " + label + ": " + describe(e) + " at " + crt.columns[column] + " (" +
-                   std::to_string(t.attack) + ":" + std::to_string(t.defence) +
-                   (t.half_points ? " in half strength points" : "") + ")" +
-                   (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
+    echo.push_back("combat " + label + ": " + describe(e, board.numbers()) + " at " +
+                   crt.columns[column] + " (" + std::to_string(t.attack) + ":" +
+                   std::to_string(t.defence) + (t.half_points ? " in half strength points" : "") +
+                   ")" + (column < t.column ? ", reduced from " + crt.columns[t.column] : ""));
   }
 
   // 8.0, 8.7: a unit in an enemy ZOC, or artillery next to an enemy unit,
@@ -254,9 +255,10 @@ struct Checker {
   void stacked() {
     for (const auto& [at, orders] : stacks) {
       if (orders.size() < 2) continue;
+      const std::string where = board.numbers().format(at);
       for (auto it = std::next(orders.begin()); it != orders.end(); ++it)
-        problems.push_back(problem("attack.stack_split", *it, "", hex::format(at), "8.42",
-                                   "units stacked at " + hex::format(at) +
+        problems.push_back(problem("attack.stack_split", *it, "", where, "8.42",
+                                   "units stacked at " + where +
                                        " may not attack in separate attacks (also order " +
                                        std::to_string(*orders.begin()) + ")"));
     }
@@ -277,7 +279,7 @@ struct Checker {
                                 : "";
       if (ezoc.count(at)) {
         problems.push_back(
-            problem("attack.missing_attacker", -1, id, hex::format(at), "8.0",
+            problem("attack.missing_attacker", -1, id, board.numbers().format(at), "8.0",
                     id + " is in an enemy zone of control and must attack" + or_mate));
         continue;
       }
@@ -285,7 +287,7 @@ struct Checker {
       for (Hex n : hex::neighbours(at))
         if (board.scenario().on_map(n) && board.enemy_at(n, side)) {
           problems.push_back(
-              problem("attack.missing_attacker", -1, id, hex::format(at), "8.7",
+              problem("attack.missing_attacker", -1, id, board.numbers().format(at), "8.7",
                       id + " is artillery adjacent to enemy units and must attack" + or_mate));
           break;
         }
@@ -295,10 +297,12 @@ struct Checker {
     for (const auto& id : board.units_of(enemy)) {
       Hex at = *board.hex_of(id);
       if (!is_combat(*board.def(id))) continue;
-      if (fzoc.count(at) && !hex_attacked_by.count(at))
-        problems.push_back(problem("attack.missing_defender", -1, id, hex::format(at), "8.0",
-                                   id + " at " + hex::format(at) +
-                                       " is in a friendly zone of control and must be attacked"));
+      if (fzoc.count(at) && !hex_attacked_by.count(at)) {
+        const std::string where = board.numbers().format(at);
+        problems.push_back(problem(
+            "attack.missing_defender", -1, id, where, "8.0",
+            id + " at " + where + " is in a friendly zone of control and must be attacked"));
+      }
     }
   }
 };

@@ -24,9 +24,9 @@ std::set<Hex> road_goals(const Scenario& sc, const model::Edges& edges) {
   return out;
 }
 
-Json hexes_json(const std::vector<Hex>& hexes) {
+Json hexes_json(const std::vector<Hex>& hexes, hex::Numbering numbers) {
   Json out = Json::array();
-  for (Hex h : hexes) out.push_back(hex::format(h));
+  for (Hex h : hexes) out.push_back(numbers.format(h));
   return out;
 }
 
@@ -79,10 +79,10 @@ void score_lines_of_communication(Emitter& em) {
     for (const auto& id : board.units_of(line.side)) {
       Hex at = *board.hex_of(id);
       if (auto path = trace(board, at, line.side, goals, ezoc)) {
-        traced[id] = hexes_json(*path);
+        traced[id] = hexes_json(*path, sc.numbers());
       } else {
         int sp = board.def(id)->strength;
-        cut.push_back({{"unit", id}, {"hex", hex::format(at)}, {"strength", sp}});
+        cut.push_back({{"unit", id}, {"hex", sc.numbers().format(at)}, {"strength", sp}});
         cut_sp += sp;
       }
     }

@@ -148,7 +148,7 @@ void eliminate(Emitter& em, const std::string& unit, const std::string& cause,
   auto at = board.hex_of(unit);
   em.emit({{"type", "eliminate"},
            {"unit", unit},
-           {"hex", at ? hex::format(*at) : ""},
+           {"hex", at ? board.numbers().format(*at) : ""},
            {"side", board.side_of(unit)},
            {"strength", board.def(unit)->strength},
            {"cause", cause},

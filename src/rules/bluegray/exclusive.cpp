@@ -11,8 +11,8 @@ namespace hooks {
 
 hex::Hex Reader::map_hex(const ledger::Json& value, const std::string& path) const {
   if (!value.is_string()) fail("scenario.wrong_type", path, "must be a hex number");
-  hex::Hex h = hex::parse_or_throw(value.get<std::string>(), at(path));
-  if (!sc.on_map(h)) fail("scenario.off_map", path, hex::format(h) + " is off the map");
+  hex::Hex h = sc.numbers().parse_or_throw(value.get<std::string>(), at(path));
+  if (!sc.on_map(h)) fail("scenario.off_map", path, sc.numbers().format(h) + " is off the map");
   return h;
 }
 

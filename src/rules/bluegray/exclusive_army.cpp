@@ -65,7 +65,7 @@ CrossingRoll read_crossing_roll(const Reader& r, const Json& j) {
              "\"" + t + "\" is not in tec.terrain");
   if (!c.ferry_terrain.count(r.sc.terrain_at(c.hex).id))
     r.fail("scenario.bad_value", key + ".hex",
-           hex::format(c.hex) + " is not a hex of the ferry_terrain types");
+           r.sc.numbers().format(c.hex) + " is not a hex of the ferry_terrain types");
   for (const auto& v : succeeds) {
     if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > r.sc.crt.die_sides)
       r.fail("scenario.bad_value", key + ".succeeds", "must list die values");

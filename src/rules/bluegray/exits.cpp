@@ -38,7 +38,7 @@ int exited_by(const Board& board, const model::ExitZone& x) {
   for (const auto& [id, u] : board.state().units) {
     if (!u.extra.is_object() || !u.extra.contains("left")) continue;
     const UnitDef* d = board.def(id);
-    auto h = hex::parse(u.extra["left"].value("hex", ""));
+    auto h = board.numbers().parse(u.extra["left"].value("hex", ""));
     if (d && x.admits(*d) && h && in_zone(board.scenario(), x, *h)) ++n;
   }
   return n;
@@ -70,24 +70,25 @@ ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std
 void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order) {
   const UnitDef* d = em.scenario().unit(unit);
   const model::ExitZone* x = exit_zone(em.scenario(), *d, from);
+  const hex::Numbering num = em.scenario().numbers();
   int turn = em.state().turn;
   if (x && x->until_turn && turn > x->until_turn && !x->late_rule.empty()) {
     // H&L 16.27: leaving by this route after its last turn eliminates the unit.
     eliminate(
         em, unit,
-        "left the map at " + hex::format(from) + " after turn " + std::to_string(x->until_turn),
+        "left the map at " + num.format(from) + " after turn " + std::to_string(x->until_turn),
         x->late_rule);
     return;
   }
   Json ev = {
-      {"type", "exit"},          {"unit", unit}, {"hex", hex::format(from)}, {"side", d->side},
-      {"strength", d->strength}, {"mp", mp},     {"order", order},           {"rule", rule_of(x)}};
-  if (x && counted(*x)) ev["left"] = {{"turn", turn}, {"hex", hex::format(from)}};
+      {"type", "exit"},          {"unit", unit}, {"hex", num.format(from)}, {"side", d->side},
+      {"strength", d->strength}, {"mp", mp},     {"order", order},          {"rule", rule_of(x)}};
+  if (x && counted(*x)) ev["left"] = {{"turn", turn}, {"hex", num.format(from)}};
   if (x && x->back) {
     // 16.23: it comes back on the turn its leaving turn names, at 16.24's hexes.
     const auto& b = *x->back;
     Json hexes = Json::array();
-    for (Hex h : b.hexes) hexes.push_back(hex::format(h));
+    for (Hex h : b.hexes) hexes.push_back(num.format(h));
     ev["returns"] = {
         {"turn", b.turns.at(turn)},
         {"hexes", hexes},
@@ -100,7 +101,7 @@ void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order)
   if (!x) return;
   int vp = x->vp_per_sp * d->strength + x->vp_per_unit;
   if (vp)
-    award(em, d->side, vp, unit + " left the map at " + hex::format(from), "exited",
+    award(em, d->side, vp, unit + " left the map at " + num.format(from), "exited",
           x->rule.empty() ? "victory" : x->rule);
 }
 
@@ -110,7 +111,7 @@ bool retreat_off_map(Emitter& em, const std::string& unit, Hex from, const std::
   if (!x || !x->by_retreat) return false;
   em.emit({{"type", "exit"},
            {"unit", unit},
-           {"hex", hex::format(from)},
+           {"hex", em.scenario().numbers().format(from)},
            {"side", d->side},
            {"strength", d->strength},
            {"mp", 0},

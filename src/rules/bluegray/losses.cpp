@@ -77,7 +77,7 @@ void exchange_losses(Emitter& em, const AttackOrder& a, const std::string& n,
                      const std::vector<std::string>& exposed, int required) {
   Board board = em.board();
   std::string side = board.state().phase;
-  std::string policy = standing_of(board.state(), side).losses;
+  std::string policy = standing_of(board.state(), side, board.numbers()).losses;
   auto lost = choose_losses(board, exposed, required, a.losses, policy);
   int sum = 0;
   for (const auto& id : lost) sum += strength(board, id);

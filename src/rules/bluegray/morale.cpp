@@ -129,7 +129,7 @@ void note_crossing(Emitter& em, const std::string& unit) {
     int before = limit(em.state(), m);
     em.emit({{"type", "crossed"},
              {"unit", unit},
-             {"hex", hex::format(*at)},
+             {"hex", em.scenario().numbers().format(*at)},
              {"rule", m.crossing->rule}});
     // 18.1: the last of them across raises the side's limit.
     if (int after = limit(em.state(), m); after != before)

@@ -35,40 +35,40 @@ struct Mover {
 
 OrderProblem fail(const Mover& m, const std::string& id, Hex at, const std::string& rule,
                   const std::string& message) {
-  return problem(id, m.order.index, m.order.unit, hex::format(at), rule, message);
+  return problem(id, m.order.index, m.order.unit, m.board.numbers().format(at), rule, message);
 }
 
 // What forbids stepping from `from` into `to`: the map (TEC, 5.3), an enemy
 // unit, night (9.0), ineffectiveness (10.2) or strategic movement (11.1).
 std::optional<OrderProblem> entry_problem(const Mover& m, Hex from, Hex to) {
   const Scenario& sc = m.board.scenario();
-  if (!sc.on_map(to))
-    return fail(m, "move.off_map", to, "7.0", hex::format(to) + " is off the map");
+  const hex::Numbering num = sc.numbers();
+  if (!sc.on_map(to)) return fail(m, "move.off_map", to, "7.0", num.format(to) + " is off the map");
   if (auto why = impassable(sc, from, to); !why.empty())
     return fail(m, "move.impassable", to, "TEC", why);
   if (m.board.enemy_at(to, m.side))
-    return fail(m, "move.occupied_enemy", to, "7.0", hex::format(to) + " holds enemy units");
+    return fail(m, "move.occupied_enemy", to, "7.0", num.format(to) + " holds enemy units");
   if (m.night && m.ezoc->count(to))
     return fail(m, "move.night_zoc", to, "9.0",
-                "may not enter an enemy zone of control at " + hex::format(to) + " at night");
+                "may not enter an enemy zone of control at " + num.format(to) + " at night");
   if (m.ineffective && m.ezoc->count(to))
     return fail(m, "move.ineffective_zoc", to, "10.2",
                 m.order.unit + " is ineffective and may not enter an enemy zone of control at " +
-                    hex::format(to));
+                    num.format(to));
   if (m.forced && !m.forced->region.count(to))
     return fail(m, "move.forced_march", to, m.forced->rule,
                 "a forced march moves only in hexes north of the river, not in ferry or pontoon "
                 "hexes: " +
-                    hex::format(to) + " is not one");
+                    num.format(to) + " is not one");
   if (m.forced && m.ezoc->count(to))
-    return fail(m, "move.forced_march", to, m.forced->rule,
-                "a unit on a forced march may not enter an enemy zone of control (" +
-                    hex::format(to) + ")");
+    return fail(
+        m, "move.forced_march", to, m.forced->rule,
+        "a unit on a forced march may not enter an enemy zone of control (" + num.format(to) + ")");
   if (m.strategic && m.board.distance_to_side(to, m.enemy) < kStrategicDistance)
     return fail(m, "move.strategic", to, "11.1",
                 "moving strategically, may not come within " +
                     std::to_string(kStrategicDistance - 1) + " hexes of an enemy unit at " +
-                    hex::format(to));
+                    num.format(to));
   if (auto r = step_restriction(m.board, m.order.unit, to))
     return fail(m, r->id, to, r->rule, r->message);
   return std::nullopt;
@@ -88,9 +88,9 @@ bool entry_allowed(const Mover& m, const StepRestrictions& restricted, Hex to) {
 std::optional<OrderProblem> stop_problem(const Mover& m, Hex end) {
   const auto& t = m.board.scenario().terrain_at(end);
   if (!t.no_stop || m.order.exit) return std::nullopt;
-  return fail(
-      m, "move.no_stop", end, "TEC",
-      "a move may pass through " + hex::format(end) + " (" + t.name + ") but not end there");
+  return fail(m, "move.no_stop", end, "TEC",
+              "a move may pass through " + m.board.numbers().format(end) + " (" + t.name +
+                  ") but not end there");
 }
 
 std::string mp_text(int mp) {
@@ -100,19 +100,20 @@ std::string mp_text(int mp) {
 // An explicit path, checked hex by hex (5.0, 7.2, 7.4).
 std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
   const Scenario& sc = m.board.scenario();
+  const hex::Numbering num = sc.numbers();
   std::vector<Hex> path;
   for (const auto& text : m.order.path) {
     std::string id = "move.bad_hex", why = "\"" + text + "\" is not a hex number";
-    auto h = hex::parse_noting(text, id, why);
+    auto h = num.parse_noting(text, id, why);
     if (!h) return problem(id, m.order.index, m.order.unit, text, "", why);
     // A hex beyond the map's edge is named as such, not as a gap in the path.
     if (!sc.on_map(*h))
-      return fail(m, "move.off_map", *h, "7.0", hex::format(*h) + " is off the map");
+      return fail(m, "move.off_map", *h, "7.0", num.format(*h) + " is off the map");
     path.push_back(*h);
   }
   if (path.front() != start)
     return fail(m, pm.enter ? "move.entry_hex" : "move.not_at_start", path.front(), "7.0",
-                "the path must start at " + hex::format(start) +
+                "the path must start at " + num.format(start) +
                     (pm.enter ? ", the unit's entry hex" : ", where the unit is"));
   if (path.size() == 1 && !pm.enter && !m.order.exit)
     return fail(m, "move.bad_path", start, "7.0", "the path names only the unit's own hex");
@@ -121,11 +122,11 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
     Hex from = path[i - 1], to = path[i];
     if (!hex::adjacent(from, to))
       return fail(m, "move.not_adjacent", to, "7.0",
-                  hex::format(from) + " and " + hex::format(to) + " are not adjacent");
+                  num.format(from) + " and " + num.format(to) + " are not adjacent");
     if ((i > 1 || pm.enter) && m.ezoc->count(from))
       return fail(
           m, "move.enemy_zoc_stop", from, "5.0",
-          "entered an enemy zone of control at " + hex::format(from) + " and must stop there");
+          "entered an enemy zone of control at " + num.format(from) + " and must stop there");
     if (auto p = entry_problem(m, from, to)) return p;
     StepCost cost = step_cost(sc, from, to);
     if (mp + cost.mp > pm.of) {
@@ -133,7 +134,7 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
       bool minimum = !pm.enter && path.size() == 2;
       if (!minimum)
         return fail(m, "move.no_mp", to, "7.2",
-                    "entering " + hex::format(to) + " costs " + mp_text(cost.mp) + " (" + cost.why +
+                    "entering " + num.format(to) + " costs " + mp_text(cost.mp) + " (" + cost.why +
                         ") but only " + mp_text(pm.of - mp) + " of " + mp_text(pm.of) +
                         " are left");
       pm.minimum = true;
@@ -148,12 +149,13 @@ std::optional<OrderProblem> walk(const Mover& m, PlannedMove& pm, Hex start) {
 // A destination: the cheapest legal path, else 7.4's single hex.
 std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
   const Scenario& sc = m.board.scenario();
+  const hex::Numbering num = sc.numbers();
   const std::string& text = *m.order.to;
   std::string id = "move.bad_hex", why = "\"" + text + "\" is not a hex number";
-  auto goal = hex::parse_noting(text, id, why);
+  auto goal = num.parse_noting(text, id, why);
   if (!goal) return problem(id, m.order.index, m.order.unit, text, "", why);
   if (!sc.on_map(*goal))
-    return fail(m, "move.off_map", *goal, "7.0", hex::format(*goal) + " is off the map");
+    return fail(m, "move.off_map", *goal, "7.0", num.format(*goal) + " is off the map");
   pm.found = true;
   if (*goal == start) {
     if (!pm.enter && !m.order.exit)
@@ -162,7 +164,7 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
     return std::nullopt;
   }
   if (m.board.enemy_at(*goal, m.side))
-    return fail(m, "move.occupied_enemy", *goal, "7.0", hex::format(*goal) + " holds enemy units");
+    return fail(m, "move.occupied_enemy", *goal, "7.0", num.format(*goal) + " holds enemy units");
   if (auto p = stop_problem(m, *goal)) return p;
   PathRules rules;
   rules.start = start;
@@ -199,20 +201,21 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
 std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef& def) {
   Hex last = pm.path.back();
   const model::ExitZone* x = exit_zone(m.board.scenario(), def, last);
+  const hex::Numbering num = m.board.numbers();
   if (!x)
     return fail(m, "move.no_exit", last, "14.4",
-                m.order.unit + " may not leave the map at " + hex::format(last));
+                m.order.unit + " may not leave the map at " + num.format(last));
   std::string rule = x->rule.empty() ? "14.4" : x->rule;
   if (auto why = exit_refusal(m.board, *x, m.order.unit); !why.id.empty())
     return fail(m, why.id, last, rule, why.message);
   if (m.ezoc->count(last))
     return fail(m, x->not_enemy_controlled ? "move.exit_blocked" : "move.enemy_zoc_stop", last,
                 x->not_enemy_controlled ? rule : "5.0",
-                hex::format(last) + " is in an enemy zone of control: " + m.order.unit +
+                num.format(last) + " is in an enemy zone of control: " + m.order.unit +
                     " must stop there and may not leave the map");
   if (pm.mp + x->mp > pm.of)
     return fail(m, "move.no_mp", last, "7.2",
-                "leaving the map at " + hex::format(last) + " costs " + mp_text(x->mp) +
+                "leaving the map at " + num.format(last) + " costs " + mp_text(x->mp) +
                     " but only " + mp_text(pm.of - pm.mp) + " of " + mp_text(pm.of) +
                     " are left (rule " + rule + ")");
   pm.exit = true;
@@ -225,6 +228,7 @@ std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef
 std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order, bool night,
                                       const EntryColumns& entered, Problems& problems) {
   const Scenario& sc = board.scenario();
+  const hex::Numbering num = sc.numbers();
   const std::string side = board.state().phase;
   auto refuse = [&](const std::string& id, const std::string& at, const std::string& rule,
                     const std::string& message) -> std::optional<PlannedMove> {
@@ -254,10 +258,10 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     auto arrival = arrival_of(board, order.unit);
     if (!arrival) return refuse("move.not_arrived", "", "4.0", order.unit + " never enters");
     std::vector<std::string> hexes;
-    for (Hex h : arrival->hexes) hexes.push_back(hex::format(h));
+    for (Hex h : arrival->hexes) hexes.push_back(num.format(h));
     std::string at = hexes.size() == 1 ? hexes[0] : "one of " + join(hexes);
     if (board.state().turn < arrival->turn)
-      return refuse("move.not_arrived", hex::format(arrival->hex), "4.0",
+      return refuse("move.not_arrived", num.format(arrival->hex), "4.0",
                     order.unit + " enters on turn " + std::to_string(arrival->turn));
     // The entry hex: `enter`, else the path's first hex, else the only one.
     std::optional<std::string> named = order.enter;
@@ -265,7 +269,7 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     if (named) {
       if (!std::count(hexes.begin(), hexes.end(), *named))
         return refuse("move.entry_hex", *named, "4.0", order.unit + " enters at " + at);
-      start = *hex::parse(*named);
+      start = *num.parse(*named);
     } else if (hexes.size() > 1) {
       return refuse("move.entry_hex", "", "4.0",
                     order.unit + " may enter at " + at + ": name one with \"enter\"");
@@ -293,7 +297,7 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
       return refuse("move.strategic", "", "11.1",
                     "strategic movement is not allowed in this scenario");
     if (board.distance_to_side(start, m.enemy) < kStrategicDistance)
-      return refuse("move.strategic", hex::format(start), "11.1",
+      return refuse("move.strategic", num.format(start), "11.1",
                     "begins within " + std::to_string(kStrategicDistance - 1) +
                         " hexes of an enemy unit and may not move strategically");
   }
@@ -313,10 +317,10 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
                     "forced march is allowed only in the first " + std::to_string(fm->last_turn) +
                         " game-turns");
     if (!fm->region.count(start))
-      return refuse("move.forced_march", hex::format(start), fm->rule,
+      return refuse("move.forced_march", num.format(start), fm->rule,
                     "a forced march moves only in hexes north of the river, not in ferry or "
                     "pontoon hexes: " +
-                        hex::format(start) + " is not one");
+                        num.format(start) + " is not one");
     m.forced = &*fm;
     pm.of = fm->mp;
     pm.forced = true;
@@ -324,30 +328,30 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
 
   if (pm.enter) {
     if (board.enemy_at(start, side))
-      return refuse("move.occupied_enemy", hex::format(start), "14.31",
-                    "the entry hex " + hex::format(start) + " holds enemy units");
+      return refuse("move.occupied_enemy", num.format(start), "14.31",
+                    "the entry hex " + num.format(start) + " holds enemy units");
     if (night && m.ezoc->count(start))
       return refuse(
-          "move.night_zoc", hex::format(start), "9.0",
+          "move.night_zoc", num.format(start), "9.0",
           "the entry hex is in an enemy zone of control, which may not be entered at night");
   } else {
     if (m.ezoc->count(start))
-      return refuse("move.enemy_zoc_leave", hex::format(start), "5.1",
+      return refuse("move.enemy_zoc_leave", num.format(start), "5.1",
                     "starts in an enemy zone of control, which it may leave only by combat");
     if (night)
       for (Hex n : hex::neighbours(start))
         if (sc.on_map(n) && board.enemy_at(n, side))
           return refuse(
-              "move.night_adjacent", hex::format(start), "9.0",
-              "is adjacent to an enemy unit at " + hex::format(n) + " and may not move at night");
+              "move.night_adjacent", num.format(start), "9.0",
+              "is adjacent to an enemy unit at " + num.format(n) + " and may not move at night");
   }
 
   // 7.2, H&L 16.25: a unit whose place in the column costs more than its
   // allowance does not enter; it waits (readings.h).
   if (pm.enter && pm.entry_mp > pm.of && readings::entry_within_allowance(sc))
     return refuse(
-        "move.no_mp", hex::format(start), "7.2",
-        "entering at " + hex::format(start) +
+        "move.no_mp", num.format(start), "7.2",
+        "entering at " + num.format(start) +
             (pm.entry_place > 1 ? " as number " + std::to_string(pm.entry_place) + " of its column"
                                 : std::string()) +
             " costs " + mp_text(pm.entry_mp) + " but " + order.unit + " has " + mp_text(pm.of) +
@@ -376,8 +380,8 @@ std::optional<PlannedMove> check_move(const Board& board, const MoveOrder& order
     }
   here.push_back(order.unit);
   if (!stack_allowed(board, side, here))
-    return refuse("move.stacking", hex::format(end), "6.0",
-                  "would end its move in " + hex::format(end) + " with " + std::to_string(others) +
+    return refuse("move.stacking", num.format(end), "6.0",
+                  "would end its move in " + num.format(end) + " with " + std::to_string(others) +
                       " other units (limit " + std::to_string(sc.stacking) + " a hex)");
   return pm;
 }
@@ -390,7 +394,7 @@ void emit_move(Emitter& em, const PlannedMove& pm) {
   ev["type"] = "move";
   ev["unit"] = pm.unit;
   Json& path = ev["path"] = Json::array();
-  for (Hex h : pm.path) path.push_back(hex::format(h));
+  for (Hex h : pm.path) path.push_back(em.scenario().numbers().format(h));
   ev["mp"] = pm.mp;
   ev["of"] = pm.of;
   ev["strategic"] = pm.strategic;
@@ -411,7 +415,7 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
     Json ev = Json::object();
     ev["type"] = "enter";
     ev["unit"] = pm.unit;
-    ev["hex"] = hex::format(pm.path.front());
+    ev["hex"] = em.scenario().numbers().format(pm.path.front());
     ev["mp"] = pm.entry_mp;
     ev["order"] = pm.index;
     ev["rule"] = pm.entry_rule;
@@ -422,14 +426,14 @@ void execute_move(Emitter& em, const PlannedMove& pm) {
   note_crossing(em, pm.unit);  // H&L 18.13: I Corps across the river
 }
 
-Json PlannedMove::to_json() const {
+Json PlannedMove::to_json(hex::Numbering numbers) const {
   // Each member put in place (an initializer list would copy the path again).
   Json j = Json::object();
   j["order"] = index;
   j["unit"] = unit;
   j["enter"] = enter;
   Json& path_json = j["path"] = Json::array();
-  for (Hex h : path) path_json.push_back(hex::format(h));
+  for (Hex h : path) path_json.push_back(numbers.format(h));
   j["mp"] = mp;
   j["of"] = of;
   j["strategic"] = strategic;
@@ -442,13 +446,13 @@ Json PlannedMove::to_json() const {
   return j;
 }
 
-PlannedMove PlannedMove::from_json(const Json& j) {
+PlannedMove PlannedMove::from_json(const Json& j, hex::Numbering numbers) {
   PlannedMove pm;
   pm.index = j.at("order").get<int>();
   pm.unit = j.at("unit").get<std::string>();
   pm.enter = j.at("enter").get<bool>();
   for (const auto& h : j.at("path"))
-    pm.path.push_back(hex::parse_or_throw(h.get<std::string>(), "plan"));
+    pm.path.push_back(numbers.parse_or_throw(h.get<std::string>(), "plan"));
   pm.mp = j.at("mp").get<int>();
   pm.of = j.at("of").get<int>();
   pm.strategic = j.at("strategic").get<bool>();
@@ -462,15 +466,15 @@ PlannedMove PlannedMove::from_json(const Json& j) {
   return pm;
 }
 
-std::string PlannedMove::echo() const {
+std::string PlannedMove::echo(hex::Numbering numbers) const {
   std::string hexes;
-  for (std::size_t i = 0; i < path.size(); ++i) hexes += (i ? "-" : "") + hex::format(path[i]);
-  std::string out = unit + (enter ? " enters at " + hex::format(path.front()) : "");
+  for (std::size_t i = 0; i < path.size(); ++i) hexes += (i ? "-" : "") + numbers.format(path[i]);
+  std::string out = unit + (enter ? " enters at " + numbers.format(path.front()) : "");
   if (path.size() > 1) out += std::string(enter ? " and" : "") + " moves " + hexes;
   // 14.4: "1/2 leaves the map at 2107" or "... moves 2105-2106 and leaves the map".
   if (exit)
     out += path.size() > 1 || enter ? " and leaves the map"
-                                    : " leaves the map at " + hex::format(path.back());
+                                    : " leaves the map at " + numbers.format(path.back());
   out += ", " + std::to_string(mp + (exit ? exit_mp : 0)) + " of " + mp_text(of);
   if (strategic) out += " (strategic movement)";
   if (forced) out += " (forced march)";

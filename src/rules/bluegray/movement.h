@@ -32,10 +32,11 @@ struct PlannedMove {
   bool exit = false;                 // leaves the map from the last hex (14.4)
   int exit_mp = 0;                   // what leaving cost
 
-  Json to_json() const;
-  static PlannedMove from_json(const Json& j);
+  // The path's hexes written and read by `numbers`, the map's numbering.
+  Json to_json(hex::Numbering numbers) const;
+  static PlannedMove from_json(const Json& j, hex::Numbering numbers);
   // "1/I moves 0606-0605-0604, 3 of 6 MP"
-  std::string echo() const;
+  std::string echo(hex::Numbering numbers) const;
 };
 
 // Checks one move against the working position (the phasing side is

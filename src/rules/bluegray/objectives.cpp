@@ -2,8 +2,9 @@
 
 namespace adjutant::rules::bluegray {
 
-std::string holder(const State& state, const model::VictoryHex& vh) {
-  std::string key = hex::format(vh.hex);
+std::string holder(const Board& board, const model::VictoryHex& vh) {
+  const State& state = board.state();
+  std::string key = board.numbers().format(vh.hex);
   if (state.extra.contains("held") && state.extra["held"].contains(key))
     return state.extra["held"][key].get<std::string>();
   return vh.held_by;
@@ -19,9 +20,10 @@ std::optional<std::string> placed_at(const Json& placed) {
 
 void take_objective(Emitter& em, const std::string& where, const std::string& unit) {
   for (const auto& vh : em.scenario().victory.hexes) {
-    if (vh.hold != "last_occupant" || hex::format(vh.hex) != where) continue;
-    std::string side = em.board().side_of(unit);
-    if (side.empty() || holder(em.state(), vh) == side) continue;
+    if (vh.hold != "last_occupant" || em.scenario().numbers().format(vh.hex) != where) continue;
+    const Board board = em.board();
+    std::string side = board.side_of(unit);
+    if (side.empty() || holder(board, vh) == side) continue;
     em.emit(
         {{"type", "control"}, {"hex", where}, {"side", side}, {"unit", unit}, {"rule", "victory"}});
   }

@@ -58,7 +58,8 @@ AttackOrder read_attack(const Json& j, int index, const std::string& where) {
   return a;
 }
 
-Standing read_standing(const Json& j) {
+// `numbers` checks the retreat hex; nullopt takes it as written.
+Standing read_standing(const Json& j, std::optional<hex::Numbering> numbers) {
   Fields f(j, "standing", "orders");
   Standing s;
   if (auto r = f.any_opt("retreat")) {
@@ -70,7 +71,7 @@ Standing read_standing(const Json& j) {
       throw Error("standing.bad", "standing.retreat.prefer must be \"away\" or \"toward\"");
     if (s.prefer == "toward" && !s.hex)
       throw Error("standing.bad", "standing.retreat: \"toward\" needs a \"hex\"");
-    if (s.hex && !hex::parse(*s.hex))
+    if (s.hex && numbers && !numbers->parse(*s.hex))
       throw Error("standing.bad", "standing.retreat.hex \"" + *s.hex + "\" is not a hex number");
   }
   s.cavalry_evade = f.boolean("cavalry_evade", false);
@@ -119,11 +120,11 @@ Json Standing::to_json() const {
           {"losses", losses}};
 }
 
-Standing Standing::from_json(const Json& j) {
-  return read_standing(j);
+Standing Standing::from_json(const Json& j, hex::Numbering numbers) {
+  return read_standing(j, numbers);
 }
 
-OrderSet parse_orders(const Json& body, Problems& problems) {
+OrderSet parse_orders(const Json& body, hex::Numbering numbers, Problems& problems) {
   OrderSet out;
   if (!body.is_object()) {
     problems.push_back(
@@ -164,13 +165,13 @@ OrderSet parse_orders(const Json& body, Problems& problems) {
     }
   }
   if (body.contains("standing"))
-    guarded(problems, -1, "", [&] { out.standing = read_standing(body["standing"]); });
+    guarded(problems, -1, "", [&] { out.standing = read_standing(body["standing"], numbers); });
   return out;
 }
 
-Standing standing_of(const State& state, const std::string& side) {
+Standing standing_of(const State& state, const std::string& side, hex::Numbering numbers) {
   if (state.extra.contains("standing") && state.extra["standing"].contains(side))
-    return Standing::from_json(state.extra["standing"][side]);
+    return Standing::from_json(state.extra["standing"][side], numbers);
   return Standing{};
 }
 

@@ -44,7 +44,8 @@ struct Standing {
   std::string losses = "fewest_units";  // 8.3 Ex when the attack names none
 
   Json to_json() const;
-  static Standing from_json(const Json& j);
+  // The retreat hex must be a hex number of `numbers`, the map's numbering.
+  static Standing from_json(const Json& j, hex::Numbering numbers);
 };
 
 struct OrderSet {
@@ -53,11 +54,13 @@ struct OrderSet {
   std::optional<Standing> standing;
 };
 
-// Reads the body; every syntax problem is appended to `problems`.
-OrderSet parse_orders(const Json& body, Problems& problems);
+// Reads the body, its hex numbers by `numbers`, the map's numbering; every
+// syntax problem is appended to `problems`.
+OrderSet parse_orders(const Json& body, hex::Numbering numbers, Problems& problems);
 
-// The standing orders in force for a side (its last order file's, else the defaults).
-Standing standing_of(const State& state, const std::string& side);
+// The standing orders in force for a side (its last order file's, else the
+// defaults), read with `numbers`, the map's numbering.
+Standing standing_of(const State& state, const std::string& side, hex::Numbering numbers);
 
 OrderProblem problem(std::string id, int order, std::string unit, std::string hex, std::string rule,
                      std::string message);

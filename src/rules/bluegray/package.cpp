@@ -12,8 +12,8 @@ namespace adjutant::rules::bluegray {
 
 namespace {
 
-Json page_standing(const model::State& seen, const std::string& side) {
-  return standing_of(seen, side).to_json();
+Json page_standing(const model::Scenario& sc, const model::State& seen, const std::string& side) {
+  return standing_of(seen, side, sc.numbers()).to_json();
 }
 
 }  // namespace

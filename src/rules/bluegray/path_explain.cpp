@@ -15,10 +15,10 @@ std::string mp_words(int mp) {
   return std::to_string(mp) + " MP";
 }
 
-std::string hex_list(const std::vector<Hex>& hexes) {
+std::string hex_list(const std::vector<Hex>& hexes, hex::Numbering numbers) {
   std::string out;
   for (std::size_t i = 0; i < hexes.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == hexes.size() ? " or " : ", ") + hex::format(hexes[i]);
+    out += (i == 0 ? "" : i + 1 == hexes.size() ? " or " : ", ") + numbers.format(hexes[i]);
   return out;
 }
 
@@ -39,8 +39,8 @@ std::string dear_steps(const Scenario& sc, const Path& path) {
     if (k > 0 && steps[k].mp <= 1) break;
     Hex from = path.hexes[steps[k].at - 1], to = path.hexes[steps[k].at];
     StepCost c = step_cost(sc, from, to);
-    out += std::string(k ? "; " : "") + "entering " + hex::format(to) + " costs " + mp_words(c.mp) +
-           " (" + c.why + ")";
+    out += std::string(k ? "; " : "") + "entering " + sc.numbers().format(to) + " costs " +
+           mp_words(c.mp) + " (" + c.why + ")";
   }
   return out;
 }
@@ -73,8 +73,9 @@ std::map<Hex, int> reachable(const Scenario& sc, const PathRules& rules) {
 NoPathWords explain_no_path(const Scenario& sc, const PathRules& rules, Hex goal,
                             const std::function<std::string(Hex from, Hex to)>& barred) {
   using namespace path_explain;
+  const hex::Numbering num = sc.numbers();
   NoPathWords out;
-  out.message = "no legal path from " + hex::format(rules.start) + " to " + hex::format(goal) +
+  out.message = "no legal path from " + num.format(rules.start) + " to " + num.format(goal) +
                 " within " + mp_words(rules.allowance);
   PathRules free = rules;
   free.allowance = kUnlimited;
@@ -92,13 +93,13 @@ NoPathWords explain_no_path(const Scenario& sc, const PathRules& rules, Hex goal
     for (std::size_t i = 1; any && i < any->hexes.size() && why.empty(); ++i) {
       Hex from = any->hexes[i - 1], to = any->hexes[i];
       if (i > 1 && rules.stops && rules.stops(from))
-        why = "the way there enters an enemy zone of control at " + hex::format(from) +
+        why = "the way there enters an enemy zone of control at " + num.format(from) +
               ", where a move must stop (rule 5.0)";
       else
         why = barred(from, to);
     }
     if (!any)
-      why = hex::format(goal) + " cannot be reached from " + hex::format(rules.start) +
+      why = num.format(goal) + " cannot be reached from " + num.format(rules.start) +
             " at all: impassable hexes and hexsides cut it off (TEC)";
     if (!why.empty()) out.message += ": " + why;
   }
@@ -122,11 +123,11 @@ NoPathWords explain_no_path(const Scenario& sc, const PathRules& rules, Hex goal
   });
   if (best.size() > 4) best.resize(4);
   if (!best.empty())
-    out.hint = "Within " + mp_words(rules.allowance) + " it can reach " + hex_list(best) + " (" +
-               std::to_string(nearest) + (nearest == 1 ? " hex" : " hexes") + " from " +
-               hex::format(goal) + "): move there this turn";
+    out.hint = "Within " + mp_words(rules.allowance) + " it can reach " + hex_list(best, num) +
+               " (" + std::to_string(nearest) + (nearest == 1 ? " hex" : " hexes") + " from " +
+               num.format(goal) + "): move there this turn";
   else
-    out.hint = "It can come no nearer " + hex::format(goal) + " this turn: move it elsewhere";
+    out.hint = "It can come no nearer " + num.format(goal) + " this turn: move it elsewhere";
   return out;
 }
 

@@ -10,12 +10,12 @@
 namespace adjutant::rules::bluegray {
 
 std::string impassable(const Scenario& sc, Hex from, Hex to) {
-  if (!sc.on_map(to)) return hex::format(to) + " is off the map";
+  if (!sc.on_map(to)) return sc.numbers().format(to) + " is off the map";
   if (const auto* side = sc.hexside_at(hex::hexside(from, to)); side && !side->passable)
-    return "the " + side->name + " hexside " + hex::format(hex::hexside(from, to)) +
+    return "the " + side->name + " hexside " + sc.numbers().format(hex::hexside(from, to)) +
            " cannot be crossed";
   if (const auto& t = sc.terrain_at(to); !t.passable)
-    return hex::format(to) + " is " + t.name + ", which cannot be entered";
+    return sc.numbers().format(to) + " is " + t.name + ", which cannot be entered";
   return "";
 }
 

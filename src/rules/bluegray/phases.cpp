@@ -42,7 +42,8 @@ void record_standing(TurnContext& c) {
 
 // 4.0 A, 7.0: moves in the order given; reinforcements enter as they move.
 void movement(TurnContext& c) {
-  for (const auto& m : listed(c.plan, "moves")) execute_move(c.em, PlannedMove::from_json(m));
+  for (const auto& m : listed(c.plan, "moves"))
+    execute_move(c.em, PlannedMove::from_json(m, c.em.scenario().numbers()));
 }
 
 // H&L 17.1: the units that moved against the quota (a scenario hook).

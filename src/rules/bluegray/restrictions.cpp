@@ -69,6 +69,7 @@ Refusal refusal(const Board& board, const Exclusive& ex, const std::string& side
 
 std::optional<Restriction> step_restriction(const Board& board, const std::string& unit, Hex to) {
   const Scenario& sc = board.scenario();
+  const hex::Numbering num = sc.numbers();
   const Exclusive& ex = exclusive_of(sc);
   const std::string side = board.side_of(unit);
   switch (refusal(board, ex, side, unit, to)) {
@@ -77,7 +78,7 @@ std::optional<Restriction> step_restriction(const Board& board, const std::strin
     case Refusal::kEdgeZone: {
       const auto& z = *ex.edge_zone;
       return Restriction{"move.edge_zone", z.rule,
-                         hex::format(to) + " lies within " + std::to_string(z.distance) +
+                         num.format(to) + " lies within " + std::to_string(z.distance) +
                              " hexes of the map edge, which " + side +
                              " units may not enter before turn " + std::to_string(z.before_turn)};
     }
@@ -85,12 +86,12 @@ std::optional<Restriction> step_restriction(const Board& board, const std::strin
       const auto& c = *ex.crossing_roll;
       return Restriction{
           "move.crossing", c.rule,
-          unit + " may cross only at " + hex::format(c.hex) + ", not at " + hex::format(to)};
+          unit + " may cross only at " + num.format(c.hex) + ", not at " + num.format(to)};
     }
     case Refusal::kCrossingNotYet:
       return Restriction{
           "move.crossing", ex.crossing_roll->rule,
-          unit + " may not cross at " + hex::format(to) + " until the crossing roll succeeds"};
+          unit + " may not cross at " + num.format(to) + " until the crossing roll succeeds"};
   }
   return std::nullopt;
 }
@@ -152,7 +153,7 @@ void roll_for_crossing(Emitter& em, ledger::Dice& dice, int next_turn,
   em.emit({{"type", "crossing_roll"},
            {"side", c->side},
            {"units", units},
-           {"hex", hex::format(c->hex)},
+           {"hex", em.scenario().numbers().format(c->hex)},
            {"turn", next_turn},
            {"die", {{"k", k}, {"value", die}}},
            {"needs", needs},

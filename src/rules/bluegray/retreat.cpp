@@ -29,7 +29,7 @@ bool retreat_end(const Board& board, const std::set<Hex>& ezoc, const std::strin
 
 // The standing orders' ranking of a destination: lower is better.
 int preference(const Board& board, const Standing& s, const std::string& side, Hex h) {
-  auto target = s.hex ? hex::parse(*s.hex) : std::nullopt;
+  auto target = s.hex ? board.numbers().parse(*s.hex) : std::nullopt;
   if (s.prefer == "toward" && target) return hex::distance(h, *target);
   if (target) return -hex::distance(h, *target);
   return -board.distance_to_side(h, board.enemy_of(side));
@@ -66,7 +66,7 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
   const Hex from = *board.hex_of(unit);
   const auto ezoc_shared = zoc_shared(board, board.enemy_of(side));
   const std::set<Hex>& ezoc = *ezoc_shared;
-  const Standing s = standing_of(em.state(), side);
+  const Standing s = standing_of(em.state(), side, board.numbers());
   // Key: a hex needing no displacement first, then the standing preference,
   // then the lowest hex number.
   std::optional<std::tuple<bool, int, Hex>> best;
@@ -101,15 +101,15 @@ std::optional<Hex> retreat_unit(Emitter& em, const std::string& unit, const std:
   Hex to = std::get<2>(*best);
   em.emit({{"type", "retreat"},
            {"unit", unit},
-           {"from", hex::format(from)},
-           {"to", hex::format(to)},
+           {"from", board.numbers().format(from)},
+           {"to", board.numbers().format(to)},
            {"cause", cause},
            {"rule", rule}});
   if (shove)
     em.emit({{"type", "displace"},
              {"unit", shove->unit},
-             {"from", hex::format(to)},
-             {"to", hex::format(shove->to)},
+             {"from", board.numbers().format(to)},
+             {"to", board.numbers().format(shove->to)},
              {"by", unit},
              {"rule", "8.52"}});
   return to;
@@ -120,7 +120,7 @@ std::optional<std::vector<Hex>> evade_path(const Board& board, const std::string
   const Hex from = *board.hex_of(unit);
   const auto ezoc_shared = zoc_shared(board, board.enemy_of(side));
   const std::set<Hex>& ezoc = *ezoc_shared;
-  const Standing s = standing_of(board.state(), side);
+  const Standing s = standing_of(board.state(), side, board.numbers());
   std::optional<std::tuple<int, Hex, Hex>> best;
   for (Hex a : hex::neighbours(from)) {
     if (!open_for_retreat(board, ezoc, side, from, a)) continue;

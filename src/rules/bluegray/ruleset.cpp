@@ -56,7 +56,7 @@ class BlueGray : public Ruleset {
     for (const auto& u : sc_.units) {
       model::UnitState us;
       if (u.start) {
-        us.location = hex::format(*u.start);
+        us.location = sc_.numbers().format(*u.start);
       } else {
         us.status = model::UnitStatus::kWaiting;
       }
@@ -122,7 +122,7 @@ class BlueGray : public Ruleset {
                     Problems& problems, Json* facts, bool resume = false) const {
     if (state.phase.empty())
       problems.push_back(problem("orders.game_over", -1, "", "", "4.0", "the game has ended"));
-    OrderSet set = parse_orders(orders, problems);
+    OrderSet set = parse_orders(orders, sc_.numbers(), problems);
     if (state.phase.empty()) throw OrdersRefused(source, problems);
     Checked out;
     std::shared_ptr<Resume> kept = resume ? std::make_shared<Resume>(this, sc_, state) : nullptr;
@@ -167,13 +167,13 @@ class BlueGray : public Ruleset {
         }
         execute_move(em, *pm);
         if (facts) {
-          Json f = pm->to_json();
+          Json f = pm->to_json(sc_.numbers());
           f["order"] = pm->index;
           (*facts)["moves"].push_back(std::move(f));
         }
         if (!pm->exit) last_into[pm->path.back()] = {pm->index, pm->unit};
-        moves.push_back(pm->to_json());
-        out.echo.push_back(pm->echo());
+        moves.push_back(pm->to_json(sc_.numbers()));
+        out.echo.push_back(pm->echo(sc_.numbers()));
       }
     }
     if (auto q = exclusive_of(sc_).quota; q && q->side == state.phase)

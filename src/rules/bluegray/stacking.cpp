@@ -40,9 +40,10 @@ void check_phase_end_stacking(const Board& board, const std::string& side,
   for (const auto& [h, last] : last_into) {
     auto units = board.units_at(h, side);
     if (stack_allowed(board, side, units)) continue;
-    problems.push_back(problem("move.stacking", last.first, last.second, hex::format(h), rule,
-                               "the movement phase would end with " + join(units) + " in " +
-                                   hex::format(h) + ", more than its stacking allows"));
+    const std::string where = board.numbers().format(h);
+    problems.push_back(problem("move.stacking", last.first, last.second, where, rule,
+                               "the movement phase would end with " + join(units) + " in " + where +
+                                   ", more than its stacking allows"));
   }
 }
 

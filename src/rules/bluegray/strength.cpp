@@ -27,7 +27,7 @@ int in_hex_strength(const Scenario& sc, Hex at, int strength, bool half_points) 
 }
 
 void halved(Tally& t, const Scenario& sc, const std::string& id, Hex at, int printed, int now) {
-  t.modifiers.push_back(id + " in " + hex::format(at) + " (" + sc.terrain_at(at).name +
+  t.modifiers.push_back(id + " in " + sc.numbers().format(at) + " (" + sc.terrain_at(at).name +
                         "): strength " + std::to_string(printed) + " halved" +
                         (t.half_points ? "" : " to " + std::to_string(now)) + " (22.11)");
 }
@@ -64,7 +64,7 @@ Tally tally(const Board& board, const Engagement& e) {
     // Each member put in place: an initializer list copies every value again.
     Json row = Json::object();
     row["unit"] = id;
-    row["hex"] = hex::format(at);
+    row["hex"] = sc.numbers().format(at);
     row["type"] = d->type;
     row["strength"] = strength;
     row["ranged"] = ranged;
@@ -83,7 +83,7 @@ Tally tally(const Board& board, const Engagement& e) {
       printed += d->strength;
       Json row = Json::object();
       row["unit"] = id;
-      row["hex"] = hex::format(h);
+      row["hex"] = sc.numbers().format(h);
       row["type"] = d->type;
       row["strength"] = own;
       if (t.half_points ? sc.terrain_at(h).halves_strength : own != d->strength)
@@ -103,7 +103,7 @@ Tally tally(const Board& board, const Engagement& e) {
     if (side_mult == 1 << 30) side_mult = 1;
     int mult = std::max(terrain.defence, side_mult);
     Json row = Json::object();
-    row["hex"] = hex::format(h);
+    row["hex"] = sc.numbers().format(h);
     row["strength"] = strength;
     row["multiplier"] = mult;
     row["defence"] = strength * mult;
@@ -113,7 +113,7 @@ Tally tally(const Board& board, const Engagement& e) {
                             : "every attacker across " +
                                   join({side_names.begin(), side_names.end()}, "/") +
                                   " hexsides (TEC)";
-      std::string text = hex::format(h) + ": defender " + times(mult) + ": " + why;
+      std::string text = sc.numbers().format(h) + ": defender " + times(mult) + ": " + why;
       row["modifier"] = text;
       t.modifiers.push_back(text);
     }
@@ -125,9 +125,9 @@ Tally tally(const Board& board, const Engagement& e) {
   return t;
 }
 
-std::string describe(const Engagement& e) {
+std::string describe(const Engagement& e, hex::Numbering numbers) {
   std::vector<std::string> hexes;
-  for (Hex h : e.hexes) hexes.push_back(hex::format(h));
+  for (Hex h : e.hexes) hexes.push_back(numbers.format(h));
   return join(e.attackers) + " against " + join(hexes) + " (" + join(e.defenders) + ")";
 }
 

@@ -35,7 +35,8 @@ struct Tally {
 // such a hexside (8.76: artillery never changes hexside modifiers).
 Tally tally(const Board& board, const Engagement& e);
 
-// "1/I, Calef against 0605 (2/Heth)" for echoes and messages.
-std::string describe(const Engagement& e);
+// "1/I, Calef against 0605 (2/Heth)" for echoes and messages, the hexes
+// written by `numbers`.
+std::string describe(const Engagement& e, hex::Numbering numbers);
 
 }  // namespace adjutant::rules::bluegray

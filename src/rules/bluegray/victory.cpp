@@ -71,14 +71,14 @@ void end_game(Emitter& em) {
     if (vh.vp == 0) continue;
     Board board = em.board();
     if (vh.hold == "last_occupant") {
-      if (holder(em.state(), vh) == vh.side)
-        award(em, vh.side, vh.vp, hex::format(vh.hex) + " last held by " + vh.side, "objective",
-              sc.victory.rule);
+      if (holder(board, vh) == vh.side)
+        award(em, vh.side, vh.vp, sc.numbers().format(vh.hex) + " last held by " + vh.side,
+              "objective", sc.victory.rule);
       continue;
     }
     auto held = board.units_at(vh.hex, vh.side);
     if (!held.empty())
-      award(em, vh.side, vh.vp, hex::format(vh.hex) + " held by " + join(held), "objective",
+      award(em, vh.side, vh.vp, sc.numbers().format(vh.hex) + " held by " + join(held), "objective",
             sc.victory.rule);
   }
   score_lines_of_communication(em);

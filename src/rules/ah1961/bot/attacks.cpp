@@ -92,7 +92,7 @@ Json retreat_route(const r61::Board& b, const std::string& unit, const std::stri
     }
   }
   if (std::get<0>(best) == INT_MAX) return nullptr;
-  return Json::array({r61::sq(std::get<2>(best)), r61::sq(std::get<1>(best))});
+  return Json::array({b.sq(std::get<2>(best)), b.sq(std::get<1>(best))});
 }
 
 }  // namespace

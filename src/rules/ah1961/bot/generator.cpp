@@ -21,7 +21,6 @@ namespace {
 class Ah1961Generator : public OrderGenerator {
  public:
   Orders orders(const Request& r) const override {
-    hex::SheetsScope sheets(r.scenario.sheets);
     Position p(r.scenario, r.state, r.side, r.seed);
     Orders out;
     const auto phase = r.ruleset.current_phase(r.state);

@@ -112,9 +112,9 @@ int value(const Field& f, Hex h) {
   return it == f.end() ? INT_MAX / 2 : it->second;
 }
 
-Json move_json(const std::string& unit, const Path& path) {
+Json move_json(const r61::Board& b, const std::string& unit, const Path& path) {
   Json squares = Json::array();
-  for (Hex h : path) squares.push_back(r61::sq(h));
+  for (Hex h : path) squares.push_back(b.sq(h));
   return {{"unit", unit}, {"path", squares}};
 }
 
@@ -165,7 +165,7 @@ std::vector<Json> plan_moves(const Position& p, r61::Emitter& em, r61::MovePhase
   const std::string home = p.g.setup_region.count(p.side) ? p.g.setup_region.at(p.side) : "";
   auto try_path = [&](const std::string& u, const Path& path) {
     if (path.size() < 2) return true;  // stays
-    Json j = move_json(u, path);
+    Json j = move_json(start, u, path);
     if (!play_move(em, ph, j, int(moves.size()) + 1)) return false;
     moves.push_back(j);
     return true;
@@ -204,7 +204,7 @@ std::vector<Json> plan_moves(const Position& p, r61::Emitter& em, r61::MovePhase
   for (Hex e : targets) {
     int least = INT_MAX;
     for (Hex s : attack_squares(e)) least = std::min(least, defence(start, ev, e, s));
-    if (least != INT_MAX) order.emplace_back(least, p.tie("target " + r61::sq(e)), e);
+    if (least != INT_MAX) order.emplace_back(least, p.tie("target " + start.sq(e)), e);
   }
   std::sort(order.begin(), order.end());
   for (const auto& [def_estimate, _, e] : order) {
@@ -232,7 +232,7 @@ std::vector<Json> plan_moves(const Position& p, r61::Emitter& em, r61::MovePhase
       std::vector<std::tuple<int, std::uint64_t, Hex>> squares;
       for (const auto& [s, path] : reaches[u])
         if (from.count(s))
-          squares.emplace_back(s == at ? -1 : int(path.size()), p.tie(u + " to " + r61::sq(s)), s);
+          squares.emplace_back(s == at ? -1 : int(path.size()), p.tie(u + " to " + start.sq(s)), s);
       std::sort(squares.begin(), squares.end());
       for (const auto& [len, t, s] : squares)
         if (try_path(u, reaches[u][s])) {
@@ -285,7 +285,7 @@ std::vector<Json> plan_moves(const Position& p, r61::Emitter& em, r61::MovePhase
       if (s == at || !allowed(s)) continue;
       int v = value(f, s);
       if (!must_leave && v >= v0) continue;
-      ends.emplace_back(v, int(path.size()), p.tie(u + " to " + r61::sq(s)), s);
+      ends.emplace_back(v, int(path.size()), p.tie(u + " to " + start.sq(s)), s);
     }
     std::sort(ends.begin(), ends.end());
     int tries = 0;

@@ -18,7 +18,7 @@ std::vector<Hex> ranked(const Position& p, const std::string& region, bool forts
     if (b.region(h) != region || b.water(h)) continue;
     int fort = forts_first && b.fortified(h) ? 0 : 1;
     int hill = hills_first && b.hill(h) ? 0 : 1;
-    keyed.emplace_back(fort, p.ford_distance(h), hill, p.tie("square " + r61::sq(h)), h);
+    keyed.emplace_back(fort, p.ford_distance(h), hill, p.tie("square " + b.sq(h)), h);
   }
   std::sort(keyed.begin(), keyed.end());
   std::vector<Hex> out;
@@ -45,7 +45,7 @@ void place(const Position& p, const std::vector<const model::UnitDef*>& units,
     if (!r61::is_fighting(*d)) {
       const auto& where = rear.empty() ? squares : rear;
       if (where.empty()) continue;
-      out.push_back({{"unit", d->id}, {"at", r61::sq(where[next_rear++ % where.size()])}});
+      out.push_back({{"unit", d->id}, {"at", b.sq(where[next_rear++ % where.size()])}});
       continue;
     }
     for (int pass = 0; pass < 2; ++pass)
@@ -56,7 +56,7 @@ void place(const Position& p, const std::vector<const model::UnitDef*>& units,
         if (lim.factors && f + d->strength > lim.factors) continue;
         ++n;
         f += d->strength;
-        out.push_back({{"unit", d->id}, {"at", r61::sq(h)}});
+        out.push_back({{"unit", d->id}, {"at", b.sq(h)}});
         pass = 2;
         break;
       }
@@ -115,7 +115,7 @@ Json setup_orders(const Position& p, const std::string& step) {
       // Hills first for the defending army: a fortified hill triples.
       std::vector<Hex> squares = ranked(p, it->second.region, false, !p.attacking);
       for (int i = 0; i < it->second.count && i < int(squares.size()); ++i)
-        forts.push_back(r61::sq(squares[i]));
+        forts.push_back(b.sq(squares[i]));
     }
     return {{"fortifications", forts}};
   }
@@ -151,7 +151,7 @@ Json setup_orders(const Position& p, const std::string& step) {
   for (Hex h : ranked(p, region, false, false))
     if (b.on_road(h)) roads.push_back(h);
   for (std::size_t i = 0; i < detachments.size() && !roads.empty(); ++i)
-    place_list.push_back({{"unit", detachments[i]->id}, {"at", r61::sq(roads[i % roads.size()])}});
+    place_list.push_back({{"unit", detachments[i]->id}, {"at", b.sq(roads[i % roads.size()])}});
   return {{"place", place_list}};
 }
 

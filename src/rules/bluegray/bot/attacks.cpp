@@ -283,7 +283,7 @@ class Combats {
         }
       for (const auto& id : a.ranged) attackers.push_back(id);
       Json defenders = Json::array();
-      for (Hex h : a.hexes) defenders.push_back(hex::format(h));
+      for (Hex h : a.hexes) defenders.push_back(b_.numbers().format(h));
       Json j = {{"attackers", attackers}, {"defenders", defenders}};
       if (advance && !no_advance_) j["advance"] = *advance;
       out.push_back({column(a), j});

@@ -39,7 +39,6 @@ Json standing(const Temper& t) {
 class BlueGrayGenerator : public OrderGenerator {
  public:
   Orders orders(const Request& r) const override {
-    hex::SheetsScope sheets(r.scenario.sheets);
     Situation s(r.scenario, r.state, r.side, r.seed);
     std::vector<Json> moves = plan_moves(s);
     Orders out;
@@ -90,7 +89,8 @@ class BlueGrayGenerator : public OrderGenerator {
     Json body = {{"moves", moves},
                  {"attacks", s.night ? std::vector<Json>{} : plan_attacks(em.board(), s.side)}};
     Json wanted = standing(s.temper);
-    if (bg::standing_of(s.state, s.side).to_json() != wanted) body["standing"] = wanted;
+    if (bg::standing_of(s.state, s.side, s.sc.numbers()).to_json() != wanted)
+      body["standing"] = wanted;
     return body;
   }
 };

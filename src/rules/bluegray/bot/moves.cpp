@@ -124,9 +124,9 @@ class Planner {
 
   // Gives the move: the order, and the position it leaves.
   void give(const Mover& m, const Choice& c) {
-    Json order = {{"unit", m.id}, {"to", hex::format(c.to)}};
+    Json order = {{"unit", m.id}, {"to", s_.sc.numbers().format(c.to)}};
     if (m.enter) {
-      order["enter"] = hex::format(c.start);
+      order["enter"] = s_.sc.numbers().format(c.start);
       entered_[c.start].push_back(m.id);
     } else {
       auto& here = stack_[c.start];
@@ -147,7 +147,7 @@ class Planner {
   }
 
   std::tuple<int, int, std::uint64_t> rank(int field, int mp, Hex h) const {
-    return {field, mp, s_.tie(hex::format(h))};
+    return {field, mp, s_.tie(s_.sc.numbers().format(h))};
   }
 
   // The best end of a move by `field`: a hex with room, not holding the
@@ -371,7 +371,7 @@ class Planner {
     if (pa != pb) return pa > pb;
     std::int64_t x = std::int64_t(a.attack) * b.defence, y = std::int64_t(b.attack) * a.defence;
     if (x != y) return x > y;
-    return s_.tie(hex::format(a.target)) < s_.tie(hex::format(b.target));
+    return s_.tie(s_.sc.numbers().format(a.target)) < s_.tie(s_.sc.numbers().format(b.target));
   }
 
   // Into contact where the odds are good enough: the best odds first.
