@@ -11,6 +11,7 @@
 #include "game/sign_orders.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
+#include "rules/hex_ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/time_format.h"
@@ -23,7 +24,8 @@ namespace {
 // reads its own scenario format (its generator asks the ruleset).
 const model::Scenario& hex_or_none(const game::Archive& archive) {
   static const model::Scenario none;
-  return archive.hex_scenario() ? archive.scenario() : none;
+  const model::Scenario* sc = rules::hex_scenario(archive.ruleset());
+  return sc ? *sc : none;
 }
 
 }  // namespace

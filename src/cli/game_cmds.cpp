@@ -170,9 +170,8 @@ int cmd_new(int argc, char** argv) {
       r->count("no-outputs") ? game::TurnWriter() : turn_writer(optional(*r, "key"), secrets));
   game::remember_archive(secrets, dir);
   auto a = game::Archive::open(dir);
-  // A table game's scenario is the ruleset's own format: its title is a field of it.
-  std::string title =
-      a.hex_scenario() ? a.scenario().title : a.scenario_json().value("title", a.name());
+  // Every scenario format names its title in the field "title".
+  std::string title = a.scenario_json().value("title", a.name());
   std::string first = a.ruleset().current_phase(a.ruleset().initial_state()).side;
   if (r->count("json")) {
     print_json({{"game", dir.string()},

@@ -8,6 +8,7 @@
 #include "render/map.h"
 #include "render/ruleset_maps.h"
 #include "report/turn_outputs.h"
+#include "rules/hex_ruleset.h"
 #include "rules/package.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -82,8 +83,8 @@ game::TurnWriter turn_writer(const fs::path& key, const fs::path& secrets) {
       views.push_back("umpire");
       const auto& ruleset = archive.ruleset();
       ledger::Json none = ledger::Json::array();
-      render::write_maps(folder, archive.scenario(), post.state,
-                         post.adjudication ? post.adjudication->events : none, views,
+      render::write_maps(folder, rules::hex_scenario(archive.ruleset(), archive.dir().string()),
+                         post.state, post.adjudication ? post.adjudication->events : none, views,
                          [&ruleset](const model::State& s, const std::string& side) {
                            return ruleset.view(s, side);
                          });

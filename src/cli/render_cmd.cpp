@@ -15,6 +15,7 @@
 #include "game/sealed_view.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
+#include "rules/hex_ruleset.h"
 #include "rules/package.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -134,7 +135,7 @@ int cmd_render(int argc, char** argv) {
                 << ")\n";
     return 0;
   }
-  const auto& scenario = archive.scenario();
+  const auto& scenario = rules::hex_scenario(archive.ruleset(), archive.dir().string());
   ledger::Json events = ledger::Json::array();
   for (const auto& adjudication : archive.adjudications())
     if (at < 0 || adjudication.seq <= at) events = adjudication.events;

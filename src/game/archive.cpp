@@ -170,11 +170,11 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
   // scenario is read as a hex scenario it need not be.
   if (!info && !ruleset_id.empty()) rules::make_ruleset(scenario, scenario_file);
   std::string named;
+  std::optional<model::Scenario> hex;  // the ruleset holds it (rules/hex_ruleset.h)
   if (!info || info->hex) {
-    a.scenario_ =
-        std::make_shared<model::Scenario>(model::Scenario::from_json(scenario, scenario_file));
-    a.scenario_sha256_ = a.scenario_->sha256;
-    named = a.scenario_->ruleset;
+    hex = model::Scenario::from_json(scenario, scenario_file);
+    a.scenario_sha256_ = hex->sha256;
+    named = hex->ruleset;
   } else {
     // A ruleset with a scenario format of its own reads it in its factory.
     a.scenario_sha256_ = ledger::sha256_hex(ledger::canonical(scenario));
@@ -188,9 +188,8 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
                 dir.string() + ": genesis names ruleset \"" + id +
                     "\" but scenario.json is for \"" + named + "\"",
                 Exit::kVerifyFailed);
-  a.ruleset_ = a.scenario_ ? rules::make_ruleset(*a.scenario_, scenario_file, version)
-                           : rules::make_ruleset(scenario, scenario_file, version);
-  if (a.scenario_) a.scenario_->rules_version = a.ruleset_->version();
+  a.ruleset_ = hex ? rules::make_ruleset(*hex, scenario_file, version)
+                   : rules::make_ruleset(scenario, scenario_file, version);
   a.scenario_json_ = std::move(scenario);
   // The cards last (their problems are kept, never thrown, so the order
   // changes no outcome): a reader thread may check their signatures while
@@ -237,13 +236,6 @@ std::optional<Party> Archive::party(const std::string& id) const {
   for (const auto& p : parties_)
     if (p.id == id) return p;
   return std::nullopt;
-}
-
-const model::Scenario& Archive::scenario() const {
-  if (!scenario_)
-    throw Error("archive.not_hex", dir_.string() + ": a " + ruleset_->id() +
-                                       " game has no hex scenario (this command needs one)");
-  return *scenario_;
 }
 
 std::string Archive::adjudicator_for(const std::string& side) const {

@@ -132,10 +132,6 @@ class Archive {
   // refuses such an archive, open_partial() leaves it to verify to report.
   const std::string& genesis_problem() const { return genesis_problem_; }
   std::string name() const;  // the game's name from genesis
-  // The hex scenario; Error "archive.not_hex" for a ruleset that owns
-  // another scenario format (hex_scenario() false).
-  const model::Scenario& scenario() const;
-  bool hex_scenario() const { return scenario_ != nullptr; }
   // scenario.json as parsed, and its canonical SHA-256 (hex), for every ruleset.
   const Json& scenario_json() const { return scenario_json_; }
   const std::string& scenario_sha256() const { return scenario_sha256_; }
@@ -172,7 +168,6 @@ class Archive {
   std::string game_id_;
   std::vector<Party> parties_;
   std::string genesis_problem_;
-  std::shared_ptr<model::Scenario> scenario_;  // null when not a hex scenario
   Json scenario_json_;
   std::string scenario_sha256_;
   std::shared_ptr<rules::Ruleset> ruleset_;

@@ -13,6 +13,7 @@
 #include "game/verify.h"
 #include "ledger/digest.h"
 #include "ledger/envelope.h"
+#include "rules/hex_ruleset.h"
 #include "util/error.h"
 
 namespace adjutant::game {
@@ -90,9 +91,9 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
           dir.string() + ": line " + std::to_string(read->bad_line()) + ": " + read->problem(),
           Exit::kVerifyFailed);
     t.lines = int(read->log_lines());
-    if (a.hex_scenario()) {
-      t.hexes = long(a.scenario().columns) * a.scenario().rows;
-      t.units = long(a.scenario().units.size());
+    if (const model::Scenario* sc = rules::hex_scenario(a.ruleset())) {
+      t.hexes = long(sc->columns) * sc->rows;
+      t.units = long(sc->units.size());
     }
     t.adjudications = replay.adjudications();
     read.reset();  // the reader thread joined

@@ -142,17 +142,19 @@ std::vector<std::string> nmr_lines(const Writer& w, const std::string& reason,
 std::vector<std::string> concession_lines(const Writer& w) {
   rules::PhaseInfo phase = w.replay.phase();
   const std::string& side = w.party;
-  const model::SideDef* winner = nullptr;
-  const model::SideDef* loser = nullptr;
-  if (w.archive.hex_scenario()) {
-    const model::Scenario& sc = w.archive.scenario();
-    winner = sc.side(sc.other_side(side));
-    loser = sc.side(side);
-  }
+  // The sides as the scenario names them (a ruleset that names none: the
+  // conceding side's id, and "the other side").
+  const rules::Ruleset& ruleset = w.archive.ruleset();
+  std::string winner, loser = ruleset.side_name(side);
+  for (const auto& other : ruleset.sides())
+    if (other != side) {
+      winner = ruleset.side_name(other);
+      break;
+    }
   Json body = {{"reason", "concession"},
                {"side", side},
-               {"result", (winner ? winner->name : std::string("the other side")) +
-                              " wins: " + (loser ? loser->name : side) + " concedes"},
+               {"result", (winner.empty() ? std::string("the other side") : winner) +
+                              " wins: " + (loser.empty() ? side : loser) + " concedes"},
                {"turn", phase.turn},
                {"phase", phase.name},
                {"at", w.at}};

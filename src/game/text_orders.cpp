@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/hex_ruleset.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -35,8 +36,8 @@ WrittenOrders read_written_orders(const Archive& archive, const model::State& st
   if (rules::text::looks_like_json(content))
     return read_orders(archive.ruleset(), nullptr, state, content, source, side);
   model::State view = archive.ruleset().view(state, side);
-  return read_orders(archive.ruleset(), archive.hex_scenario() ? &archive.scenario() : nullptr,
-                     view, content, source, side);
+  return read_orders(archive.ruleset(), rules::hex_scenario(archive.ruleset()), view, content,
+                     source, side);
 }
 
 WrittenOrders read_written_orders(const rules::Ruleset& ruleset, const model::State& view,

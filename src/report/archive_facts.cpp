@@ -3,6 +3,7 @@
 #include "report/turn_outputs.h"
 
 #include "game/fog.h"
+#include "rules/hex_ruleset.h"
 
 namespace adjutant::report {
 
@@ -16,7 +17,7 @@ GameFacts game_facts(const game::Archive& archive) {
   if (g.folder.empty()) g.folder = fs::absolute(archive.dir()).parent_path().filename().string();
   // Null for a ruleset with a scenario format of its own: the reports then
   // name sides and units by id.
-  g.scenario = archive.hex_scenario() ? &archive.scenario() : nullptr;
+  g.scenario = rules::hex_scenario(archive.ruleset());
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();
   g.deadline_hours = archive.deadline_hours();

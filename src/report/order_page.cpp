@@ -10,6 +10,7 @@
 #include "report/order_page_wasm.h"
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
+#include "rules/hex_ruleset.h"
 #include "rules/package.h"
 #include "util/error.h"
 #include "util/printable.h"
@@ -19,7 +20,7 @@ namespace adjutant::report {
 namespace {
 
 Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
-  const model::Scenario& sc = archive.scenario();
+  const model::Scenario& sc = rules::hex_scenario(archive.ruleset(), archive.dir().string());
   const render::MapGeometry geo = render::map_geometry(sc);
   Json hexes = Json::array();
   for (int col = 1; col <= sc.columns; ++col)
@@ -102,8 +103,9 @@ std::string order_page(const game::Archive& archive, const model::State& state,
     return table_order_page(archive, state, side, wasm);
   const GameFacts g = game_facts(archive);
   const model::State seen = visible_state(g, state, side);
-  const std::string png = render::render_png({archive.scenario(), seen, Json::array(), side});
-  const render::MapGeometry geo = render::map_geometry(archive.scenario());
+  const model::Scenario& sc = rules::hex_scenario(archive.ruleset(), archive.dir().string());
+  const std::string png = render::render_png({sc, seen, Json::array(), side});
+  const render::MapGeometry geo = render::map_geometry(sc);
   const std::string title =
       g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
   OrderPageFrame page;

@@ -12,6 +12,7 @@
 #include "render/ruleset_maps.h"
 #include "report/inline_script.h"
 #include "report/order_page_table.h"
+#include "rules/hex_ruleset.h"
 #include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
@@ -100,7 +101,8 @@ Json cached_base_map(const game::Archive& archive) {
   std::lock_guard<std::mutex> lock(guard);
   auto it = maps.find(archive.scenario_sha256());
   if (it != maps.end()) return it->second;
-  Json map = base_map(archive.scenario(), archive.ruleset().sides());
+  Json map = base_map(rules::hex_scenario(archive.ruleset(), archive.dir().string()),
+                      archive.ruleset().sides());
   if (maps.size() >= 8) maps.clear();
   maps.emplace(archive.scenario_sha256(), map);
   return map;
@@ -139,7 +141,8 @@ std::string play_page_refusal(const game::Archive& archive) {
     return "under fog of war the game's log holds what a side may not see: the page is made from "
            "the side's sealed copy (adjutant seal GAME --side SIDE --out COPY, then adjutant view "
            "COPY --play; docs/play-in-browser.md)";
-  if (!archive.hex_scenario() || rules::board_of(archive.ruleset()) != rules::Board::kHex)
+  if (!rules::hex_scenario(archive.ruleset()) ||
+      rules::board_of(archive.ruleset()) != rules::Board::kHex)
     return "the player page draws hex maps only";
   return "";
 }

@@ -12,6 +12,7 @@
 #include "report/report_doc.h"
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
+#include "rules/hex_ruleset.h"
 #include "util/markup.h"
 #include "web/assets.h"
 
@@ -140,13 +141,13 @@ PageMap page_map(const game::Archive& archive, const GameFacts& g,
                  const std::vector<game::Post>& posts, const std::string& side) {
   PageMap map;
   const std::string viewer = side == kUmpire ? std::string() : side;
-  if (archive.hex_scenario()) {
-    map.base = render::hex_map_base(archive.scenario(), viewer);
+  if (const model::Scenario* sc = rules::hex_scenario(archive.ruleset())) {
+    map.base = render::hex_map_base(*sc, viewer);
     for (const auto& p : posts) {
       const Json events =
           p.adjudication ? visible_events(g, p.adjudication->events, side) : Json::array();
-      map.steps.push_back(render::hex_map_step(archive.scenario(), visible_state(g, p.state, side),
-                                               events, viewer));
+      map.steps.push_back(
+          render::hex_map_step(*sc, visible_state(g, p.state, side), events, viewer));
     }
   } else if ((map.base = render::ruleset_map_base(archive, side))) {
     for (const auto& p : posts)

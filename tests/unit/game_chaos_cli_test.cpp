@@ -216,3 +216,21 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
   require_ok(after, "verify the opened copy");
   CHECK(after.out.find("every commitment opened") != std::string::npos);
 }
+
+TEST_CASE("a side concedes a Chaos of Battle game: the result names both sides", "[game][chaos]") {
+  TempDir tmp("chaos-concede");
+  const fs::path work = tmp.path();
+  ScopedSecrets secrets(work / "secrets");
+  const fs::path scenario = source_dir() / "scenarios" / "table" / "chaos-meeting.json";
+  const std::string cards = adjutant::testing::chaos_party_cards(work);
+  require_ok(run_adjutant("new game --name meet --scenario '" + scenario.string() + "'" + cards +
+                              " --key umpire.key --created 2026-11-01T09:00:00Z",
+                          work),
+             "new");
+  require_ok(run_adjutant("concede game --key confederate.key --at 2026-11-01T10:00:00Z", work),
+             "concede");
+  // The scenario names its sides (Ruleset::side_name), as a hex scenario does.
+  const Json state = Json::parse(adjutant::read_file(work / "game" / "state.json"));
+  CHECK(state["result"] == "Union wins: Confederate concedes");
+  require_ok(run_adjutant("verify game", work), "verify");
+}

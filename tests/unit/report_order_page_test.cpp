@@ -17,6 +17,7 @@
 #include "report/inline_script.h"
 #include "report/order_page.h"
 #include "report/order_page_wasm.h"
+#include "rules/hex_ruleset.h"
 #include "rules/notation.h"
 #include "support/cli_game.h"
 #include "support/cli_harness.h"
@@ -201,8 +202,9 @@ TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") 
     REQUIRE(r["ok"] == true);
     auto notation = adjutant::rules::make_notation("bluegray");
     CHECK(r["text"] == notation->print(clicked_phase()));
-    auto back = notation->parse(r["text"].get<std::string>(), "t",
-                                {nullptr, &g.archive.scenario(), nullptr}, "confederate");
+    auto back = notation->parse(
+        r["text"].get<std::string>(), "t",
+        {nullptr, adjutant::rules::hex_scenario(g.archive.ruleset()), nullptr}, "confederate");
     CHECK(back.body == clicked_phase());
   }
 

@@ -7,6 +7,7 @@
 
 #include "bot/bot.h"
 #include "ledger/jcs.h"
+#include "rules/hex_ruleset.h"
 #include "rules/notation.h"
 #include "rules/package.h"
 #include "rulesets/hidden_pieces.h"
@@ -52,6 +53,36 @@ TEST_CASE("each shipped ruleset's package names its versions, notation, bot, map
   CHECK(ids == std::vector<std::string>{"bluegray", "ah1961", "chaos"});
   CHECK(adjutant::bot::taught_rulesets().size() >= 3);
   CHECK(adjutant::rules::notation_rulesets().size() >= 3);
+}
+
+TEST_CASE("a hex ruleset holds its scenario and names its sides; a table ruleset has no hex map",
+          "[package]") {
+  auto read = [](const std::string& rel) {
+    const fs::path file = source_dir() / "scenarios" / rel;
+    return adjutant::rules::make_ruleset(
+        adjutant::ledger::parse_strict(adjutant::read_file(file), file.string()), file.string());
+  };
+  // Blue & Gray and the 1961 game share the hex map package
+  // (rules/hex_ruleset.h): the ruleset hands out the scenario it plays.
+  for (const char* rel : {"cemetery-hill.json", "ah1961.json"}) {
+    INFO(rel);
+    auto ruleset = read(rel);
+    const adjutant::model::Scenario* sc = adjutant::rules::hex_scenario(*ruleset);
+    REQUIRE(sc);
+    CHECK(sc->rules_version == ruleset->version());
+    REQUIRE(sc->sides.size() == 2);
+    CHECK(ruleset->sides() == std::vector<std::string>{sc->sides[0].id, sc->sides[1].id});
+    CHECK(ruleset->side_name(sc->sides[1].id) == sc->sides[1].name);
+    CHECK(ruleset->side_name("nobody").empty());
+  }
+  // Chaos of Battle's table is its own scenario format: no hex map, and a
+  // command that needs one says so.
+  auto table = read("table/chaos-meeting.json");
+  CHECK(adjutant::rules::hex_scenario(*table) == nullptr);
+  CHECK_THROWS_MATCHES(adjutant::rules::hex_scenario(*table, "game"), adjutant::Error,
+                       Catch::Predicate<adjutant::Error>(
+                           [](const adjutant::Error& e) { return e.id() == "archive.not_hex"; }));
+  CHECK(table->side_name("union") == "Union");
 }
 
 TEST_CASE("a ruleset registers once: the registry refuses its id twice", "[package]") {

@@ -7,28 +7,21 @@
 #include "rules/ah1961/movement.h"
 #include "rules/ah1961/phases.h"
 #include "rules/ah1961/setup.h"
+#include "rules/hex_ruleset.h"
 
 namespace adjutant::rules::ah1961 {
 
 namespace {
 
-class Ah1961 : public Ruleset {
+class Ah1961 : public HexRuleset {
  public:
-  Ah1961(Scenario sc, int version, const std::string& source) : sc_(std::move(sc)) {
-    sc_.rules_version = version;
+  Ah1961(Scenario sc, int version, const std::string& source) : HexRuleset(std::move(sc), version) {
     g_ = read_game_rules(sc_, source);
   }
 
   std::string id() const override { return "ah1961"; }
   std::string describe_event(const Json& event) const override {
     return phrase_event(event_phrases(), event);
-  }
-  int version() const override { return sc_.rules_version; }
-
-  std::vector<std::string> sides() const override {
-    std::vector<std::string> out;
-    for (const auto& s : sc_.sides) out.push_back(s.id);
-    return out;
   }
 
   // Before turn 1 every counter is off the board; Prepare For Play places them.
@@ -133,7 +126,6 @@ class Ah1961 : public Ruleset {
   }
 
  private:
-  Scenario sc_;
   GameRules g_;
 };
 

@@ -18,15 +18,16 @@
 #include "rules/bluegray/restrictions.h"
 #include "rules/bluegray/resume.h"
 #include "rules/bluegray/stacking.h"
+#include "rules/hex_ruleset.h"
 
 namespace adjutant::rules::bluegray {
 
 namespace {
 
-class BlueGray : public Ruleset {
+class BlueGray : public HexRuleset {
  public:
-  BlueGray(Scenario scenario, int version, const std::string& source) : sc_(std::move(scenario)) {
-    sc_.rules_version = version;
+  BlueGray(Scenario scenario, int version, const std::string& source)
+      : HexRuleset(std::move(scenario), version) {
     exclusive_rules(sc_, source);  // refuses an unknown or malformed exclusive rule
     exclusive_of(sc_);
   }
@@ -34,13 +35,6 @@ class BlueGray : public Ruleset {
   std::string id() const override { return "bluegray"; }
   std::string describe_event(const Json& event) const override {
     return phrase_event(event_phrases(), event);
-  }
-  int version() const override { return sc_.rules_version; }
-
-  std::vector<std::string> sides() const override {
-    std::vector<std::string> out;
-    for (const auto& s : sc_.sides) out.push_back(s.id);
-    return out;
   }
 
   model::State initial_state() const override {
@@ -235,9 +229,6 @@ class BlueGray : public Ruleset {
     for (const auto& ev : events) apply_event(out, ev);
     return out;
   }
-
- private:
-  Scenario sc_;
 };
 
 }  // namespace

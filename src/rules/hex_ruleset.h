@@ -1,0 +1,41 @@
+// The hex map package the rulesets on a hex map share (Blue & Gray and the
+// 1961 game): a ruleset made from a hex scenario (model::Scenario: its map
+// of hexes and sheets, order of battle, CRT and stacking) holds it, and the
+// layers above ask the ruleset for it. A game's archive keeps only the
+// scenario file; nothing above the rules reads a hex scenario except
+// through here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/scenario.h"
+#include "rules/ruleset.h"
+
+namespace adjutant::rules {
+
+class HexRuleset : public Ruleset {
+ public:
+  // The scenario the ruleset plays.
+  const model::Scenario& scenario() const { return sc_; }
+  int version() const override { return sc_.rules_version; }
+  // The scenario's sides, in its order.
+  std::vector<std::string> sides() const override;
+  // The side's name as the scenario names it ("" for an unknown id).
+  std::string side_name(const std::string& id) const override;
+
+ protected:
+  // Plays `scenario` at ruleset version `version` (genesis pins it).
+  HexRuleset(model::Scenario scenario, int version);
+
+  model::Scenario sc_;
+};
+
+// The hex scenario `ruleset` plays; nullptr for a ruleset with a scenario
+// format of its own (Chaos of Battle's table).
+const model::Scenario* hex_scenario(const Ruleset& ruleset);
+// As hex_scenario, for a command that needs a hex map: Error
+// "archive.not_hex" naming `where` for a ruleset without one.
+const model::Scenario& hex_scenario(const Ruleset& ruleset, const std::string& where);
+
+}  // namespace adjutant::rules
