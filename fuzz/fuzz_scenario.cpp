@@ -1,5 +1,5 @@
 // The scenario loader: a fuzzed scenario file through the ruleset registry
-// (rules::make_ruleset) and model::Scenario::from_json. A scenario that loads
+// (rules::make_ruleset) and rules::hexmap::Scenario::from_json. A scenario that loads
 // must give an initial state that survives its own JSON form; then the
 // sample order files (samples/orders/) are played in turn on it, each player-
 // turn passing without orders when its file is refused, so the fuzzed
@@ -13,7 +13,7 @@
 #include "ledger/dice.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "support.h"
 
@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // make_ruleset loads the scenario through Scenario::from_json; one naming
   // no registered ruleset goes to from_json directly.
   if (!registered(j))
-    only_errors("Scenario::from_json", [&] { model::Scenario::from_json(j, "input"); });
+    only_errors("Scenario::from_json", [&] { rules::hexmap::Scenario::from_json(j, "input"); });
   std::unique_ptr<rules::Ruleset> ruleset;
   if (!only_errors("make_ruleset", [&] { ruleset = rules::make_ruleset(j, "input"); })) return 0;
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/notation.h"
 #include "rules/ruleset.h"
 #include "support.h"
@@ -25,7 +25,7 @@ namespace {
 
 struct Target {
   std::string name;
-  model::Scenario scenario;
+  rules::hexmap::Scenario scenario;
   std::unique_ptr<rules::Notation> notation;
   std::vector<std::string> sides;
 };
@@ -37,7 +37,7 @@ std::vector<Target> load_targets() {
     Json j = ledger::parse_strict(adjutant::fuzz::read_bytes(f.path()), f.path().string());
     std::string ruleset = j.value("ruleset", "");
     Target t{ruleset + " " + f.path().filename().string(),
-             model::Scenario::from_json(j, f.path().string()),
+             rules::hexmap::Scenario::from_json(j, f.path().string()),
              rules::make_notation(ruleset),
              {}};
     for (const auto& s : t.scenario.sides) t.sides.push_back(s.id);

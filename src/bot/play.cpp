@@ -22,9 +22,9 @@ namespace {
 
 // The hex scenario a generator is handed; an empty one for a ruleset that
 // reads its own scenario format (its generator asks the ruleset).
-const model::Scenario& hex_or_none(const game::Archive& archive) {
-  static const model::Scenario none;
-  const model::Scenario* sc = rules::hex_scenario(archive.ruleset());
+const rules::hexmap::Scenario& hex_or_none(const game::Archive& archive) {
+  static const rules::hexmap::Scenario none;
+  const rules::hexmap::Scenario* sc = rules::hex_scenario(archive.ruleset());
   return sc ? *sc : none;
 }
 

@@ -24,10 +24,10 @@
 #include "game/quick_status.h"
 #include "game/verify.h"
 #include "ledger/digest.h"
-#include "model/scenario.h"
 #include "render/bench_render.h"
 #include "report/replay_page.h"
 #include "report/report_input.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -129,13 +129,13 @@ void time_largest_map(const fs::path& dir, int runs) {
     for (const auto& e : fs::directory_iterator(dir))
       if (e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  std::optional<model::Scenario> largest;
+  std::optional<rules::hexmap::Scenario> largest;
   Json largest_json;
   std::string largest_file;
   for (const auto& f : files) {
     Json j = Json::parse(read_file(f, kMaxJsonFile));
-    auto sc = model::Scenario::from_json(j, f.string());
-    auto size = [](const model::Scenario& s) {
+    auto sc = rules::hexmap::Scenario::from_json(j, f.string());
+    auto size = [](const rules::hexmap::Scenario& s) {
       return std::make_pair(s.columns * s.rows, s.units.size());
     };
     if (!largest || size(sc) > size(*largest)) {

@@ -5,9 +5,9 @@
 #include "cli/common.h"
 #include "cli/data_dir.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "render/map.h"
 #include "render/ruleset_maps.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/package.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
@@ -33,7 +33,7 @@ int render_scenario(const std::string& value, const std::filesystem::path& out, 
   ledger::Json scenario_json = ledger::parse_strict(read_file(file, kMaxJsonFile), file);
   const rules::RulesetInfo* info = rules::ruleset_info(rules::scenario_ruleset_id(scenario_json));
   if (!info || info->hex) {
-    model::Scenario scenario = model::Scenario::from_json(scenario_json, file);
+    rules::hexmap::Scenario scenario = rules::hexmap::Scenario::from_json(scenario_json, file);
     auto ruleset = rules::make_ruleset(scenario, file);
     model::State state = ruleset->initial_state();
     ledger::Json none = ledger::Json::array();

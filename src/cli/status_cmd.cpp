@@ -80,12 +80,12 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
   game::QuickStatus q = game::read_status(dir, verify);
   const model::State& state = q.state;
   const rules::PhaseInfo& phase = q.phase;
-  const model::Scenario* hex = nullptr;
-  std::unique_ptr<model::Scenario> hex_scenario;
+  const rules::hexmap::Scenario* hex = nullptr;
+  std::unique_ptr<rules::hexmap::Scenario> hex_scenario;
   if (units.on && rules::ruleset_info(q.ruleset->id()) &&
       rules::ruleset_info(q.ruleset->id())->hex) {
-    hex_scenario =
-        std::make_unique<model::Scenario>(model::Scenario::from_json(q.scenario, "scenario.json"));
+    hex_scenario = std::make_unique<rules::hexmap::Scenario>(
+        rules::hexmap::Scenario::from_json(q.scenario, "scenario.json"));
     hex = hex_scenario.get();
   }
   std::string adjudicator = phase.side.empty() ? "" : q.adjudicator_for(phase.side);

@@ -9,7 +9,7 @@
 #include "cli/data_dir.h"
 #include "cli/outputs.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
@@ -69,7 +69,7 @@ int cmd_trace(int argc, char** argv) {
   if (info && !info->hex)
     throw Error("trace.no_grid",
                 file + ": a " + info->id + " table is measured in inches: it has no grid to trace");
-  model::Scenario scenario = model::Scenario::from_json(json, file);
+  rules::hexmap::Scenario scenario = rules::hexmap::Scenario::from_json(json, file);
   // The full check, exclusive rules included, as `adjutant new` makes it.
   rules::make_ruleset(scenario, file);
   std::vector<web::ScanImage> scans;

@@ -170,9 +170,9 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
   // scenario is read as a hex scenario it need not be.
   if (!info && !ruleset_id.empty()) rules::make_ruleset(scenario, scenario_file);
   std::string named;
-  std::optional<model::Scenario> hex;  // the ruleset holds it (rules/hex_ruleset.h)
+  std::optional<rules::hexmap::Scenario> hex;  // the ruleset holds it (rules/hex_ruleset.h)
   if (!info || info->hex) {
-    hex = model::Scenario::from_json(scenario, scenario_file);
+    hex = rules::hexmap::Scenario::from_json(scenario, scenario_file);
     a.scenario_sha256_ = hex->sha256;
     named = hex->ruleset;
   } else {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::game {

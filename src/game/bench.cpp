@@ -91,7 +91,7 @@ VerifyTiming time_verify(const std::filesystem::path& dir, int runs) {
           dir.string() + ": line " + std::to_string(read->bad_line()) + ": " + read->problem(),
           Exit::kVerifyFailed);
     t.lines = int(read->log_lines());
-    if (const model::Scenario* sc = rules::hex_scenario(a.ruleset())) {
+    if (const rules::hexmap::Scenario* sc = rules::hex_scenario(a.ruleset())) {
       t.hexes = long(sc->columns) * sc->rows;
       t.units = long(sc->units.size());
     }

@@ -12,9 +12,10 @@ namespace {
 
 // JSON as it is, or the ruleset's text notation read against the side's
 // view (with the hex map, when the game has one).
-WrittenOrders read_orders(const rules::Ruleset& ruleset, const model::Scenario* hex_scenario,
-                          const model::State& view, const std::string& content,
-                          const std::string& source, const std::string& side) {
+WrittenOrders read_orders(const rules::Ruleset& ruleset,
+                          const rules::hexmap::Scenario* hex_scenario, const model::State& view,
+                          const std::string& content, const std::string& source,
+                          const std::string& side) {
   WrittenOrders out;
   if (rules::text::looks_like_json(content)) {
     out.body = ledger::parse_strict(content, source);

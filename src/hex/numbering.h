@@ -4,7 +4,7 @@
 // front ("H1301", "F1328"), while the rules work on the one joined grid.
 //
 // A Numbering is a value handed out by the map it belongs to
-// (model::Scenario::numbers()) and passed to whatever reads or writes that
+// (rules::hexmap::Scenario::numbers()) and passed to whatever reads or writes that
 // map's hex numbers. Nothing reads them through a setting of the thread, so
 // what a part reads never depends on which scenario was read last.
 #pragma once

@@ -24,7 +24,7 @@ struct Lcg {
 
 constexpr int kColumns = 25, kRows = 28;
 
-void add_tec(model::Scenario& sc) {
+void add_tec(rules::hexmap::Scenario& sc) {
   struct T {
     const char* id;
     const char* name;
@@ -34,14 +34,14 @@ void add_tec(model::Scenario& sc) {
               T{"rough", "Rough", "#c9b48a"}, T{"broken", "Broken ground", "#b89a6e"},
               T{"wooded_broken", "Wooded broken ground", "#6d8a55"},
               T{"forest_rough", "Forest and rough", "#5f7f4a"}, T{"town", "Town", "#c98f7a"}}) {
-    model::TerrainType type;
+    rules::hexmap::TerrainType type;
     type.id = t.id, type.name = t.name, type.colour = t.colour;
     sc.terrain_types[t.id] = type;
   }
   for (T t : {T{"river", "River", "#2a5fa8"}, T{"creek", "Creek", "#3f7cc4"},
               T{"stream", "Stream", "#5b8fd0"}, T{"ford", "Ford", "#9fc3e8"},
               T{"bridge", "Bridge", "#6b4f36"}}) {
-    model::HexsideType type;
+    rules::hexmap::HexsideType type;
     type.id = t.id, type.name = t.name, type.colour = t.colour;
     type.passable = std::string(t.id) != "river" && std::string(t.id) != "creek";
     sc.hexside_types[t.id] = type;
@@ -50,7 +50,7 @@ void add_tec(model::Scenario& sc) {
 
 // A water line: every hexside between the hexes north of `edge[col]` and
 // those south of it, over the columns [first, last].
-void add_line(model::Scenario& sc, const std::vector<int>& edge, int first, int last,
+void add_line(rules::hexmap::Scenario& sc, const std::vector<int>& edge, int first, int last,
               const char* type) {
   auto north = [&](Hex h) {
     return h.col >= first && h.col <= last && h.row <= edge[std::size_t(h.col)];
@@ -72,9 +72,9 @@ std::vector<int> wander(Lcg& rng, int start, int low, int high) {
   return edge;
 }
 
-model::Route make_road(Lcg& rng, const char* kind, std::string name, Hex from, int dir_a, int dir_b,
-                       int steps) {
-  model::Route r;
+rules::hexmap::Route make_road(Lcg& rng, const char* kind, std::string name, Hex from, int dir_a,
+                               int dir_b, int steps) {
+  rules::hexmap::Route r;
   r.kind = kind;
   r.name = std::move(name);
   r.hexes = {from};
@@ -87,7 +87,8 @@ model::Route make_road(Lcg& rng, const char* kind, std::string name, Hex from, i
   return r;
 }
 
-void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vector<int>& river) {
+void add_units(rules::hexmap::Scenario& sc, model::State& st, Lcg& rng,
+               const std::vector<int>& river) {
   static const char* kUnion[] = {"I",   "II",     "III",   "V",    "VI",     "XI",
                                  "XII", "Buford", "Sykes", "Hays", "Gibbon", "Geary"};
   static const char* kConfederate[] = {"Heth",    "Pender",  "Rodes",    "Early",  "Hood", "McLaws",
@@ -95,7 +96,7 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
   std::map<Hex, int> count;
   for (int i = 0; i < 90; ++i) {
     bool union_side = i % 2 == 1;
-    model::UnitDef u;
+    rules::hexmap::UnitDef u;
     u.side = union_side ? "union" : "confederate";
     int roll = rng.below(20);
     u.type = roll < 14 ? "infantry" : roll < 17 ? "cavalry" : "artillery";
@@ -126,7 +127,7 @@ void add_units(model::Scenario& sc, model::State& st, Lcg& rng, const std::vecto
   }
 }
 
-ledger::Json make_events(model::Scenario& sc, model::State& st, Lcg& rng) {
+ledger::Json make_events(rules::hexmap::Scenario& sc, model::State& st, Lcg& rng) {
   ledger::Json events = ledger::Json::array();
   int moves = 0, combats = 0, eliminated = 0;
   const hex::Numbering num = sc.numbers();  // plain: the generated map has no sheets
@@ -224,7 +225,7 @@ BenchMap bench_map() {
       auto it = sc.hexsides.find(hex::hexside(r.hexes[i - 1], r.hexes[i]));
       if (it != sc.hexsides.end()) it->second = r.kind == "road" ? "bridge" : "ford";
     }
-  model::VictoryHex keys, ridge;
+  rules::hexmap::VictoryHex keys, ridge;
   keys.hex = {12, 6};
   keys.side = "confederate";
   keys.vp = 10;

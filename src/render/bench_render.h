@@ -6,14 +6,14 @@
 #include <cstddef>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
 #include "render/map.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::render {
 
 struct BenchMap {
-  model::Scenario scenario;
+  rules::hexmap::Scenario scenario;
   model::State state;
   ledger::Json events;
 };

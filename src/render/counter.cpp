@@ -6,7 +6,8 @@
 
 namespace adjutant::render {
 
-CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::UnitState* state) {
+CounterLook look_of(const Scene& scene, const rules::hexmap::UnitDef& def,
+                    const model::UnitState* state) {
   CounterLook look;
   const auto* side = scene.scenario.side(def.side);
   look.fill = parse_colour(side ? side->colour : "", {0.55, 0.55, 0.55});

@@ -21,7 +21,8 @@ struct CounterLook {
   bool ghost = false;  // eliminated this phase
 };
 
-CounterLook look_of(const Scene& scene, const model::UnitDef& def, const model::UnitState* state);
+CounterLook look_of(const Scene& scene, const rules::hexmap::UnitDef& def,
+                    const model::UnitState* state);
 
 // Draws one counter of kCounterWidth x kCounterHeight centred on `c`.
 void draw_counter(Canvas& canvas, const CounterLook& look, Point c);

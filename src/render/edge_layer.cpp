@@ -5,9 +5,9 @@
 #include <cmath>
 #include <map>
 
-#include "model/arrivals.h"
 #include "render/layers.h"
 #include "render/marks.h"
+#include "rules/hexmap/arrivals.h"
 
 #include "render/cairo_api.h"
 
@@ -90,7 +90,7 @@ std::vector<ArrivalTag> arrival_tags(const Scene& scene) {
     std::vector<std::string> units;
   };
   std::map<std::pair<Hex, std::string>, Tag> tags;
-  for (const auto& g : model::reinforcements_due(scene.scenario, scene.state, turn)) {
+  for (const auto& g : rules::hexmap::reinforcements_due(scene.scenario, scene.state, turn)) {
     for (Hex h : g.hexes) {
       Tag& t = tags[{h, g.side}];
       t.turn = t.turn ? std::min(t.turn, g.turn) : g.turn;
@@ -101,7 +101,7 @@ std::vector<ArrivalTag> arrival_tags(const Scene& scene) {
   for (const auto& [key, tag] : tags) {
     const auto& [h, side] = key;
     if (!scene.scenario.on_map(h)) continue;
-    model::Edges prefer;
+    rules::hexmap::Edges prefer;
     for (const auto& r : scene.scenario.routes)
       if (std::count(r.off_hexes.begin(), r.off_hexes.end(), h)) prefer = r.off;
     Point dir = scene.outward(h, prefer);

@@ -18,7 +18,7 @@ std::optional<Hex> event_hex(const Scene& scene, const Json& e, const char* key)
 // A unit eliminated in the events shown, and where its ghost counter goes:
 // on its last hex, or beside the counters now standing there.
 struct Ghost {
-  const model::UnitDef* def = nullptr;
+  const rules::hexmap::UnitDef* def = nullptr;
   const model::UnitState* state = nullptr;
   Hex hex;
   Point at;

@@ -38,7 +38,7 @@ int look_flags(const CounterLook& look) {
   return (look.ineffective ? 1 : 0) | (look.demoralized ? 2 : 0);
 }
 
-std::size_t unit_index(const Scene& scene, const model::UnitDef* def) {
+std::size_t unit_index(const Scene& scene, const rules::hexmap::UnitDef* def) {
   return std::size_t(def - scene.scenario.units.data());
 }
 
@@ -48,7 +48,7 @@ void put(Json& out, const char* key, Json value) {
 
 }  // namespace
 
-MapBase hex_map_base(const model::Scenario& scenario, const std::string& side) {
+MapBase hex_map_base(const rules::hexmap::Scenario& scenario, const std::string& side) {
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), side);
   MapBase base;
@@ -96,8 +96,8 @@ MapBase hex_map_base(const model::Scenario& scenario, const std::string& side) {
   return base;
 }
 
-Json hex_map_step(const model::Scenario& scenario, const model::State& seen, const Json& events,
-                  const std::string& side) {
+Json hex_map_step(const rules::hexmap::Scenario& scenario, const model::State& seen,
+                  const Json& events, const std::string& side) {
   const hex::Numbering num = scenario.numbers();
   Scene scene = make_scene(scenario, seen, events, side);
   Json out = {{"line", banner_line(scene)}};

@@ -22,7 +22,7 @@ bool is_crossing(const std::string& id) {
 }
 
 // Width of a water line as a fraction of the hex size; rivers read widest.
-double water_width(const model::HexsideType& type) {
+double water_width(const rules::hexmap::HexsideType& type) {
   if (type.id == "river") return 0.19;
   if (type.id == "creek") return 0.12;
   if (type.id == "stream") return 0.085;

@@ -47,11 +47,11 @@ void draw_notes_frame(Canvas& canvas, const Scene& scene);
 void draw_legend(Canvas& canvas, const Scene& scene);
 
 // The notes panel's height (0 for a scenario with nothing to note).
-double notes_height(const model::Scenario& scenario);
+double notes_height(const rules::hexmap::Scenario& scenario);
 // The turn whose reinforcements the map shows as due: the next game-turn.
 int arrivals_turn(const Scene& scene);
 
 // The legend's height for a picture `width` pixels wide.
-double legend_height(const model::Scenario& scenario, double width);
+double legend_height(const rules::hexmap::Scenario& scenario, double width);
 
 }  // namespace adjutant::render

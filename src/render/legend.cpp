@@ -47,7 +47,7 @@ struct Entry {
   ArrowStyle arrow = ArrowStyle::kMove;
 };
 
-std::vector<Entry> entries(const model::Scenario& sc) {
+std::vector<Entry> entries(const rules::hexmap::Scenario& sc) {
   std::vector<Entry> out;
   std::set<std::string> terrain{sc.default_terrain};
   for (const auto& [h, id] : sc.terrain) terrain.insert(id);
@@ -296,7 +296,7 @@ void draw_swatch(Canvas& canvas, const Scene& scene, const Entry& e, Point c) {
 
 }  // namespace
 
-double legend_height(const model::Scenario& scenario, double width) {
+double legend_height(const rules::hexmap::Scenario& scenario, double width) {
   return layout(entries(scenario), width).rows * kRowHeight + 6;
 }
 

@@ -49,7 +49,7 @@ hex::Point MapGeometry::centre(hex::Hex h) const {
   return frame.place(hex::centre(h, hex_size));
 }
 
-MapGeometry map_geometry(const model::Scenario& scenario) {
+MapGeometry map_geometry(const rules::hexmap::Scenario& scenario) {
   model::State empty;
   Scene scene = make_scene(scenario, empty, Json::array(), "");
   return {scene.width,       scene.height,       scene.size,        scene.map_origin,
@@ -68,9 +68,9 @@ std::string render_png(const MapInput& in) {
                         [&](Canvas& canvas) { draw_map(canvas, scene); });
 }
 
-void write_maps(const fs::path& folder, const model::Scenario& scenario, const model::State& state,
-                const Json& events, const std::vector<std::string>& views,
-                const ViewFilter& filter) {
+void write_maps(const fs::path& folder, const rules::hexmap::Scenario& scenario,
+                const model::State& state, const Json& events,
+                const std::vector<std::string>& views, const ViewFilter& filter) {
   for (const auto& view : views) {
     std::string side = view == "umpire" ? "" : view;
     if (!side.empty() && !scenario.side(side))

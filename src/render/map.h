@@ -10,8 +10,8 @@
 
 #include "hex/hex.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::render {
 
@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 // event naming a unit in `state`: what a side may not see must already be
 // gone from both (see ViewFilter). `side` "" is the umpire's view.
 struct MapInput {
-  const model::Scenario& scenario;
+  const rules::hexmap::Scenario& scenario;
   const model::State& state;
   const Json& events;  // the last adjudication's events (an array; anything else counts as none)
   std::string side;
@@ -45,7 +45,7 @@ struct MapGeometry {
   double page_w = 0, page_h = 0;
   hex::Point centre(hex::Hex h) const;
 };
-MapGeometry map_geometry(const model::Scenario& scenario);
+MapGeometry map_geometry(const rules::hexmap::Scenario& scenario);
 
 // What `side` ("" for the umpire) may see of a state, e.g. a lambda calling
 // rules::Ruleset::view; units it removes also lose their arrows and combats.
@@ -55,8 +55,8 @@ using ViewFilter = std::function<model::State(const model::State&, const std::st
 // view: a side id, or "umpire" for the umpire's map. Each side's state goes
 // through `filter` first when one is given. Error "render.bad_side" for a
 // view that is neither "umpire" nor a side of the scenario.
-void write_maps(const fs::path& folder, const model::Scenario& scenario, const model::State& state,
-                const Json& events, const std::vector<std::string>& views,
-                const ViewFilter& filter = {});
+void write_maps(const fs::path& folder, const rules::hexmap::Scenario& scenario,
+                const model::State& state, const Json& events,
+                const std::vector<std::string>& views, const ViewFilter& filter = {});
 
 }  // namespace adjutant::render

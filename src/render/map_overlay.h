@@ -18,8 +18,8 @@
 #include <string>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::render {
@@ -32,11 +32,11 @@ struct MapBase {
 };
 
 // The hex map's base for `side` ("" for the umpire).
-MapBase hex_map_base(const model::Scenario& scenario, const std::string& side);
+MapBase hex_map_base(const rules::hexmap::Scenario& scenario, const std::string& side);
 // The overlay of one position: `seen` and `events` as the view may see them
 // (render_svg's input). Hex numbers are formatted in the scenario's sheets.
-Json hex_map_step(const model::Scenario& scenario, const model::State& seen, const Json& events,
-                  const std::string& side);
+Json hex_map_step(const rules::hexmap::Scenario& scenario, const model::State& seen,
+                  const Json& events, const std::string& side);
 
 // A table ruleset's base for `side` ("" or "umpire" for the umpire).
 MapBase table_map_base(const rules::Ruleset& ruleset, const std::string& side);

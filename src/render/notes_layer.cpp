@@ -6,9 +6,9 @@
 // game has the same size.
 #include <map>
 
-#include "model/arrivals.h"
 #include "render/layers.h"
 #include "render/marks.h"
+#include "rules/hexmap/arrivals.h"
 #include "rules/map_marks.h"
 
 namespace adjutant::render {
@@ -20,7 +20,7 @@ constexpr double kNotesSize = 9.5;
 constexpr double kSmallest = 7;
 constexpr Rgb kNotesDim{0.25, 0.25, 0.25};
 
-bool has_notes(const model::Scenario& sc) {
+bool has_notes(const rules::hexmap::Scenario& sc) {
   bool arrivals = false;
   for (const auto& u : sc.units) arrivals = arrivals || u.arrival.has_value();
   return arrivals || !sc.exits.empty() || !sc.victory.per_enemy_sp.empty() ||
@@ -38,11 +38,11 @@ std::string source_name(const std::string& source) {
   return it == names.end() ? source : it->second;
 }
 
-std::string values(const model::UnitDef& d) {
+std::string values(const rules::hexmap::UnitDef& d) {
   return std::to_string(d.strength) + "-" + std::to_string(d.movement);
 }
 
-std::string vp_line(const Scene& scene, const model::SideDef& side) {
+std::string vp_line(const Scene& scene, const rules::hexmap::SideDef& side) {
   auto it = scene.state.vp.find(side.id);
   std::string out =
       side.name + ": " + std::to_string(it == scene.state.vp.end() ? 0 : it->second) + " VP";
@@ -64,12 +64,12 @@ std::string vp_line(const Scene& scene, const model::SideDef& side) {
   return out;
 }
 
-std::string due_line(const Scene& scene, const model::SideDef& side, int turn) {
+std::string due_line(const Scene& scene, const rules::hexmap::SideDef& side, int turn) {
   std::string out = side.name + " reinforcements";
   if (turn == 0) return out + ": none (the game is over)";
   out += " due by turn " + std::to_string(turn) + ": ";
   std::string groups;
-  for (const auto& g : model::reinforcements_due(scene.scenario, scene.state, turn)) {
+  for (const auto& g : rules::hexmap::reinforcements_due(scene.scenario, scene.state, turn)) {
     if (g.side != side.id) continue;
     std::string units, hexes;
     for (const auto* u : g.units) units += (units.empty() ? "" : ", ") + u->id + " " + values(*u);
@@ -104,7 +104,7 @@ void draw_rule(Canvas& canvas, const Scene& scene) {
 
 }  // namespace
 
-double notes_height(const model::Scenario& scenario) {
+double notes_height(const rules::hexmap::Scenario& scenario) {
   if (!has_notes(scenario)) return 0;
   double lines = rules::has_army_notes(scenario) ? 3 : 2;
   return lines * kLineHeight * double(scenario.sides.size()) + 8;

@@ -33,7 +33,7 @@ Point MapFrame::turn(Point v) const {
   }
 }
 
-int turns_for(const model::Scenario& scenario) {
+int turns_for(const rules::hexmap::Scenario& scenario) {
   if (scenario.north == "west") return 1;
   if (scenario.north == "south") return 2;
   if (scenario.north == "east") return 3;
@@ -71,7 +71,7 @@ bool Scene::visible_unit(const std::string& id) const {
   return state.units.count(id) > 0;
 }
 
-Point Scene::outward(Hex h, const model::Edges& prefer) const {
+Point Scene::outward(Hex h, const rules::hexmap::Edges& prefer) const {
   auto edges = scenario.edges_of(h);
   std::string edge;
   for (const char* e : {"east", "south", "west", "north"})
@@ -98,8 +98,8 @@ Point Scene::edge_point(Hex h, Point dir) const {
   return {map_origin.x + map_width, c.y};
 }
 
-Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
-                 const std::string& viewer) {
+Scene make_scene(const rules::hexmap::Scenario& scenario, const model::State& state,
+                 const Json& events, const std::string& viewer) {
   Scene s{scenario, state, events.is_array() ? events : Json::array(), viewer};
   s.size = kHexSize;
   const double half_height = std::sqrt(3.0) / 2 * s.size;

@@ -8,8 +8,8 @@
 
 #include "hex/hex.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/map_marks.h"
 
 namespace adjutant::render {
@@ -38,15 +38,15 @@ struct MapFrame {
 };
 
 // The quarter turns that bring a scenario's north to the top.
-int turns_for(const model::Scenario& scenario);
+int turns_for(const rules::hexmap::Scenario& scenario);
 
 struct PlacedUnit {
-  const model::UnitDef* def = nullptr;
+  const rules::hexmap::UnitDef* def = nullptr;
   const model::UnitState* state = nullptr;
 };
 
 struct Scene {
-  const model::Scenario& scenario;
+  const rules::hexmap::Scenario& scenario;
   const model::State& state;
   Json events;         // always an array (empty if none was given)
   std::string viewer;  // the side whose map this is; "" for the umpire
@@ -75,14 +75,14 @@ struct Scene {
   // The unit vector from hex h out across the map edge it lies on: the first
   // of `prefer` it lies on, else its first edge in the order east, south,
   // west, north; for a hex inside the map, the nearest edge.
-  Point outward(Hex h, const model::Edges& prefer = {}) const;
+  Point outward(Hex h, const rules::hexmap::Edges& prefer = {}) const;
   // Where the line from h's centre along `dir` meets the map's outline.
   Point edge_point(Hex h, Point dir) const;
-  const model::UnitDef* unit(const std::string& id) const { return scenario.unit(id); }
+  const rules::hexmap::UnitDef* unit(const std::string& id) const { return scenario.unit(id); }
 };
 
 // The scene for one picture; events that are not an array count as none.
-Scene make_scene(const model::Scenario& scenario, const model::State& state, const Json& events,
-                 const std::string& viewer);
+Scene make_scene(const rules::hexmap::Scenario& scenario, const model::State& state,
+                 const Json& events, const std::string& viewer);
 
 }  // namespace adjutant::render

@@ -24,11 +24,12 @@ std::string generic(const Json& e) {
   return fields.empty() ? out : out + ": " + fields;
 }
 
-void add_units(Table& t, const char* role, const Json& list, const model::Scenario* scenario) {
+void add_units(Table& t, const char* role, const Json& list,
+               const rules::hexmap::Scenario* scenario) {
   if (!list.is_array()) return;
   for (const Json& u : list) {
     std::string id = u.is_string() ? u.get<std::string>() : field(u, "unit");
-    const model::UnitDef* def = scenario ? scenario->unit(id) : nullptr;
+    const rules::hexmap::UnitDef* def = scenario ? scenario->unit(id) : nullptr;
     t.rows.push_back({role, id, def ? def->name : "", field(u, "hex"), field(u, "strength")});
   }
 }
@@ -49,7 +50,7 @@ std::string describe_event(const rules::Ruleset* ruleset, const Json& e) {
 }
 
 Section combat_section(const Json& combat, const std::vector<Json>& consequences,
-                       const model::Scenario* scenario, const rules::Ruleset* ruleset) {
+                       const rules::hexmap::Scenario* scenario, const rules::Ruleset* ruleset) {
   Section s;
   std::string n = field(combat, "combat");
   s.heading = "Combat" + (n.empty() ? std::string() : " " + n);

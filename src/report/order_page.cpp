@@ -20,7 +20,8 @@ namespace adjutant::report {
 namespace {
 
 Json page_data(const game::Archive& archive, const model::State& seen, const std::string& side) {
-  const model::Scenario& sc = rules::hex_scenario(archive.ruleset(), archive.dir().string());
+  const rules::hexmap::Scenario& sc =
+      rules::hex_scenario(archive.ruleset(), archive.dir().string());
   const render::MapGeometry geo = render::map_geometry(sc);
   Json hexes = Json::array();
   for (int col = 1; col <= sc.columns; ++col)
@@ -103,7 +104,8 @@ std::string order_page(const game::Archive& archive, const model::State& state,
     return table_order_page(archive, state, side, wasm);
   const GameFacts g = game_facts(archive);
   const model::State seen = visible_state(g, state, side);
-  const model::Scenario& sc = rules::hex_scenario(archive.ruleset(), archive.dir().string());
+  const rules::hexmap::Scenario& sc =
+      rules::hex_scenario(archive.ruleset(), archive.dir().string());
   const std::string png = render::render_png({sc, seen, Json::array(), side});
   const render::MapGeometry geo = render::map_geometry(sc);
   const std::string title =

@@ -64,7 +64,7 @@ std::string side_name(const Json& scenario, const std::string& side) {
 // counter colours and each unit's label (render/map_overlay.h). Lengths are
 // whole tenths of a pixel: JSON's numbers read back alike in the page,
 // which writes the next page's data (56.0 would be 56).
-Json base_map(const model::Scenario& sc, const std::vector<std::string>& sides) {
+Json base_map(const rules::hexmap::Scenario& sc, const std::vector<std::string>& sides) {
   auto tenths = [](const Json& v) { return std::lround(v.get<double>() * 10); };
   Json bases = Json::object();
   Json info;
@@ -206,7 +206,7 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
             {"scenario", {{"sides", sides}}},
             {"map", nullptr}};
   }
-  model::Scenario sc = model::Scenario::from_json(invite.scenario, "scenario");
+  rules::hexmap::Scenario sc = rules::hexmap::Scenario::from_json(invite.scenario, "scenario");
   auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
   return {{"format", kPlayFormat},
           {"mode", "join"},

@@ -141,7 +141,7 @@ PageMap page_map(const game::Archive& archive, const GameFacts& g,
                  const std::vector<game::Post>& posts, const std::string& side) {
   PageMap map;
   const std::string viewer = side == kUmpire ? std::string() : side;
-  if (const model::Scenario* sc = rules::hex_scenario(archive.ruleset())) {
+  if (const rules::hexmap::Scenario* sc = rules::hex_scenario(archive.ruleset())) {
     map.base = render::hex_map_base(*sc, viewer);
     for (const auto& p : posts) {
       const Json events =

@@ -72,7 +72,7 @@ std::string GameFacts::adjudicator_of(const std::string& side) const {
 std::string GameFacts::side_name(const std::string& id) const {
   if (id == kUmpire) return "Umpire";
   if (scenario)
-    if (const model::SideDef* s = scenario->side(id)) return s->name;
+    if (const rules::hexmap::SideDef* s = scenario->side(id)) return s->name;
   // The sides of a ruleset's own scenario format, named in it.
   if (ruleset) {
     std::string name = ruleset->side_name(id);
@@ -174,7 +174,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
     if (in.game.scenario) {
       int units = 0, sp = 0;
       for (const auto& [id, unit] : state.units) {
-        const model::UnitDef* def = in.game.scenario->unit(id);
+        const rules::hexmap::UnitDef* def = in.game.scenario->unit(id);
         if (!def || def->side != side || unit.status != model::UnitStatus::kEliminated) continue;
         ++units;
         sp += def->strength;
@@ -186,7 +186,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
       // 10.0: units that may not attack until they recover.
       std::string spent;
       for (const auto& [id, unit] : state.units) {
-        const model::UnitDef* def = in.game.scenario->unit(id);
+        const rules::hexmap::UnitDef* def = in.game.scenario->unit(id);
         if (def && def->side == side && unit.ineffective &&
             unit.status == model::UnitStatus::kActive)
           spent += (spent.empty() ? "" : ", ") + id + " at " + unit.location;

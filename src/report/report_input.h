@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "game/archive.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::report {
@@ -18,7 +18,7 @@ struct GameFacts {
   std::string game_id;  // hex H(JCS(genesis body))
   std::string name;
   std::string folder;  // the archive's folder name, as given to `adjutant verify`
-  const model::Scenario* scenario = nullptr;
+  const rules::hexmap::Scenario* scenario = nullptr;
   const rules::Ruleset* ruleset = nullptr;  // nullptr: nothing hidden, next phase from the state
   std::vector<game::Party> parties;
   // The sender of every mail: the host named in genesis, or else the

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "model/arrivals.h"
+#include "rules/hexmap/arrivals.h"
 
 namespace adjutant::report {
 
@@ -19,7 +19,7 @@ std::string source_name(const std::string& source) {
   return it == names.end() ? source : it->second;
 }
 
-std::string side_name(const model::Scenario& sc, const std::string& id) {
+std::string side_name(const rules::hexmap::Scenario& sc, const std::string& id) {
   const auto* s = sc.side(id);
   return s ? s->name : id;
 }
@@ -38,7 +38,7 @@ std::string vp_text(const model::State& state, const std::string& side,
   return parts.empty() ? out : out + " (" + parts + ")";
 }
 
-std::string exited_text(const model::Scenario& sc, const model::State& state,
+std::string exited_text(const rules::hexmap::Scenario& sc, const model::State& state,
                         const std::string& side) {
   std::string out;
   for (const auto& d : sc.units) {
@@ -50,10 +50,11 @@ std::string exited_text(const model::Scenario& sc, const model::State& state,
   return out;
 }
 
-Section reinforcements_section(const model::Scenario& sc, const model::State& state, int turn) {
+Section reinforcements_section(const rules::hexmap::Scenario& sc, const model::State& state,
+                               int turn) {
   Section s;
   s.heading = "Reinforcements due by turn " + std::to_string(turn);
-  for (const auto& g : model::reinforcements_due(sc, state, turn)) {
+  for (const auto& g : rules::hexmap::reinforcements_due(sc, state, turn)) {
     std::string units, hexes;
     for (const auto* u : g.units)
       units += (units.empty() ? "" : ", ") + u->id + " (" + std::to_string(u->strength) + "-" +

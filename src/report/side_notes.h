@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "model/scenario.h"
 #include "model/state.h"
 #include "report/report_doc.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/map_marks.h"
 
 namespace adjutant::report {
@@ -18,11 +18,12 @@ std::string vp_text(const model::State& state, const std::string& side,
                     const rules::MapMarks& marks);
 
 // "2/1 (4 SP), 1/2 (5 SP)", or "" when none of the side's units has left the map.
-std::string exited_text(const model::Scenario& sc, const model::State& state,
+std::string exited_text(const rules::hexmap::Scenario& sc, const model::State& state,
                         const std::string& side);
 
 // One line per group of reinforcements due by `turn`: "Union, turn 4 at 2112:
 // 1/V (12-6), 2/V (10-6)"; empty when none is due.
-Section reinforcements_section(const model::Scenario& sc, const model::State& state, int turn);
+Section reinforcements_section(const rules::hexmap::Scenario& sc, const model::State& state,
+                               int turn);
 
 }  // namespace adjutant::report

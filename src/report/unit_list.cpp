@@ -6,7 +6,7 @@ namespace adjutant::report {
 
 namespace unit_list {
 
-std::vector<UnitRow> hex_units(const model::Scenario& sc, const model::State& state,
+std::vector<UnitRow> hex_units(const rules::hexmap::Scenario& sc, const model::State& state,
                                const std::string& side) {
   std::vector<UnitRow> out;
   for (const auto& d : sc.units) {
@@ -39,8 +39,9 @@ std::vector<UnitRow> hex_units(const model::Scenario& sc, const model::State& st
 
 }  // namespace unit_list
 
-std::vector<UnitRow> side_units(const rules::Ruleset& ruleset, const model::Scenario* scenario,
-                                const model::State& state, const std::string& side) {
+std::vector<UnitRow> side_units(const rules::Ruleset& ruleset,
+                                const rules::hexmap::Scenario* scenario, const model::State& state,
+                                const std::string& side) {
   if (scenario) {
     // On the map first, then those still to come, then those out of play.
     std::vector<UnitRow> rows = unit_list::hex_units(*scenario, state, side);

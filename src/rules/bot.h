@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::bot {
@@ -25,7 +25,7 @@ struct Request {
   // The hex scenario as the ruleset plays it (its version set); empty for a
   // ruleset with a scenario format of its own, whose generator asks the
   // ruleset for its scenario.
-  const model::Scenario& scenario;
+  const rules::hexmap::Scenario& scenario;
   const model::State& state;
   std::string side;
   std::uint64_t seed = 0;

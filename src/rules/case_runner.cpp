@@ -351,9 +351,9 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     // The hexes of "setup" are written as the scenario's map writes them
     // (with its sheets' letters), read from the scenario make_ruleset read;
     // a ruleset with a scenario format of its own has no hex map: plain.
-    std::optional<model::Scenario> map;
+    std::optional<rules::hexmap::Scenario> map;
     if (const RulesetInfo* info = ruleset_info(rs->id()); info && info->hex)
-      map = model::Scenario::from_json(scenario, name + ": scenario");
+      map = rules::hexmap::Scenario::from_json(scenario, name + ": scenario");
     model::State st = load_state(f, *rs, map ? map->numbers() : hex::kPlainNumbers, name);
     Json orders = f.object("orders");
     std::vector<int> dice;

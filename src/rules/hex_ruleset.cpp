@@ -4,7 +4,7 @@
 
 namespace adjutant::rules {
 
-HexRuleset::HexRuleset(model::Scenario scenario, int version) : sc_(std::move(scenario)) {
+HexRuleset::HexRuleset(rules::hexmap::Scenario scenario, int version) : sc_(std::move(scenario)) {
   sc_.rules_version = version;
 }
 
@@ -15,17 +15,17 @@ std::vector<std::string> HexRuleset::sides() const {
 }
 
 std::string HexRuleset::side_name(const std::string& id) const {
-  const model::SideDef* s = sc_.side(id);
+  const rules::hexmap::SideDef* s = sc_.side(id);
   return s ? s->name : std::string();
 }
 
-const model::Scenario* hex_scenario(const Ruleset& ruleset) {
+const rules::hexmap::Scenario* hex_scenario(const Ruleset& ruleset) {
   const auto* hex = dynamic_cast<const HexRuleset*>(&ruleset);
   return hex ? &hex->scenario() : nullptr;
 }
 
-const model::Scenario& hex_scenario(const Ruleset& ruleset, const std::string& where) {
-  if (const model::Scenario* sc = hex_scenario(ruleset)) return *sc;
+const rules::hexmap::Scenario& hex_scenario(const Ruleset& ruleset, const std::string& where) {
+  if (const rules::hexmap::Scenario* sc = hex_scenario(ruleset)) return *sc;
   throw Error("archive.not_hex",
               where + ": a " + ruleset.id() + " game has no hex scenario (this command needs one)");
 }

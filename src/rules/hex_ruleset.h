@@ -1,5 +1,5 @@
 // The hex map package the rulesets on a hex map share (Blue & Gray and the
-// 1961 game): a ruleset made from a hex scenario (model::Scenario: its map
+// 1961 game): a ruleset made from a hex scenario (rules::hexmap::Scenario: its map
 // of hexes and sheets, order of battle, CRT and stacking) holds it, and the
 // layers above ask the ruleset for it. A game's archive keeps only the
 // scenario file; nothing above the rules reads a hex scenario except
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::rules {
@@ -17,7 +17,7 @@ namespace adjutant::rules {
 class HexRuleset : public Ruleset {
  public:
   // The scenario the ruleset plays.
-  const model::Scenario& scenario() const { return sc_; }
+  const rules::hexmap::Scenario& scenario() const { return sc_; }
   int version() const override { return sc_.rules_version; }
   // The scenario's sides, in its order.
   std::vector<std::string> sides() const override;
@@ -26,16 +26,16 @@ class HexRuleset : public Ruleset {
 
  protected:
   // Plays `scenario` at ruleset version `version` (genesis pins it).
-  HexRuleset(model::Scenario scenario, int version);
+  HexRuleset(rules::hexmap::Scenario scenario, int version);
 
-  model::Scenario sc_;
+  rules::hexmap::Scenario sc_;
 };
 
 // The hex scenario `ruleset` plays; nullptr for a ruleset with a scenario
 // format of its own (Chaos of Battle's table).
-const model::Scenario* hex_scenario(const Ruleset& ruleset);
+const rules::hexmap::Scenario* hex_scenario(const Ruleset& ruleset);
 // As hex_scenario, for a command that needs a hex map: Error
 // "archive.not_hex" naming `where` for a ruleset without one.
-const model::Scenario& hex_scenario(const Ruleset& ruleset, const std::string& where);
+const rules::hexmap::Scenario& hex_scenario(const Ruleset& ruleset, const std::string& where);
 
 }  // namespace adjutant::rules

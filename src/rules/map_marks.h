@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules {
 
@@ -38,9 +38,9 @@ struct MapMarks {
 
 // The marks of `state` in a game of hex scenario `scenario`, as its
 // ruleset's package gives them; none for a ruleset that gives none.
-MapMarks map_marks(const model::Scenario& scenario, const model::State& state);
+MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& state);
 
 // Whether the scenario's map notes carry an army line per side.
-bool has_army_notes(const model::Scenario& scenario);
+bool has_army_notes(const rules::hexmap::Scenario& scenario);
 
 }  // namespace adjutant::rules

@@ -87,7 +87,7 @@ std::string did_you_mean(const std::vector<std::string>& names) {
   return out + "?";
 }
 
-std::string unknown_unit_hint(const model::Scenario& scenario, const std::string& typed,
+std::string unknown_unit_hint(const rules::hexmap::Scenario& scenario, const std::string& typed,
                               const std::string& side) {
   std::vector<std::string> ids;
   for (const auto& u : scenario.units)

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::text {
 
@@ -31,7 +31,7 @@ std::string did_you_mean(const std::vector<std::string>& names);
 // The way forward for an order naming no unit of the scenario: the nearest
 // ids of `side`'s units ("Did you mean 2/Ill? Ids are written exactly as the
 // scenario gives them"), or where to find them.
-std::string unknown_unit_hint(const model::Scenario& scenario, const std::string& typed,
+std::string unknown_unit_hint(const rules::hexmap::Scenario& scenario, const std::string& typed,
                               const std::string& side);
 
 // The text with look-alike characters made one (lower case; the letters l

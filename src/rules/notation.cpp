@@ -3,7 +3,7 @@
 
 namespace adjutant::rules {
 
-const model::Scenario& TextGame::hex_scenario() const {
+const rules::hexmap::Scenario& TextGame::hex_scenario() const {
   if (!hex)
     throw Error("text.no_notation",
                 "this notation reads a hex scenario, and the game has none to read names in");

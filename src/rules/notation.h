@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/text_lexer.h"
 
 namespace adjutant::rules {
@@ -60,12 +60,12 @@ class Ruleset;
 // there, and never reads what the side may not see.
 struct TextGame {
   const Ruleset* ruleset = nullptr;
-  const model::Scenario* hex = nullptr;
+  const rules::hexmap::Scenario* hex = nullptr;
   const model::State* view = nullptr;
 
   // The hex scenario; Error text.no_notation when the game has none (a
   // hex notation asked to read a game of another format: a bug if seen).
-  const model::Scenario& hex_scenario() const;
+  const rules::hexmap::Scenario& hex_scenario() const;
 };
 
 class Notation {

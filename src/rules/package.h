@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/map_marks.h"
 #include "rules/ruleset.h"
 
@@ -37,7 +37,7 @@ enum class OrderPage {
 };
 
 // A hex ruleset's factory, for a scenario already read.
-using HexFactory = std::unique_ptr<Ruleset> (*)(model::Scenario, const std::string&, int);
+using HexFactory = std::unique_ptr<Ruleset> (*)(rules::hexmap::Scenario, const std::string&, int);
 
 struct Package {
   RulesetInfo info;  // id and versions; hex when its scenario is a hex scenario
@@ -56,7 +56,7 @@ struct Package {
   // The hex order page's standing orders of `side` as `seen` holds them,
   // their hexes written as the scenario writes them (null: the ruleset has
   // none).
-  Json (*standing)(const model::Scenario& sc, const model::State& seen,
+  Json (*standing)(const rules::hexmap::Scenario& sc, const model::State& seen,
                    const std::string& side) = nullptr;
   // The table order page's data from the side's part of the scenario
   // (Ruleset::side_scenario) and its view: its pieces and what it sees.
@@ -66,10 +66,11 @@ struct Package {
   std::string (*no_order_page)(const PhaseInfo& phase) = nullptr;
   // The marks its hex map draws of a state beyond the counters, read from
   // its own part of the state (rules/map_marks.h); null: none.
-  MapMarks (*map_marks)(const model::Scenario& scenario, const model::State& state) = nullptr;
+  MapMarks (*map_marks)(const rules::hexmap::Scenario& scenario,
+                        const model::State& state) = nullptr;
   // Whether a scenario's map notes carry an army line per side
   // (MapMarks::army); null: never.
-  bool (*army_notes)(const model::Scenario& scenario) = nullptr;
+  bool (*army_notes)(const rules::hexmap::Scenario& scenario) = nullptr;
   // What its hex scenarios hold beyond the shared format: fortifications
   // and pontoon bridges the map draws (render/legend.cpp lists them), and
   // the terrain a named region's square may not be (the tracing page,
@@ -86,11 +87,11 @@ struct Package {
 #define ADJUTANT_BOT(factory) (factory)
 #endif
 
-// A hex ruleset's `make`: the scenario file read (model::Scenario), then F.
+// A hex ruleset's `make`: the scenario file read (rules::hexmap::Scenario), then F.
 template <HexFactory F>
 std::unique_ptr<Ruleset> hex_from_file(const Json& scenario, const std::string& source,
                                        int version) {
-  return F(model::Scenario::from_json(scenario, source), source, version);
+  return F(rules::hexmap::Scenario::from_json(scenario, source), source, version);
 }
 
 // Adds a package for the rest of the run (a program that links rulesets of

@@ -90,8 +90,8 @@ std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& s
   return e.make(scenario, source, version);
 }
 
-std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std::string& source,
-                                      int version) {
+std::unique_ptr<Ruleset> make_ruleset(const rules::hexmap::Scenario& scenario,
+                                      const std::string& source, int version) {
   const Package& e = entry_for(scenario.ruleset, version, source);
   if (!e.make_hex)
     throw Error("archive.not_hex",

@@ -12,8 +12,8 @@
 
 #include "ledger/dice.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/table_board.h"
 #include "util/error.h"
 
@@ -264,14 +264,14 @@ std::unique_ptr<Ruleset> make_ruleset(const Json& scenario, const std::string& s
                                       int version = 0);
 // The same for a scenario already read (Scenario::from_json of `source`),
 // which is not read again.
-std::unique_ptr<Ruleset> make_ruleset(const model::Scenario& scenario, const std::string& source,
-                                      int version = 0);
+std::unique_ptr<Ruleset> make_ruleset(const rules::hexmap::Scenario& scenario,
+                                      const std::string& source, int version = 0);
 
 struct RulesetInfo {
   std::string id;
   int latest = 1;  // what new games pin
   int oldest = 1;  // the oldest version this build still adjudicates
-  // True when the scenario is a hex scenario (model::Scenario); a ruleset
+  // True when the scenario is a hex scenario (rules::hexmap::Scenario); a ruleset
   // that owns another scenario format says false.
   bool hex = true;
 };

@@ -27,7 +27,8 @@ std::string listing(const std::vector<std::string>& names) {
 
 }  // namespace
 
-UnitNames::UnitNames(const model::Scenario& scenario, std::string side) : side_(std::move(side)) {
+UnitNames::UnitNames(const rules::hexmap::Scenario& scenario, std::string side)
+    : side_(std::move(side)) {
   for (const auto& u : scenario.units) {
     units_.push_back(&u);
     ids_.emplace(u.id, u.id);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/text_lexer.h"
 
 namespace adjutant::rules::text {
@@ -18,7 +18,7 @@ enum class Whose { kOwn, kEnemy };
 
 class UnitNames {
  public:
-  UnitNames(const model::Scenario& scenario, std::string side);
+  UnitNames(const rules::hexmap::Scenario& scenario, std::string side);
 
   // The words of one name (joined by single spaces, or one quoted word).
   std::string one(const std::vector<Token>& words, Whose whose) const;
@@ -40,7 +40,7 @@ class UnitNames {
   // The ids of `whose` that start with `low` (lower case), in id order.
   std::vector<std::string> starting(const std::string& low, Whose whose) const;
 
-  std::vector<const model::UnitDef*> units_;
+  std::vector<const rules::hexmap::UnitDef*> units_;
   std::string side_;
   // Indexes, so that a line of n names reads in time linear in n: every
   // id, the ids by their lower case, and each side's lower-case ids sorted

@@ -179,7 +179,7 @@ bool looks_like_hex(const std::string& s) {
 
 }  // namespace
 
-Json fixed_hexes(const model::Scenario& scenario) {
+Json fixed_hexes(const rules::hexmap::Scenario& scenario) {
   const hex::Numbering num = scenario.numbers();
   std::vector<std::pair<Path, std::string>> strings;
   Path p;

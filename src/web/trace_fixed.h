@@ -8,7 +8,7 @@
 #pragma once
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::web {
 
@@ -19,6 +19,6 @@ using ledger::Json;
 // in hex order. `needs` says what the hex's terrain must allow: units pass
 // through it, units stop in it, one of `only` (Ely's Ford is a ferry hex),
 // none of `not` (a region's square is land).
-Json fixed_hexes(const model::Scenario& scenario);
+Json fixed_hexes(const rules::hexmap::Scenario& scenario);
 
 }  // namespace adjutant::web

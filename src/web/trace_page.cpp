@@ -25,7 +25,7 @@ std::string cell_key(int col, int row) {
 // The number of every hex of the map and of the ring around it (hexsides
 // along the map's edge are named with a hex beyond it), as the scenario
 // writes them; on a map of sheets only hexes of a sheet have one.
-Json labels(const model::Scenario& s) {
+Json labels(const rules::hexmap::Scenario& s) {
   Json out = Json::object();
   for (int c = 0; c <= s.columns + 1; ++c)
     for (int r = 0; r <= s.rows + 1; ++r) {
@@ -36,7 +36,7 @@ Json labels(const model::Scenario& s) {
   return out;
 }
 
-Json map_as_read(const model::Scenario& s) {
+Json map_as_read(const rules::hexmap::Scenario& s) {
   Json terrain = Json::array(), hexsides = Json::array(), routes = Json::array(),
        places = Json::array();
   for (const auto& [h, type] : s.terrain)
@@ -61,7 +61,7 @@ Json corners(int col0, int row0, int columns, int last_row_first) {
 }
 
 Json views(const TraceInput& in) {
-  const model::Scenario& s = in.scenario;
+  const rules::hexmap::Scenario& s = in.scenario;
   const std::size_t sheets = s.sheets ? s.sheets->list().size() : 1;
   Json out = Json::array();
   if (in.scans.size() == 1) {
@@ -110,7 +110,7 @@ std::string script(std::string_view js) {
 }  // namespace
 
 Json trace_data(const TraceInput& in) {
-  const model::Scenario& s = in.scenario;
+  const rules::hexmap::Scenario& s = in.scenario;
   Json images = Json::array();
   for (const auto& scan : in.scans)
     images.push_back(

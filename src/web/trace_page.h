@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "web/scan_image.h"
 
 namespace adjutant::web {
@@ -20,9 +20,9 @@ namespace adjutant::web {
 using ledger::Json;
 
 struct TraceInput {
-  const model::Scenario& scenario;  // read and checked by its ruleset
-  std::string scenario_text;        // the file as written: the page keeps its order of members
-  std::vector<ScanImage> scans;     // one scan, or one per map sheet in map.sheets' order
+  const rules::hexmap::Scenario& scenario;  // read and checked by its ruleset
+  std::string scenario_text;     // the file as written: the page keeps its order of members
+  std::vector<ScanImage> scans;  // one scan, or one per map sheet in map.sheets' order
 };
 
 // What the page's script works from (web/assets/trace_*.js): the grid, the

@@ -11,7 +11,10 @@ include that ruleset's headers nor name it in a string ("chaos"), but for
 the registry and the crossings listed in KNOWN below, which the redesign
 removes one by one (docs/architecture.md "Crossings still to remove"); a
 crossing not listed fails, and so does a listed one that is gone (take it
-off the list). Prints each problem; exits 1 on any.
+off the list). A folder of src/rules/ that registers no package is a
+package the rulesets share (src/rules/hexmap/, the hex map of Blue & Gray
+and the 1961 game): any floor above the rules may include it. Prints each
+problem; exits 1 on any.
 """
 import os
 import re
@@ -55,7 +58,7 @@ def main(source):
                 if up or sibling:
                     problems.append("%s includes %s: %s" % (
                         rel, inc, "a floor above" if up else "a sibling on its floor"))
-                if parts[0] == "rules" and len(parts) > 2:
+                if parts[0] == "rules" and len(parts) > 2 and parts[1] in rulesets:
                     own = rel.startswith("src/rules/%s/" % parts[1])
                     if own or rel in REGISTRIES:
                         continue

@@ -78,7 +78,7 @@ TEST_CASE("the board's index agrees with a scan of the state after every event",
     Json raw =
         Json::parse(adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / file));
     auto ruleset = adjutant::rules::make_ruleset(raw, file);
-    auto sc = adjutant::model::Scenario::from_json(raw, file);
+    auto sc = adjutant::rules::hexmap::Scenario::from_json(raw, file);
     sc.rules_version = ruleset->version();
     auto bot = adjutant::bot::make_generator("bluegray");
     adjutant::model::State state = ruleset->initial_state();

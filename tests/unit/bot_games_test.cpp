@@ -48,9 +48,9 @@ Json scenario_json(const std::string& file) {
 Played play(const std::string& file, std::uint64_t seed, int version = 0) {
   Json raw = scenario_json(file);
   auto ruleset = adjutant::rules::make_ruleset(raw, file, version);
-  adjutant::model::Scenario sc;
+  adjutant::rules::hexmap::Scenario sc;
   if (adjutant::rules::ruleset_info(ruleset->id())->hex) {
-    sc = adjutant::model::Scenario::from_json(raw, file);
+    sc = adjutant::rules::hexmap::Scenario::from_json(raw, file);
     sc.rules_version = ruleset->version();
   }
   auto bot = adjutant::bot::make_generator(ruleset->id());

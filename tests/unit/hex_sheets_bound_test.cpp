@@ -11,8 +11,8 @@
 #include "bot/bot.h"
 #include "ledger/dice.h"
 #include "ledger/digest.h"
-#include "model/scenario.h"
 #include "render/map.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
@@ -39,7 +39,7 @@ TEST_CASE("a ruleset, the bot and the maps speak their scenario's sheets after a
   using adjutant::ledger::Json;
   auto raw = scenario_file("grand-chancellorsville.json");
   auto ruleset = adjutant::rules::make_ruleset(raw, "grand-chancellorsville.json");
-  auto sc = adjutant::model::Scenario::from_json(raw, "grand-chancellorsville.json");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(raw, "grand-chancellorsville.json");
   sc.rules_version = ruleset->version();
   REQUIRE(sc.sheets);
   const adjutant::hex::Numbering num = sc.numbers();
@@ -47,7 +47,7 @@ TEST_CASE("a ruleset, the bot and the maps speak their scenario's sheets after a
   // four-digit numbers.
   auto other_raw = scenario_file("bluegray-skirmish.json");
   auto other_rules = adjutant::rules::make_ruleset(other_raw, "skirmish");
-  auto other = adjutant::model::Scenario::from_json(other_raw, "skirmish");
+  auto other = adjutant::rules::hexmap::Scenario::from_json(other_raw, "skirmish");
   REQUIRE_FALSE(other.sheets);
 
   // The joined map's units stand on lettered hexes (H0912, F1505).

@@ -8,7 +8,7 @@
 #include "hex/numbering.h"
 #include "hex/sheets.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "util/error.h"
 
 namespace {
@@ -124,7 +124,7 @@ TEST_CASE("a numbering of sheets writes each hex with its sheet's letter", "[hex
 }
 
 TEST_CASE("two sheets join into one grid, F1328 lying on H1301", "[hex][sheets]") {
-  auto sc = adjutant::model::Scenario::from_json(two_sheets(the_join()), "joined.json");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(two_sheets(the_join()), "joined.json");
   REQUIRE(sc.sheets);
   const hex::Numbering num = sc.numbers();
   CHECK(num.sheets() == sc.sheets.get());
@@ -147,8 +147,8 @@ TEST_CASE("two sheets join into one grid, F1328 lying on H1301", "[hex][sheets]"
   CHECK_FALSE(num.parse("F1428"));
   CHECK(num.parse("H1401"));
   CHECK(sc.on_map(*num.parse("H1401")));
-  CHECK(sc.edges_of(*num.parse("F1301")) == adjutant::model::Edges{"north"});
-  CHECK(sc.edges_of(*num.parse("H1328")) == adjutant::model::Edges{"south"});
+  CHECK(sc.edges_of(*num.parse("F1301")) == adjutant::rules::hexmap::Edges{"north"});
+  CHECK(sc.edges_of(*num.parse("H1328")) == adjutant::rules::hexmap::Edges{"south"});
   CHECK(sc.edges_of(join).empty());
   // A hexside across the join.
   auto s = num.parse_hexside("F1327/H1301");
@@ -162,7 +162,7 @@ TEST_CASE("two sheets join into one grid, F1328 lying on H1301", "[hex][sheets]"
 }
 
 TEST_CASE("a bare hex number on a map of sheets is ambiguous", "[hex][sheets]") {
-  auto sc = adjutant::model::Scenario::from_json(two_sheets(the_join()), "joined.json");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(two_sheets(the_join()), "joined.json");
   const hex::Numbering num = sc.numbers();
   try {
     num.parse("1301");
@@ -182,12 +182,12 @@ TEST_CASE("a bare hex number on a map of sheets is ambiguous", "[hex][sheets]") 
 }
 
 TEST_CASE("a single-sheet scenario read after a joined one speaks plain numbers", "[hex][sheets]") {
-  auto joined = adjutant::model::Scenario::from_json(two_sheets(the_join()), "joined.json");
+  auto joined = adjutant::rules::hexmap::Scenario::from_json(two_sheets(the_join()), "joined.json");
   REQUIRE(joined.numbers().sheets());
   Json plain = two_sheets(the_join());
   plain["format"] = "adjutant-scenario/2";
   plain["map"] = {{"columns", 25}, {"rows", 28}, {"default_terrain", "clear"}};
-  auto sc = adjutant::model::Scenario::from_json(plain, "plain.json");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(plain, "plain.json");
   CHECK_FALSE(sc.sheets);
   const hex::Numbering num = sc.numbers();
   CHECK_FALSE(num.sheets());
@@ -228,7 +228,7 @@ TEST_CASE("two numberings of different sheets, one after the other, each read th
 }
 
 TEST_CASE("reading a scenario of sheets leaves plain numbers plain", "[hex][sheets]") {
-  auto sc = adjutant::model::Scenario::from_json(two_sheets(the_join()), "joined.json");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(two_sheets(the_join()), "joined.json");
   REQUIRE(sc.sheets);
   // No side effect of the reading: the plain numbering reads bare numbers
   // (which the joined map refuses as ambiguous) and knows no letters.
@@ -244,7 +244,7 @@ TEST_CASE("reading a scenario of sheets leaves plain numbers plain", "[hex][shee
 TEST_CASE("bad sheet joins are refused", "[hex][sheets]") {
   auto refused = [](const Json& j) {
     try {
-      adjutant::model::Scenario::from_json(j, "joined.json");
+      adjutant::rules::hexmap::Scenario::from_json(j, "joined.json");
     } catch (const Error& e) {
       return e.id();
     }

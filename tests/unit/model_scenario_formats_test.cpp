@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "support/cli_harness.h"
 #include "support/error_id.h"
@@ -15,7 +15,7 @@
 
 using adjutant::hex::Hex;
 using adjutant::ledger::Json;
-using adjutant::model::Scenario;
+using adjutant::rules::hexmap::Scenario;
 using adjutant::testing::error_id;
 
 namespace {

@@ -3,16 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "ledger/digest.h"
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "util/error.h"
 #include "util/files.h"
 
 using adjutant::Error;
 using adjutant::hex::Hex;
 using adjutant::ledger::Json;
-using adjutant::model::Scenario;
 using adjutant::model::State;
+using adjutant::rules::hexmap::Scenario;
 
 namespace {
 
@@ -257,11 +257,11 @@ TEST_CASE("format 2 fields: entry hexes, exits, objectives, lines of communicati
   CHECK(s.entry.mp == 1);
   CHECK(s.entry.compulsory_through == 1);
   REQUIRE(s.exits.size() == 1);
-  CHECK(s.exits[0].edges == adjutant::model::Edges{"east", "south"});
+  CHECK(s.exits[0].edges == adjutant::rules::hexmap::Edges{"east", "south"});
   CHECK(s.exits[0].mp == 1);
   REQUIRE(s.victory.lines.size() == 2);
   CHECK(s.victory.lines[0].side == "union");
-  CHECK(s.edges_of({1, 27}) == adjutant::model::Edges{"south", "west"});
+  CHECK(s.edges_of({1, 27}) == adjutant::rules::hexmap::Edges{"south", "west"});
   CHECK(s.edges_of({11, 14}).empty());
   // Several entry hexes and a non-combat unit.
   Json j = cemetery_hill_json();

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
 #include "render/map.h"
+#include "rules/hexmap/scenario.h"
 #include "util/files.h"
 
 namespace {
@@ -15,12 +15,12 @@ namespace {
 using adjutant::ledger::Json;
 using namespace adjutant;
 
-model::Scenario cemetery_hill() {
+rules::hexmap::Scenario cemetery_hill() {
   std::string path = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/cemetery-hill.json";
-  return model::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
+  return rules::hexmap::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
 }
 
-model::State start(const model::Scenario& sc) {
+model::State start(const rules::hexmap::Scenario& sc) {
   model::State st;
   st.scenario = sc.id;
   st.turn = 3;

@@ -6,11 +6,11 @@
 #include <catch2/catch.hpp>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
 #include "render/counter.h"
 #include "render/map.h"
 #include "render/scene.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/map_marks.h"
 #include "util/files.h"
 
@@ -19,12 +19,12 @@ namespace {
 using adjutant::ledger::Json;
 using namespace adjutant;
 
-model::Scenario hooker_lee() {
+rules::hexmap::Scenario hooker_lee() {
   std::string path = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/hooker-lee-1975.json";
-  return model::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
+  return rules::hexmap::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
 }
 
-model::State start(const model::Scenario& sc) {
+model::State start(const rules::hexmap::Scenario& sc) {
   model::State st;
   st.scenario = sc.id;
   st.turn = 3;

@@ -10,11 +10,11 @@
 #include <filesystem>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "model/state.h"
 #include "render/bench_render.h"
 #include "render/map.h"
 #include "render/map_style.h"
+#include "rules/hexmap/scenario.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -24,15 +24,15 @@ namespace fs = std::filesystem;
 using adjutant::ledger::Json;
 using namespace adjutant;
 
-model::Scenario skirmish() {
+rules::hexmap::Scenario skirmish() {
   std::string path = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/bluegray-skirmish.json";
-  return model::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
+  return rules::hexmap::Scenario::from_json(ledger::parse_strict(read_file(path), path), path);
 }
 
 // Every unit at its start hex (reinforcements waiting), then a Confederate
 // phase: three moves, one combat, one retreat, one unit eliminated.
 struct Position {
-  model::Scenario scenario = skirmish();
+  rules::hexmap::Scenario scenario = skirmish();
   model::State state;
   Json events;
 

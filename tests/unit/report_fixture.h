@@ -16,8 +16,8 @@
 #include <string>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "report/report_input.h"
+#include "rules/hexmap/scenario.h"
 #include "support/cli_harness.h"
 #include "util/files.h"
 
@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 using ledger::Json;
 
 struct FakeGame {
-  model::Scenario scenario;
+  rules::hexmap::Scenario scenario;
   std::unique_ptr<rules::Ruleset> ruleset;  // its events' words (rules/event_phrases.h)
   report::GameFacts facts;
   game::Adjudication adj;
@@ -36,7 +36,7 @@ struct FakeGame {
   FakeGame() {
     fs::path file = fs::path(ADJUTANT_SOURCE_DIR) / "scenarios" / "bluegray-skirmish.json";
     ledger::Json json = ledger::parse_strict(read_file(file), file.string());
-    scenario = model::Scenario::from_json(json, file.string());
+    scenario = rules::hexmap::Scenario::from_json(json, file.string());
     ruleset = rules::make_ruleset(json, file.string());
     facts.ruleset = ruleset.get();
     facts.game_id = std::string(64, 'a').replace(0, 16, "3f2a9c00d1e2b3c4");

@@ -33,7 +33,7 @@ TEST_CASE("exchange losses: preference order, policies and the default", "[rules
   Json j = skirmish_json();
   j["units"] = Json::array({unit("A12", 12, "0101"), unit("B10", 10, "0102"), unit("C3", 3, "0104"),
                             unit("D4", 4, "0105")});
-  auto sc = adjutant::model::Scenario::from_json(j, "losses");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(j, "losses");
   adjutant::model::State st;
   for (const char* id : {"A12", "B10", "C3", "D4"}) st.units[id].location = "0101";
   bg::Board board(sc, st);
@@ -55,7 +55,7 @@ TEST_CASE("exchange losses: preference order, policies and the default", "[rules
 TEST_CASE("the turn sequence follows the track, skips and ends", "[rules][phases]") {
   Json j = skirmish_json();
   j["turns"]["skip"] = Json::array({{{"turn", 1}, {"side", "union"}}});
-  auto sc = adjutant::model::Scenario::from_json(j, "phases");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(j, "phases");
   auto turns = bg::player_turns(sc.turns);
   REQUIRE(turns.size() == 15);
   CHECK(turns[0].side == "confederate");
@@ -71,7 +71,7 @@ TEST_CASE("the turn sequence follows the track, skips and ends", "[rules][phases
 }
 
 TEST_CASE("victory levels by integer ratio (14.5 table as scenario data)", "[rules][victory]") {
-  auto sc = adjutant::model::Scenario::from_json(skirmish_json(), "victory");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(skirmish_json(), "victory");
   struct Row {
     int union_vp, confederate_vp;
     const char* result;

@@ -27,8 +27,8 @@ Json cemetery_hill_json() {
   return adjutant::ledger::parse_strict(adjutant::read_file(file), file);
 }
 
-adjutant::model::Scenario cemetery_hill() {
-  return adjutant::model::Scenario::from_json(cemetery_hill_json(), "cemetery-hill");
+adjutant::rules::hexmap::Scenario cemetery_hill() {
+  return adjutant::rules::hexmap::Scenario::from_json(cemetery_hill_json(), "cemetery-hill");
 }
 
 // 14.34 as printed: turn, entry hex, designation, type, strength (all move 6).

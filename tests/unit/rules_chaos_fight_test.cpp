@@ -14,9 +14,9 @@
 #include "ledger/dice.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/table_play.h"
+#include "rules/hexmap/scenario.h"
 #include "support/chaos_fixture.h"
 #include "support/error_id.h"
 
@@ -64,7 +64,7 @@ TEST_CASE("version 1 is unchanged: no fight orders, no fight phase, the same gam
   // final state are those of the version 1 made before the fight phase
   // (digests taken from it).
   auto gen = adjutant::bot::make_generator("chaos");
-  adjutant::model::Scenario none;
+  adjutant::rules::hexmap::Scenario none;
   State g = v1->initial_state();
   SeededDice seeded("a version 1 game");
   std::string all;
@@ -94,7 +94,7 @@ TEST_CASE("the bot's game at the latest version fights, and the check refuses no
           "[chaos][fight][bot]") {
   auto r = chaos_meeting(0);
   auto gen = adjutant::bot::make_generator("chaos");
-  adjutant::model::Scenario none;
+  adjutant::rules::hexmap::Scenario none;
   State g = r->initial_state();
   SeededDice seeded("a version 2 game");
   int fights = 0, refused = 0;

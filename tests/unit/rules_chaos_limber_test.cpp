@@ -8,10 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include "bot/bot.h"
-#include "model/scenario.h"
 #include "rules/chaos/ruleset.h"
 #include "rules/chaos/state.h"
 #include "rules/chaos/table_play.h"
+#include "rules/hexmap/scenario.h"
 #include "support/chaos_fixture.h"
 
 namespace chaos = adjutant::rules::chaos;
@@ -79,7 +79,7 @@ TEST_CASE(
     "[chaos][limber][bot]") {
   auto r = chaos_meeting(3);
   auto gen = adjutant::bot::make_generator("chaos");
-  adjutant::model::Scenario none;
+  adjutant::rules::hexmap::Scenario none;
   auto order_for = [&](const State& s) {
     adjutant::bot::Request req{*r, none, s, "union", 3};
     auto o = gen->orders(req);

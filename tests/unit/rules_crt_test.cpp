@@ -38,7 +38,7 @@ Json unit(const std::string& id, const std::string& side, int strength, const st
 }  // namespace
 
 TEST_CASE("odds round in the defender's favour and clamp at both ends", "[rules][odds]") {
-  auto sc = adjutant::model::Scenario::from_json(skirmish(), "skirmish");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(skirmish(), "skirmish");
   struct Row {
     int attack, defence;
     const char* odds;
@@ -57,7 +57,7 @@ TEST_CASE("odds round in the defender's favour and clamp at both ends", "[rules]
 }
 
 TEST_CASE("declared odds parse only as CRT columns", "[rules][odds]") {
-  auto sc = adjutant::model::Scenario::from_json(skirmish(), "skirmish");
+  auto sc = adjutant::rules::hexmap::Scenario::from_json(skirmish(), "skirmish");
   using adjutant::rules::bluegray::column_of;
   using adjutant::rules::bluegray::parse_odds;
   CHECK(column_of(sc.crt, "1-5") == 0);

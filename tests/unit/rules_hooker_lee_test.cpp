@@ -24,8 +24,8 @@
 namespace {
 
 using adjutant::hex::Hex;
-using adjutant::model::Scenario;
 using adjutant::rules::Json;
+using adjutant::rules::hexmap::Scenario;
 namespace bg = adjutant::rules::bluegray;
 
 Json scenario_json(int edition) {
@@ -205,13 +205,13 @@ TEST_CASE("Hooker and Lee: every hex number of the texts lies where the map need
   CHECK_FALSE(sc.on_map(h(sc, "1028")));
   for (const char* x :
        {"1027", "1128", "1227", "1328", "1427", "1528", "1627", "1728", "1827", "1928"})
-    CHECK(sc.edges_of(h(sc, x)) == adjutant::model::Edges{"south"});
+    CHECK(sc.edges_of(h(sc, x)) == adjutant::rules::hexmap::Edges{"south"});
   // 16.22: the southern edge (the last column) at 2514 and 2518.
-  CHECK(sc.edges_of(h(sc, "2514")) == adjutant::model::Edges{"east"});
-  CHECK(sc.edges_of(h(sc, "2518")) == adjutant::model::Edges{"east"});
+  CHECK(sc.edges_of(h(sc, "2514")) == adjutant::rules::hexmap::Edges{"east"});
+  CHECK(sc.edges_of(h(sc, "2518")) == adjutant::rules::hexmap::Edges{"east"});
   // 16.11, 16.21: the eastern edge (row 01) toward Fredericksburg.
   for (const char* x : {"1501", "2001", "2101"})
-    CHECK(sc.edges_of(h(sc, x)) == adjutant::model::Edges{"north"});
+    CHECK(sc.edges_of(h(sc, x)) == adjutant::rules::hexmap::Edges{"north"});
   // The entry hexes 0111 and 0128 on the northern edge (column 01).
   CHECK(sc.edges_of(h(sc, "0111")).count("west"));
   CHECK(sc.edges_of(h(sc, "0128")).count("west"));

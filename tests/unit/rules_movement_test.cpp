@@ -13,7 +13,7 @@
 namespace {
 
 using adjutant::hex::Hex;
-using adjutant::model::Scenario;
+using adjutant::rules::hexmap::Scenario;
 namespace bg = adjutant::rules::bluegray;
 
 Scenario skirmish() {

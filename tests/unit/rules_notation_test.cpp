@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "ledger/jcs.h"
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/notation.h"
 #include "rules/ruleset.h"
 #include "rulesets/hidden_pieces.h"
@@ -18,8 +18,8 @@
 
 namespace fs = std::filesystem;
 using adjutant::ledger::Json;
-using adjutant::model::Scenario;
 using adjutant::rules::make_notation;
+using adjutant::rules::hexmap::Scenario;
 using adjutant::rules::text::TextRefused;
 using adjutant::testing::source_dir;
 

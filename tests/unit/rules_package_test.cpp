@@ -67,7 +67,7 @@ TEST_CASE("a hex ruleset holds its scenario and names its sides; a table ruleset
   for (const char* rel : {"cemetery-hill.json", "ah1961.json"}) {
     INFO(rel);
     auto ruleset = read(rel);
-    const adjutant::model::Scenario* sc = adjutant::rules::hex_scenario(*ruleset);
+    const adjutant::rules::hexmap::Scenario* sc = adjutant::rules::hex_scenario(*ruleset);
     REQUIRE(sc);
     CHECK(sc->rules_version == ruleset->version());
     REQUIRE(sc->sides.size() == 2);

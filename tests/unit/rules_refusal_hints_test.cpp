@@ -145,7 +145,8 @@ TEST_CASE("a typo's nearest names, look-alike ids and words meant as hex numbers
   for (const char* near : {"05O6", "506", "05066", "l234", "H05O6"}) CHECK(near_hex(near));
   for (const char* not_near : {"0506", "H0506", "Heth", "1/I", "III", "12", "2/Ill"})
     CHECK_FALSE(near_hex(not_near));
-  auto sc = adjutant::model::Scenario::from_json(scenario_named("bluegray-skirmish"), "skirmish");
+  auto sc =
+      adjutant::rules::hexmap::Scenario::from_json(scenario_named("bluegray-skirmish"), "skirmish");
   CHECK(unknown_unit_hint(sc, "Jinkins", "confederate") ==
         "Did you mean Jenkins? A unit is named by its id, exactly as the scenario writes it");
 }

@@ -18,7 +18,7 @@ TEST_CASE("the step table agrees with passable, step_mp and zoc_extends under bo
                            "cemetery-hill.json", "bluegray-skirmish.json"}) {
     INFO(name);
     std::string file = std::string(ADJUTANT_SOURCE_DIR) + "/scenarios/" + name;
-    auto sc = adjutant::model::Scenario::from_json(
+    auto sc = adjutant::rules::hexmap::Scenario::from_json(
         adjutant::ledger::parse_strict(adjutant::read_file(file), file), file);
     const bg::StepTable* table = bg::StepTable::of(sc);
     REQUIRE(table != nullptr);
@@ -51,5 +51,5 @@ TEST_CASE("the step table agrees with passable, step_mp and zoc_extends under bo
     CHECK(differ == 0);
   }
   // A scenario built in code has no file to key a table by.
-  CHECK(bg::StepTable::of(adjutant::model::Scenario{}) == nullptr);
+  CHECK(bg::StepTable::of(adjutant::rules::hexmap::Scenario{}) == nullptr);
 }

@@ -17,8 +17,8 @@
 #include "hex/sheets.h"
 #include "ledger/digest.h"
 #include "ledger/jcs.h"
-#include "model/scenario.h"
 #include "render/map.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 #include "support/cli_harness.h"
 #include "util/error.h"
@@ -31,7 +31,7 @@ namespace fs = std::filesystem;
 using adjutant::hex::Hex;
 using adjutant::hex::Hexside;
 using adjutant::ledger::Json;
-using adjutant::model::Scenario;
+using adjutant::rules::hexmap::Scenario;
 using adjutant::testing::folder_hash;
 using adjutant::testing::run_adjutant;
 using adjutant::testing::source_dir;
@@ -431,7 +431,7 @@ TEST_CASE("Cemetery Hill's map, drawn and traced back in headless Chromium", "[t
   // Two roads, hex by hex, named: one off the west edge, one off the east
   // (the lines of communication of 14.51 and 14.52 trace to them); and
   // two places.
-  std::vector<adjutant::model::Route> roads;
+  std::vector<adjutant::rules::hexmap::Route> roads;
   for (const char* edge : {"west", "east"})
     for (const auto& route : shipped.routes)
       if (route.kind == "road" && route.off.count(edge) &&

@@ -25,11 +25,11 @@ namespace adjutant::rules::ah1961 {
 inline constexpr int kVersion = 2;
 
 // `scenario` as Scenario::from_json read it from `source`.
-std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(rules::hexmap::Scenario scenario, const std::string& source,
                                       int version);
 
 // The map's marks of a state: fortifications and bridges (map_marks.cpp).
-MapMarks map_marks(const model::Scenario& scenario, const model::State& state);
+MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& state);
 
 // Its text orders (docs/orders.md).
 std::unique_ptr<Notation> make_notation();

@@ -17,7 +17,7 @@
 namespace adjutant::rules::ah1961 {
 
 using model::State;
-using model::UnitDef;
+using rules::hexmap::UnitDef;
 using Problems = std::vector<OrderProblem>;
 
 // Counter kinds (Unit Symbols; Combat, zones of control: A and NA).

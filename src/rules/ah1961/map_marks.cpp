@@ -7,7 +7,7 @@
 
 namespace adjutant::rules::ah1961 {
 
-MapMarks map_marks(const model::Scenario&, const model::State& state) {
+MapMarks map_marks(const rules::hexmap::Scenario&, const model::State& state) {
   MapMarks marks;
   const Json& extra = state.extra;
   if (extra.contains("fortifications"))

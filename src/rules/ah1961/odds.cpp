@@ -21,7 +21,7 @@ Odds basic_odds(int attack, int defence) {
   return o;
 }
 
-std::string crt_result(const model::Crt& crt, const std::string& column, int die) {
+std::string crt_result(const rules::hexmap::Crt& crt, const std::string& column, int die) {
   for (std::size_t c = 0; c < crt.columns.size(); ++c)
     if (crt.columns[c] == column) return crt.rows.at(die - 1).at(c);
   throw Error("scenario.ah1961", "the CRT has no column " + column);

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::ah1961 {
 
@@ -21,6 +21,6 @@ struct Odds {
 // Both factors positive.
 Odds basic_odds(int attack, int defence);
 // The CRT cell: result code for the column and die (1-6).
-std::string crt_result(const model::Crt& crt, const std::string& column, int die);
+std::string crt_result(const rules::hexmap::Crt& crt, const std::string& column, int die);
 
 }  // namespace adjutant::rules::ah1961

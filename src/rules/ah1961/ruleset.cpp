@@ -131,7 +131,7 @@ class Ah1961 : public HexRuleset {
 
 }  // namespace
 
-std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(rules::hexmap::Scenario scenario, const std::string& source,
                                       int version) {
   return std::make_unique<Ah1961>(std::move(scenario), version, source);
 }

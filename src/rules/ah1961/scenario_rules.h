@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::ah1961 {
 
 using hex::Hex;
 using ledger::Json;
-using model::Scenario;
+using rules::hexmap::Scenario;
 
 struct Fortifications {
   int count = 0;

@@ -33,7 +33,8 @@ std::string morale(const model::State& st, const std::string& side) {
   return text + " (demoralized above " + std::to_string(above) + ")";
 }
 
-std::string quota(const model::Scenario& sc, const model::State& st, const std::string& side) {
+std::string quota(const rules::hexmap::Scenario& sc, const model::State& st,
+                  const std::string& side) {
   const Json* q = member(sc.rules, "movement_quota");
   if (!q || q->value("side", "") != side) return "";
   int of = number(q, "units");
@@ -44,7 +45,8 @@ std::string quota(const model::Scenario& sc, const model::State& st, const std::
          " units on turn " + std::to_string(number(used, "turn"));
 }
 
-std::string crossing(const model::Scenario& sc, const model::State& st, const std::string& side) {
+std::string crossing(const rules::hexmap::Scenario& sc, const model::State& st,
+                     const std::string& side) {
   const Json* c = member(sc.rules, "crossing_roll");
   if (!c || c->value("side", "") != side) return "";
   std::string units;
@@ -61,7 +63,8 @@ std::string crossing(const model::Scenario& sc, const model::State& st, const st
   return units + " may not cross at " + at + " yet (" + die + ")";
 }
 
-std::string flank(const model::Scenario& sc, const model::State& st, const std::string& side) {
+std::string flank(const rules::hexmap::Scenario& sc, const model::State& st,
+                  const std::string& side) {
   std::map<int, std::vector<std::string>> back;  // turn -> units
   for (const auto& d : sc.units) {
     auto it = st.units.find(d.id);
@@ -84,7 +87,7 @@ std::string flank(const model::Scenario& sc, const model::State& st, const std::
 
 }  // namespace
 
-bool army_notes(const model::Scenario& sc) {
+bool army_notes(const rules::hexmap::Scenario& sc) {
   for (const char* hook : {"demoralization", "movement_quota", "crossing_roll"})
     if (sc.rules.is_object() && sc.rules.contains(hook)) return true;
   for (const auto& x : sc.exits)
@@ -92,7 +95,8 @@ bool army_notes(const model::Scenario& sc) {
   return false;
 }
 
-std::string army_text(const model::Scenario& sc, const model::State& st, const std::string& side) {
+std::string army_text(const rules::hexmap::Scenario& sc, const model::State& st,
+                      const std::string& side) {
   std::string out;
   for (const auto& part :
        {morale(st, side), quota(sc, st, side), crossing(sc, st, side), flank(sc, st, side)})
@@ -100,7 +104,7 @@ std::string army_text(const model::Scenario& sc, const model::State& st, const s
   return out;
 }
 
-MapMarks map_marks(const model::Scenario& sc, const model::State& st) {
+MapMarks map_marks(const rules::hexmap::Scenario& sc, const model::State& st) {
   MapMarks marks;
   // An army demoralized as a whole (Hooker and Lee 18.0: extra.morale).
   if (const Json* all = member(st.extra, "morale"); all && all->is_object())

@@ -8,23 +8,23 @@
 
 #include <string>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/map_marks.h"
 
 namespace adjutant::rules::bluegray {
 
 // Whether the scenario's notes carry the army line (it has one of those
 // hooks).
-bool army_notes(const model::Scenario& scenario);
+bool army_notes(const rules::hexmap::Scenario& scenario);
 
 // "12 SP lost (demoralized above 47) · moved 4 of 6 units on turn 3 · ...", or
 // "" when the side has nothing of the kind.
-std::string army_text(const model::Scenario& scenario, const model::State& state,
+std::string army_text(const rules::hexmap::Scenario& scenario, const model::State& state,
                       const std::string& side);
 
 // The map's marks of `state`: demoralized armies, victory points by source,
 // and each side's army line when the scenario has one.
-MapMarks map_marks(const model::Scenario& scenario, const model::State& state);
+MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& state);
 
 }  // namespace adjutant::rules::bluegray

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <tuple>
 
-#include "model/arrivals.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/orders.h"
 #include "rules/bluegray/readings.h"
 #include "rules/bluegray/stacking.h"
 #include "rules/bluegray/zoc.h"
+#include "rules/hexmap/arrivals.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -27,7 +27,7 @@ std::vector<std::string> due_units(const Board& board, const std::string& side) 
 
 // 14.33: "to the south or east" of `from` means a higher row or column,
 // "north or west" a lower one.
-bool toward(Hex from, Hex to, const model::Edges& directions) {
+bool toward(Hex from, Hex to, const rules::hexmap::Edges& directions) {
   return (directions.count("south") && to.row > from.row) ||
          (directions.count("north") && to.row < from.row) ||
          (directions.count("east") && to.col > from.col) ||
@@ -43,7 +43,7 @@ std::string hexes_text(const std::vector<Hex>& hexes, hex::Numbering numbers) {
 // H&L 16.23, 16.25: a unit due back must re-enter if it physically can: at
 // a hex holding no enemy unit (not in an enemy ZOC at night, 9.0), as the
 // next of that hex's column within its MA, with room to stop there.
-void check_return(const Board& board, const std::string& id, const model::Arrival& a,
+void check_return(const Board& board, const std::string& id, const rules::hexmap::Arrival& a,
                   const EntryColumns& columns, bool night, Problems& problems) {
   const Scenario& sc = board.scenario();
   const std::string side = board.side_of(id);
@@ -62,16 +62,16 @@ void check_return(const Board& board, const std::string& id, const model::Arriva
 
 }  // namespace
 
-std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit) {
+std::optional<rules::hexmap::Arrival> arrival_of(const Board& board, const std::string& unit) {
   auto it = board.state().units.find(unit);
-  return model::current_arrival(board.scenario(), unit,
-                                it == board.state().units.end() ? nullptr : &it->second);
+  return rules::hexmap::current_arrival(board.scenario(), unit,
+                                        it == board.state().units.end() ? nullptr : &it->second);
 }
 
-int column_place(const Board& board, const model::Arrival& arrival, const std::string& unit,
+int column_place(const Board& board, const rules::hexmap::Arrival& arrival, const std::string& unit,
                  const EntryColumns& columns, Hex h) {
   const Scenario& sc = board.scenario();
-  const model::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
+  const rules::hexmap::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
   auto it = columns.find(h);
   const std::vector<std::string> none;
   const std::vector<std::string>& earlier = it == columns.end() ? none : it->second;
@@ -93,8 +93,8 @@ int column_place(const Board& board, const model::Arrival& arrival, const std::s
   return stacks;
 }
 
-int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int place) {
-  const model::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
+int entry_cost(const Scenario& sc, const rules::hexmap::Arrival& arrival, Hex h, int place) {
+  const rules::hexmap::EntryRules& e = arrival.entry ? *arrival.entry : sc.entry;
   int base = e.terrain_cost ? sc.terrain_at(h).mp : e.mp;
   return base * place;
 }

@@ -14,7 +14,7 @@ namespace adjutant::rules::bluegray {
 
 // The unit's arrival now: the scenario's, or where 14.33 rescheduled it
 // (the state's units[id].extra.enter). nullopt for a unit that never enters.
-std::optional<model::Arrival> arrival_of(const Board& board, const std::string& unit);
+std::optional<rules::hexmap::Arrival> arrival_of(const Board& board, const std::string& unit);
 
 // The units entered at each hex so far this phase, in order: the column
 // behind each entry hex (Hooker and Lee 16.25).
@@ -26,13 +26,13 @@ using EntryColumns = std::map<Hex, std::vector<std::string>>;
 // stack before it while the two may stack (readings.h: legally, the side's
 // own restriction included), else into a new stack; no column: every unit
 // is first.
-int column_place(const Board& board, const model::Arrival& arrival, const std::string& unit,
+int column_place(const Board& board, const rules::hexmap::Arrival& arrival, const std::string& unit,
                  const EntryColumns& columns, Hex h);
 
 // 14.32: MP to enter at `h` at `place` in its column: the entry cost (the
 // arrival's own, else the scenario's), times the place where the arrival
 // enters in column (Hooker and Lee 16.24-16.25).
-int entry_cost(const Scenario& sc, const model::Arrival& arrival, Hex h, int place);
+int entry_cost(const Scenario& sc, const rules::hexmap::Arrival& arrival, Hex h, int place);
 
 // 14.31, 14.33: an entry hex holding an enemy unit or in an enemy ZOC; the
 // reason in words, or "" when it is clear.

@@ -20,7 +20,7 @@ namespace adjutant::rules::bluegray {
 inline constexpr int kVersion = 3;
 
 // `scenario` as Scenario::from_json read it from `source`.
-std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(rules::hexmap::Scenario scenario, const std::string& source,
                                       int version);
 
 // Its text orders (docs/orders.md).

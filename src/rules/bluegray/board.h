@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::rules::bluegray {
 
 using hex::Hex;
-using model::Scenario;
 using model::State;
-using model::UnitDef;
+using rules::hexmap::Scenario;
+using rules::hexmap::UnitDef;
 
 using Problems = std::vector<OrderProblem>;
 

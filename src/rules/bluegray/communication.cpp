@@ -13,7 +13,7 @@ namespace adjutant::rules::bluegray {
 namespace {
 
 // The hexes of every road that leads off one of `edges`.
-std::set<Hex> road_goals(const Scenario& sc, const model::Edges& edges) {
+std::set<Hex> road_goals(const Scenario& sc, const rules::hexmap::Edges& edges) {
   std::set<Hex> out;
   for (const auto& r : sc.routes) {
     if (r.kind != "road") continue;
@@ -62,7 +62,7 @@ std::optional<std::vector<Hex>> trace(const Board& board, Hex from, const std::s
 }  // namespace
 
 std::optional<std::vector<Hex>> trace_line(const Board& board, Hex from, const std::string& side,
-                                           const model::Edges& edges) {
+                                           const rules::hexmap::Edges& edges) {
   return trace(board, from, side, road_goals(board.scenario(), edges),
                *zoc_shared(board, board.enemy_of(side)));
 }

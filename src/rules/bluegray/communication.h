@@ -15,7 +15,7 @@ namespace adjutant::rules::bluegray {
 // unless a friendly unit stands in it; the shortest (ties by the order of
 // hex::neighbours), or nullopt when there is none.
 std::optional<std::vector<Hex>> trace_line(const Board& board, Hex from, const std::string& side,
-                                           const model::Edges& edges);
+                                           const rules::hexmap::Edges& edges);
 
 // For each of the scenario's lines: one "line_of_communication" event naming
 // the units that trace and those cut off, and the VP the cut-off SP give the

@@ -42,7 +42,7 @@ Reschedule read_reschedule(const Reader& r, const Json& j) {
     if (!list.is_array() || list.empty())
       r.fail("scenario.wrong_type", path, "must list directions (north, east, south, west)");
     for (const auto& d : list) {
-      if (!d.is_string() || !model::kEdgeNames.count(d.get<std::string>()))
+      if (!d.is_string() || !rules::hexmap::kEdgeNames.count(d.get<std::string>()))
         r.fail("scenario.bad_edge", path, d.dump() + " is not north, east, south or west");
       out.toward[side].insert(d.get<std::string>());
     }
@@ -75,7 +75,7 @@ ExitRace read_exit_race(const Reader& r, const Json& j) {
 
 }  // namespace
 
-Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source) {
+Exclusive exclusive_rules(const rules::hexmap::Scenario& sc, const std::string& source) {
   Reader r{sc, source};
   Exclusive out;
   Fields f(sc.rules, source + ": rules", "scenario");
@@ -94,12 +94,12 @@ Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source) 
   if (auto j = f.any_opt("demoralization")) out.demoralization = hooks::read_demoralization(r, *j);
   if (auto j = f.any_opt("forced_march")) out.forced_march = hooks::read_forced_march(r, *j);
   // adjutant-scenario/1 loads as the first release read it, which ignored
-  // what it did not know (model/scenario_load.h).
+  // what it did not know (rules/hexmap/scenario_load.h).
   if (sc.format >= 2) f.finish();
   return out;
 }
 
-const Exclusive& exclusive_of(const model::Scenario& sc) {
+const Exclusive& exclusive_of(const rules::hexmap::Scenario& sc) {
   // Keyed by the scenario's SHA-256, so one file's hooks are read once; a
   // scenario that reached the engine was checked when the ruleset took it.
   static std::mutex lock;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -18,7 +18,7 @@ namespace adjutant::rules::bluegray {
 // at the nearest unblocked map-edge road hex in its side's directions.
 struct Reschedule {
   int delay = 1;
-  std::map<std::string, model::Edges> toward;  // side -> "south", "east", ...
+  std::map<std::string, rules::hexmap::Edges> toward;  // side -> "south", "east", ...
   std::string rule = "14.33";
 };
 
@@ -138,10 +138,11 @@ struct Exclusive {
 
 // Reads the scenario's "rules"; scenario.* errors name the JSON path
 // ("rules.exit_race.vp_per_unit"). Cheap: the engine calls it where needed.
-Exclusive exclusive_rules(const model::Scenario& sc, const std::string& source = "scenario");
+Exclusive exclusive_rules(const rules::hexmap::Scenario& sc,
+                          const std::string& source = "scenario");
 
 // The scenario's exclusive rules, read once per scenario file: what the
 // engine asks on every step of a path.
-const Exclusive& exclusive_of(const model::Scenario& sc);
+const Exclusive& exclusive_of(const rules::hexmap::Scenario& sc);
 
 }  // namespace adjutant::rules::bluegray

@@ -33,7 +33,7 @@ EdgeZone read_edge_zone(const Reader& r, const Json& j) {
   z.rule = f.str_opt("rule").value_or("19.13");
   f.finish();
   r.side(z.side, key + ".side");
-  if (!model::kEdgeNames.count(z.edge))
+  if (!rules::hexmap::kEdgeNames.count(z.edge))
     r.fail("scenario.bad_edge", key + ".edge",
            "\"" + z.edge + "\" is not north, east, south or west");
   if (z.distance < 0) r.fail("scenario.bad_value", key + ".distance", "must not be negative");

@@ -4,15 +4,15 @@
 
 #include <string>
 
-#include "model/scenario.h"
 #include "rules/bluegray/exclusive.h"
+#include "rules/hexmap/scenario.h"
 #include "util/error.h"
 #include "util/fields.h"
 
 namespace adjutant::rules::bluegray::hooks {
 
 struct Reader {
-  const model::Scenario& sc;
+  const rules::hexmap::Scenario& sc;
   std::string source;
 
   std::string at(const std::string& path) const { return source + ": rules." + path; }

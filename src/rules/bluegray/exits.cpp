@@ -16,24 +16,24 @@ int exited_units(const Board& board, const std::string& side, const std::set<std
   return n;
 }
 
-bool in_zone(const Scenario& sc, const model::ExitZone& x, Hex h) {
+bool in_zone(const Scenario& sc, const rules::hexmap::ExitZone& x, Hex h) {
   if (x.hexes.count(h)) return true;
   for (const auto& e : sc.edges_of(h))
     if (x.edges.count(e)) return true;
   return false;
 }
 
-bool counted(const model::ExitZone& x) {
+bool counted(const rules::hexmap::ExitZone& x) {
   return x.max_units > 0 || x.back.has_value();
 }
 
-std::string rule_of(const model::ExitZone* x) {
+std::string rule_of(const rules::hexmap::ExitZone* x) {
   return x && !x->rule.empty() ? x->rule : "exit";
 }
 
 }  // namespace
 
-int exited_by(const Board& board, const model::ExitZone& x) {
+int exited_by(const Board& board, const rules::hexmap::ExitZone& x) {
   int n = 0;
   for (const auto& [id, u] : board.state().units) {
     if (!u.extra.is_object() || !u.extra.contains("left")) continue;
@@ -44,13 +44,14 @@ int exited_by(const Board& board, const model::ExitZone& x) {
   return n;
 }
 
-const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h) {
+const rules::hexmap::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h) {
   for (const auto& x : sc.exits)
     if (x.admits(unit) && in_zone(sc, x, h)) return &x;
   return nullptr;
 }
 
-ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std::string& unit) {
+ExitRefusal exit_refusal(const Board& board, const rules::hexmap::ExitZone& x,
+                         const std::string& unit) {
   int turn = board.state().turn;
   bool late = x.until_turn && turn > x.until_turn;
   if (late && x.late_rule.empty())
@@ -69,7 +70,7 @@ ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std
 
 void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order) {
   const UnitDef* d = em.scenario().unit(unit);
-  const model::ExitZone* x = exit_zone(em.scenario(), *d, from);
+  const rules::hexmap::ExitZone* x = exit_zone(em.scenario(), *d, from);
   const hex::Numbering num = em.scenario().numbers();
   int turn = em.state().turn;
   if (x && x->until_turn && turn > x->until_turn && !x->late_rule.empty()) {
@@ -107,7 +108,7 @@ void exit_map(Emitter& em, const std::string& unit, Hex from, int mp, int order)
 
 bool retreat_off_map(Emitter& em, const std::string& unit, Hex from, const std::string& cause) {
   const UnitDef* d = em.scenario().unit(unit);
-  const model::ExitZone* x = d ? exit_zone(em.scenario(), *d, from) : nullptr;
+  const rules::hexmap::ExitZone* x = d ? exit_zone(em.scenario(), *d, from) : nullptr;
   if (!x || !x->by_retreat) return false;
   em.emit({{"type", "exit"},
            {"unit", unit},

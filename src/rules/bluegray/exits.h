@@ -11,11 +11,11 @@
 namespace adjutant::rules::bluegray {
 
 // The exit a unit may take from hex h, or nullptr.
-const model::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h);
+const rules::hexmap::ExitZone* exit_zone(const Scenario& sc, const UnitDef& unit, Hex h);
 
 // Units that have taken exit x, as the state records them (extra.left, kept
 // for exits with a limit or a return).
-int exited_by(const Board& board, const model::ExitZone& x);
+int exited_by(const Board& board, const rules::hexmap::ExitZone& x);
 
 // Why `unit` may not take exit `x` now (H&L 16.22: its turns, its combined
 // total of units), as a problem id and message; id "" when it may.
@@ -23,7 +23,8 @@ struct ExitRefusal {
   std::string id;
   std::string message;
 };
-ExitRefusal exit_refusal(const Board& board, const model::ExitZone& x, const std::string& unit);
+ExitRefusal exit_refusal(const Board& board, const rules::hexmap::ExitZone& x,
+                         const std::string& unit);
 
 // Emits the "exit" event (and the VP the exit earns, if any); a late exit
 // that eliminates (H&L 16.27) emits "eliminate" instead; an exit with a

@@ -200,7 +200,7 @@ std::optional<OrderProblem> find(const Mover& m, PlannedMove& pm, Hex start) {
 // that entered an enemy ZOC has stopped (5.0).
 std::optional<OrderProblem> leave(const Mover& m, PlannedMove& pm, const UnitDef& def) {
   Hex last = pm.path.back();
-  const model::ExitZone* x = exit_zone(m.board.scenario(), def, last);
+  const rules::hexmap::ExitZone* x = exit_zone(m.board.scenario(), def, last);
   const hex::Numbering num = m.board.numbers();
   if (!x)
     return fail(m, "move.no_exit", last, "14.4",

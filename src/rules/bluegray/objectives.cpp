@@ -2,7 +2,7 @@
 
 namespace adjutant::rules::bluegray {
 
-std::string holder(const Board& board, const model::VictoryHex& vh) {
+std::string holder(const Board& board, const rules::hexmap::VictoryHex& vh) {
   const State& state = board.state();
   std::string key = board.numbers().format(vh.hex);
   if (state.extra.contains("held") && state.extra["held"].contains(key))

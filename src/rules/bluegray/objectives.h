@@ -19,6 +19,6 @@ std::optional<std::string> placed_at(const Json& event);
 void take_objective(Emitter& em, const std::string& where, const std::string& unit);
 
 // The side holding an objective hex now ("" if nobody has held it).
-std::string holder(const Board& board, const model::VictoryHex& vh);
+std::string holder(const Board& board, const rules::hexmap::VictoryHex& vh);
 
 }  // namespace adjutant::rules::bluegray

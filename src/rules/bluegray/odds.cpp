@@ -16,13 +16,13 @@ std::optional<std::pair<int, int>> parse_odds(const std::string& text) {
   return std::pair{a, b};
 }
 
-std::optional<int> column_of(const model::Crt& crt, const std::string& odds) {
+std::optional<int> column_of(const rules::hexmap::Crt& crt, const std::string& odds) {
   for (std::size_t i = 0; i < crt.columns.size(); ++i)
     if (crt.columns[i] == odds) return int(i);
   return std::nullopt;
 }
 
-int odds_column(const model::Crt& crt, int attack, int defence) {
+int odds_column(const rules::hexmap::Crt& crt, int attack, int defence) {
   int best = 0;
   for (std::size_t i = 0; i < crt.columns.size(); ++i) {
     auto ab = parse_odds(crt.columns[i]);
@@ -32,7 +32,7 @@ int odds_column(const model::Crt& crt, int attack, int defence) {
   return best;
 }
 
-std::string crt_result(const model::Crt& crt, int column, int die) {
+std::string crt_result(const rules::hexmap::Crt& crt, int column, int die) {
   return crt.rows.at(std::size_t(die - 1)).at(std::size_t(column));
 }
 

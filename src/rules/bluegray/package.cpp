@@ -12,7 +12,8 @@ namespace adjutant::rules::bluegray {
 
 namespace {
 
-Json page_standing(const model::Scenario& sc, const model::State& seen, const std::string& side) {
+Json page_standing(const rules::hexmap::Scenario& sc, const model::State& seen,
+                   const std::string& side) {
   return standing_of(seen, side, sc.numbers()).to_json();
 }
 

@@ -121,7 +121,7 @@ void run_rows(const Scenario& sc, TurnContext& c, bool from_check) {
 
 }  // namespace
 
-std::vector<PlayerTurn> player_turns(const model::TurnTrack& track) {
+std::vector<PlayerTurn> player_turns(const rules::hexmap::TurnTrack& track) {
   std::vector<PlayerTurn> out;
   for (int turn = 1; turn <= track.count; ++turn)
     for (const auto& side : track.order)
@@ -129,7 +129,7 @@ std::vector<PlayerTurn> player_turns(const model::TurnTrack& track) {
   return out;
 }
 
-std::optional<PlayerTurn> next_player_turn(const model::TurnTrack& track, int turn,
+std::optional<PlayerTurn> next_player_turn(const rules::hexmap::TurnTrack& track, int turn,
                                            const std::string& side) {
   auto all = player_turns(track);
   for (std::size_t i = 0; i + 1 < all.size(); ++i)

@@ -20,10 +20,10 @@ struct PlayerTurn {
 
 // 4.0: every player-turn of the game in order (turns.order within each of
 // turns.count game-turns), without those turns.skip removes (14.1 style).
-std::vector<PlayerTurn> player_turns(const model::TurnTrack& track);
+std::vector<PlayerTurn> player_turns(const rules::hexmap::TurnTrack& track);
 
 // The player-turn after (turn, side), or nullopt after the last one.
-std::optional<PlayerTurn> next_player_turn(const model::TurnTrack& track, int turn,
+std::optional<PlayerTurn> next_player_turn(const rules::hexmap::TurnTrack& track, int turn,
                                            const std::string& side);
 
 // 9.0: the scenario's turn track marks night turns.

@@ -4,7 +4,7 @@
 // every gate on an outcome lives here and nowhere else.
 #pragma once
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::bluegray::readings {
 
@@ -12,7 +12,7 @@ namespace adjutant::rules::bluegray::readings {
 // attack at all with the other": a unit in an enemy ZOC need not attack when
 // a unit stacked with it does (version 2). Version 1 held every unit in an
 // enemy ZOC to 8.0, so the sentence applied only to units under no obligation.
-inline bool stack_mate_may_sit_out(const model::Scenario& sc) {
+inline bool stack_mate_may_sit_out(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 2;
 }
 
@@ -20,7 +20,7 @@ inline bool stack_mate_may_sit_out(const model::Scenario& sc) {
 // only; a hexside crossed along it still adds its cost ("Movement costs are
 // cumulative"): a trail across a ford into forest is 2 + 1 = 3 MP (version
 // 2). Version 1 let the route replace the hexside cost too (2 MP).
-inline bool route_pays_hexside(const model::Scenario& sc) {
+inline bool route_pays_hexside(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 2;
 }
 
@@ -28,14 +28,14 @@ inline bool route_pays_hexside(const model::Scenario& sc) {
 // their strength to friendly infantry or cavalry units", so artillery alone
 // firing at range bombards one hex (version 2). Version 1 accepted a
 // multi-hex attack made by artillery alone.
-inline bool ranged_artillery_alone_one_hex(const model::Scenario& sc) {
+inline bool ranged_artillery_alone_one_hex(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 2;
 }
 
 // Victory: each `vp` event names its source and `game_end` lists every side's
 // victory points by source, kept in the state as extra.vp_sources (version
 // 2). Version 1 kept totals only.
-inline bool vp_by_source(const model::Scenario& sc) {
+inline bool vp_by_source(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 2;
 }
 
@@ -45,7 +45,7 @@ inline bool vp_by_source(const model::Scenario& sc) {
 // for a later turn, as "the un-entered balance is simply brought back into
 // play on the following Game-Turn" says (version 3). Version 1 and 2 let it
 // enter and stay on the entry hex ("7 of 6 MP").
-inline bool entry_within_allowance(const model::Scenario& sc) {
+inline bool entry_within_allowance(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 3;
 }
 
@@ -53,7 +53,7 @@ inline bool entry_within_allowance(const model::Scenario& sc) {
 // 2006 18.25: a stack of a column is what may legally stack, a side's own
 // restriction included, so Union divisions enter one to a stack (version 3).
 // Version 1 and 2 paired any two units.
-inline bool column_stacks_are_legal(const model::Scenario& sc) {
+inline bool column_stacks_are_legal(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 3;
 }
 
@@ -61,7 +61,7 @@ inline bool column_stacks_are_legal(const model::Scenario& sc) {
 // favor of the defender"): a halved strength is exact, the odds worked in
 // half strength points, and only the ratio is rounded (version 3). Version
 // 1 and 2 rounded each halved unit up, which could favour the attacker.
-inline bool halves_exactly(const model::Scenario& sc) {
+inline bool halves_exactly(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 3;
 }
 
@@ -72,7 +72,7 @@ inline bool halves_exactly(const model::Scenario& sc) {
 // forced to attack; a unit that moved or entered into contact this
 // player-turn chose to (version 3). Version 1 and 2 counted every attacker
 // in an enemy ZOC at combat time as forced.
-inline bool forced_only_from_the_start(const model::Scenario& sc) {
+inline bool forced_only_from_the_start(const rules::hexmap::Scenario& sc) {
   return sc.rules_version >= 3;
 }
 

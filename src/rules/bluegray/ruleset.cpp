@@ -233,7 +233,7 @@ class BlueGray : public HexRuleset {
 
 }  // namespace
 
-std::unique_ptr<Ruleset> make_ruleset(model::Scenario scenario, const std::string& source,
+std::unique_ptr<Ruleset> make_ruleset(rules::hexmap::Scenario scenario, const std::string& source,
                                       int version) {
   return std::make_unique<BlueGray>(std::move(scenario), version, source);
 }

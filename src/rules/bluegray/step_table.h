@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::rules::bluegray {
 
 using hex::Hex;
-using model::Scenario;
+using rules::hexmap::Scenario;
 
 class StepTable {
  public:

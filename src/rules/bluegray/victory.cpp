@@ -50,7 +50,8 @@ void award_elimination_vp(Emitter& em, const std::string& unit) {
       "eliminated", em.scenario().victory.rule);
 }
 
-std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp) {
+std::string victory_level(const rules::hexmap::Victory& victory,
+                          const std::map<std::string, int>& vp) {
   if (victory.ratio.size() != 2 || !victory.levels.is_array()) return "game over";
   auto get = [&](const std::string& s) {
     auto it = vp.find(s);

@@ -25,6 +25,7 @@ void award_elimination_vp(Emitter& em, const std::string& unit);
 void end_game(Emitter& em);
 
 // The level of victory for the given totals (scenario victory.levels).
-std::string victory_level(const model::Victory& victory, const std::map<std::string, int>& vp);
+std::string victory_level(const rules::hexmap::Victory& victory,
+                          const std::map<std::string, int>& vp);
 
 }  // namespace adjutant::rules::bluegray

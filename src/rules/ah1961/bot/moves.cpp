@@ -20,7 +20,7 @@ using Field = std::map<Hex, int>;
 // one unit on a river square. Bridges and boats are left alone. The check
 // has the last word on every path chosen.
 std::map<Hex, Path> reach(const r61::Board& b, const EnemyView& ev, const std::string& unit) {
-  const model::UnitDef& d = *b.def(unit);
+  const rules::hexmap::UnitDef& d = *b.def(unit);
   const std::string side = b.side_of(unit);
   const Hex start = *b.square_of(unit);
   const bool swims = d.type == "hq" || d.type == "cavalry";

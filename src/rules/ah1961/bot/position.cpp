@@ -7,7 +7,7 @@
 
 namespace adjutant::bot::ah1961 {
 
-Position::Position(const model::Scenario& scenario, const model::State& st, std::string s,
+Position::Position(const rules::hexmap::Scenario& scenario, const model::State& st, std::string s,
                    std::uint64_t sd)
     : sc(scenario),
       g(r61::read_game_rules(scenario, scenario.id)),

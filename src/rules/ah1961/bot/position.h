@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
 #include "rules/ah1961/board.h"
 #include "rules/ah1961/scenario_rules.h"
+#include "rules/hexmap/scenario.h"
 
 namespace adjutant::bot::ah1961 {
 
@@ -30,9 +30,10 @@ struct Temper {
 };
 
 struct Position {
-  Position(const model::Scenario& sc, const model::State& st, std::string side, std::uint64_t seed);
+  Position(const rules::hexmap::Scenario& sc, const model::State& st, std::string side,
+           std::uint64_t seed);
 
-  const model::Scenario& sc;
+  const rules::hexmap::Scenario& sc;
   r61::GameRules g;
   const model::State& state;
   std::string side, enemy;

@@ -29,7 +29,7 @@ std::vector<Hex> ranked(const Position& p, const std::string& region, bool forts
 // Places `units` one after another on the first square of `squares` with
 // room for it under the side's stacking limit, at most `spread` combat units
 // a square; HQs and detachments on `rear` squares.
-void place(const Position& p, const std::vector<const model::UnitDef*>& units,
+void place(const Position& p, const std::vector<const rules::hexmap::UnitDef*>& units,
            const std::vector<Hex>& squares, const std::vector<Hex>& rear, int spread, Json& out) {
   r61::Stacking lim;
   if (auto it = p.g.stacking.find(p.side); it != p.g.stacking.end()) lim = it->second;
@@ -120,10 +120,10 @@ Json setup_orders(const Position& p, const std::string& step) {
     return {{"fortifications", forts}};
   }
   // The side's counters still off the board, brigade substitutes aside.
-  std::vector<const model::UnitDef*> waiting;
+  std::vector<const rules::hexmap::UnitDef*> waiting;
   for (const auto& d : p.sc.units)
     if (d.side == p.side && !b.active(d.id) && !p.g.brigades.count(d.id)) waiting.push_back(&d);
-  std::vector<const model::UnitDef*> now, detachments;
+  std::vector<const rules::hexmap::UnitDef*> now, detachments;
   if (step.rfind("setup2", 0) == 0) {
     std::set<std::string> corps = withheld_corps(p);
     std::vector<std::pair<std::uint64_t, std::string>> artillery;

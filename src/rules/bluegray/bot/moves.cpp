@@ -24,7 +24,7 @@ struct Mover {
   const UnitDef* def = nullptr;
   bool enter = false;
   std::vector<Hex> entries;  // entry hexes, for a reinforcement
-  std::optional<model::Arrival> arrival;
+  std::optional<rules::hexmap::Arrival> arrival;
   bool ineffective = false;
 };
 
@@ -189,7 +189,7 @@ class Planner {
   // An exit `m` may take from `h` now: the zone's turns and limit (H&L
   // 16.22, counting the units sent off this phase), never late (16.27),
   // never from an enemy ZOC.
-  const model::ExitZone* open_exit(const Mover& m, Hex h, int mp) const {
+  const rules::hexmap::ExitZone* open_exit(const Mover& m, Hex h, int mp) const {
     const auto* x = bg::exit_zone(s_.sc, *m.def, h);
     if (!x || s_.ezoc.count(h) || mp + x->mp > m.def->movement) return nullptr;
     if (x->until_turn && s_.state.turn > x->until_turn) return nullptr;
@@ -247,7 +247,7 @@ class Planner {
 
   // The unit standing on (or sent to) each victory hex.
   void garrisons() {
-    std::vector<const model::VictoryHex*> hexes;
+    std::vector<const rules::hexmap::VictoryHex*> hexes;
     for (const auto& v : s_.sc.victory.hexes) hexes.push_back(&v);
     std::stable_sort(hexes.begin(), hexes.end(),
                      [](const auto* a, const auto* b) { return a->vp > b->vp; });
@@ -449,11 +449,11 @@ class Planner {
 
   const Situation& s_;
   std::vector<Mover> movers_;
-  std::map<std::string, Hex> pos_;                 // own units on the map, where they end up
-  std::map<Hex, std::vector<std::string>> stack_;  // own units per hex, as moved so far
-  std::map<const model::ExitZone*, int> exited_;   // units sent off by each exit so far
-  int quota_left_ = 1 << 20;                       // moves the side's quota still allows
-  bg::EntryColumns entered_;                       // units entered per hex so far (column entry)
+  std::map<std::string, Hex> pos_;                        // own units on the map, where they end up
+  std::map<Hex, std::vector<std::string>> stack_;         // own units per hex, as moved so far
+  std::map<const rules::hexmap::ExitZone*, int> exited_;  // units sent off by each exit so far
+  int quota_left_ = 1 << 20;                              // moves the side's quota still allows
+  bg::EntryColumns entered_;  // units entered per hex so far (column entry)
   std::set<std::string> done_;
   std::set<std::string> given_;  // units given a move
   std::set<Hex> targets_;        // victory hexes the enemy stands on

@@ -16,10 +16,10 @@ namespace adjutant::bot::bluegray {
 
 using hex::Hex;
 using ledger::Json;
-using model::Scenario;
 using model::State;
-using model::UnitDef;
 using rules::bluegray::Board;
+using rules::hexmap::Scenario;
+using rules::hexmap::UnitDef;
 
 // A value per hex of the map, stored by column and row.
 template <typename T>

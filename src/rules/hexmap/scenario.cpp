@@ -1,12 +1,12 @@
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 
 #include <algorithm>
 
 #include "hex/sheets.h"
 #include "ledger/digest.h"
-#include "model/scenario_load.h"
+#include "rules/hexmap/scenario_load.h"
 
-namespace adjutant::model {
+namespace adjutant::rules::hexmap {
 
 namespace load {
 
@@ -185,4 +185,4 @@ std::string Scenario::other_side(const std::string& side) const {
   return "";
 }
 
-}  // namespace adjutant::model
+}  // namespace adjutant::rules::hexmap

@@ -1,12 +1,12 @@
-#include "model/arrivals.h"
+#include "rules/hexmap/arrivals.h"
 
 #include <map>
 #include <tuple>
 
-namespace adjutant::model {
+namespace adjutant::rules::hexmap {
 
 std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& unit,
-                                       const UnitState* state) {
+                                       const model::UnitState* state) {
   if (state && state->extra.is_object() && state->extra.contains("enter")) {
     const Json& e = state->extra["enter"];
     Arrival a;
@@ -34,11 +34,11 @@ std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& un
   return d->arrival;
 }
 
-std::vector<DueGroup> reinforcements_due(const Scenario& sc, const State& state, int turn) {
+std::vector<DueGroup> reinforcements_due(const Scenario& sc, const model::State& state, int turn) {
   std::map<std::tuple<std::string, int, std::vector<Hex>>, DueGroup> groups;
   for (const auto& d : sc.units) {
     auto it = state.units.find(d.id);
-    if (it == state.units.end() || it->second.status != UnitStatus::kWaiting) continue;
+    if (it == state.units.end() || it->second.status != model::UnitStatus::kWaiting) continue;
     auto a = current_arrival(sc, d.id, &it->second);
     if (!a || a->turn > turn) continue;
     auto& g = groups[{d.side, a->turn, a->hexes}];
@@ -52,4 +52,4 @@ std::vector<DueGroup> reinforcements_due(const Scenario& sc, const State& state,
   return out;
 }
 
-}  // namespace adjutant::model
+}  // namespace adjutant::rules::hexmap

@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "model/scenario.h"
+#include "rules/hexmap/scenario.h"
 #include "util/error.h"
 #include "util/fields.h"
 
-namespace adjutant::model::load {
+namespace adjutant::rules::hexmap::load {
 
 // The largest number a scenario may hold (schemas/scenario.schema.json). A
 // negative cost would make the path search endless; this bound keeps every
@@ -60,4 +60,4 @@ void read_entry(Reader& r, Fields& top);
 void read_exits(Reader& r, Fields& top);
 void read_victory(Reader& r, Fields& top);
 
-}  // namespace adjutant::model::load
+}  // namespace adjutant::rules::hexmap::load

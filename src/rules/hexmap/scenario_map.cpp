@@ -4,9 +4,9 @@
 #include <memory>
 
 #include "hex/sheets.h"
-#include "model/scenario_load.h"
+#include "rules/hexmap/scenario_load.h"
 
-namespace adjutant::model::load {
+namespace adjutant::rules::hexmap::load {
 
 void read_tec(Reader& r, Fields& top) {
   Scenario& s = r.s;
@@ -303,9 +303,9 @@ void read_map(Reader& r, Fields& top) {
   s.index_routes();
 }
 
-}  // namespace adjutant::model::load
+}  // namespace adjutant::rules::hexmap::load
 
-namespace adjutant::model {
+namespace adjutant::rules::hexmap {
 
 // 7.5: a route gives its benefit only across the hexsides it crosses; a road
 // beats a trail where both cross one hexside.
@@ -320,4 +320,4 @@ void Scenario::index_routes() {
   }
 }
 
-}  // namespace adjutant::model
+}  // namespace adjutant::rules::hexmap

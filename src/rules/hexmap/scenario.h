@@ -17,7 +17,7 @@
 #include "hex/sheets.h"
 #include "ledger/jcs.h"
 
-namespace adjutant::model {
+namespace adjutant::rules::hexmap {
 
 using hex::Hex;
 using hex::Hexside;
@@ -269,4 +269,4 @@ class Scenario {
   std::unordered_map<std::string, std::size_t> unit_index_;
 };
 
-}  // namespace adjutant::model
+}  // namespace adjutant::rules::hexmap

@@ -1,8 +1,8 @@
 // Victory conditions: VP per enemy SP eliminated, objective hexes, lines of
 // communication, and the ratio levels.
-#include "model/scenario_load.h"
+#include "rules/hexmap/scenario_load.h"
 
-namespace adjutant::model::load {
+namespace adjutant::rules::hexmap::load {
 
 namespace {
 
@@ -117,4 +117,4 @@ void read_victory(Reader& r, Fields& top) {
     check_level(r, s.victory.levels[i], "victory.levels[" + std::to_string(i) + "]");
 }
 
-}  // namespace adjutant::model::load
+}  // namespace adjutant::rules::hexmap::load

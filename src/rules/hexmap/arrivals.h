@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "model/scenario.h"
 #include "model/state.h"
+#include "rules/hexmap/scenario.h"
 
-namespace adjutant::model {
+namespace adjutant::rules::hexmap {
 
 // The unit's arrival as it stands: extra.enter {turn, hexes} when present,
 // else the scenario's; nullopt for a unit that never enters.
 std::optional<Arrival> current_arrival(const Scenario& sc, const std::string& unit,
-                                       const UnitState* state);
+                                       const model::UnitState* state);
 
 // Waiting units due to arrive by `turn`, grouped by side, turn and entry
 // hexes (in that order), each group's units in order-of-battle order.
@@ -26,6 +26,6 @@ struct DueGroup {
   std::vector<Hex> hexes;
   std::vector<const UnitDef*> units;
 };
-std::vector<DueGroup> reinforcements_due(const Scenario& sc, const State& state, int turn);
+std::vector<DueGroup> reinforcements_due(const Scenario& sc, const model::State& state, int turn);
 
-}  // namespace adjutant::model
+}  // namespace adjutant::rules::hexmap

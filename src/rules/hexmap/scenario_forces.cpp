@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 
-#include "model/scenario_load.h"
+#include "rules/hexmap/scenario_load.h"
 
-namespace adjutant::model::load {
+namespace adjutant::rules::hexmap::load {
 
 void read_crt(Reader& r, Fields& top) {
   Scenario& s = r.s;
@@ -238,4 +238,4 @@ void read_exits(Reader& r, Fields& top) {
   }
 }
 
-}  // namespace adjutant::model::load
+}  // namespace adjutant::rules::hexmap::load
