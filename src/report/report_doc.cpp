@@ -71,9 +71,7 @@ std::string GameFacts::adjudicator_of(const std::string& side) const {
 
 std::string GameFacts::side_name(const std::string& id) const {
   if (id == kUmpire) return "Umpire";
-  if (scenario)
-    if (const rules::hexmap::SideDef* s = scenario->side(id)) return s->name;
-  // The sides of a ruleset's own scenario format, named in it.
+  // The sides as the scenario names them, whatever its format.
   if (ruleset) {
     std::string name = ruleset->side_name(id);
     if (!name.empty()) return name;

@@ -19,7 +19,7 @@
 
 namespace {
 
-adjutant::ledger::Json scenario_file(const std::string& name) {
+adjutant::ledger::Json shipped_scenario(const std::string& name) {
   return adjutant::ledger::Json::parse(
       adjutant::read_file(adjutant::testing::source_dir() / "scenarios" / name));
 }
@@ -37,7 +37,7 @@ bool lettered(const std::string& number) {
 TEST_CASE("a ruleset, the bot and the maps speak their scenario's sheets after another is read",
           "[hex][sheets][bot]") {
   using adjutant::ledger::Json;
-  auto raw = scenario_file("grand-chancellorsville.json");
+  auto raw = shipped_scenario("grand-chancellorsville.json");
   auto ruleset = adjutant::rules::make_ruleset(raw, "grand-chancellorsville.json");
   auto sc = adjutant::rules::hexmap::Scenario::from_json(raw, "grand-chancellorsville.json");
   sc.rules_version = ruleset->version();
@@ -45,7 +45,7 @@ TEST_CASE("a ruleset, the bot and the maps speak their scenario's sheets after a
   const adjutant::hex::Numbering num = sc.numbers();
   // Another scenario read on this thread, and its rules made: plain
   // four-digit numbers.
-  auto other_raw = scenario_file("bluegray-skirmish.json");
+  auto other_raw = shipped_scenario("bluegray-skirmish.json");
   auto other_rules = adjutant::rules::make_ruleset(other_raw, "skirmish");
   auto other = adjutant::rules::hexmap::Scenario::from_json(other_raw, "skirmish");
   REQUIRE_FALSE(other.sheets);
