@@ -171,8 +171,7 @@ ReportDoc ending(const GameFacts& g, const game::Post& post, const std::string& 
   doc.sections.push_back(std::move(what));
   Section vp{"Victory points", {}, {}};
   model::State state = visible_state(g, post.state, side);
-  const rules::MapMarks marks =
-      g.scenario ? rules::map_marks(*g.scenario, state) : rules::MapMarks{};
+  const rules::MapMarks marks = rules::map_marks(*g.ruleset, state);
   for (const auto& [s, v] : state.vp) vp.fact(g.side_name(s), vp_text(state, s, marks));
   if (!vp.empty()) doc.sections.push_back(std::move(vp));
   doc.sections.push_back(verify_section(g, post, side));

@@ -49,15 +49,11 @@ const game::Party* GameFacts::party(const std::string& id) const {
   return nullptr;
 }
 
-std::string GameFacts::other_side(const std::string& side) const {
-  return scenario ? scenario->other_side(side) : std::string();
-}
-
 std::string GameFacts::phase_text(int turn, const std::string& phase) const {
   std::string out = "turn " + std::to_string(turn);
   if (phase.empty() || phase == "turn") return out;
-  bool side = scenario ? scenario->side(phase) != nullptr : false;
-  if (!side && ruleset) {
+  bool side = false;
+  if (ruleset) {
     auto sides = ruleset->sides();
     side = std::find(sides.begin(), sides.end(), phase) != sides.end();
   }
@@ -65,8 +61,7 @@ std::string GameFacts::phase_text(int turn, const std::string& phase) const {
 }
 
 std::string GameFacts::adjudicator_of(const std::string& side) const {
-  if (ruleset) return ruleset->adjudicator(side, has_umpire());
-  return has_umpire() ? std::string(kUmpire) : other_side(side);
+  return ruleset->adjudicator(side, has_umpire());
 }
 
 std::string GameFacts::side_name(const std::string& id) const {
@@ -165,8 +160,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
   if (in.game.scenario)
     for (const auto& side : in.game.scenario->sides) sides.insert(side.id);
   for (const auto& [side, vp] : state.vp) sides.insert(side);
-  const rules::MapMarks marks =
-      in.game.scenario ? rules::map_marks(*in.game.scenario, state) : rules::MapMarks{};
+  const rules::MapMarks marks = rules::map_marks(*in.game.ruleset, state);
   for (const std::string& side : sides) {
     std::string text = vp_text(state, side, marks);
     if (in.game.scenario) {
@@ -193,7 +187,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
     }
     s.fact(in.game.side_name(side), text);
     // Hooker and Lee: morale, movement quota, crossing roll, flank march.
-    if (in.game.scenario && rules::has_army_notes(*in.game.scenario)) {
+    if (rules::has_army_notes(*in.game.ruleset)) {
       auto it = marks.army.find(side);
       std::string army = it == marks.army.end() ? "" : it->second;
       if (!army.empty()) s.fact(in.game.side_name(side) + " army", army);

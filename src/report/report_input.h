@@ -18,8 +18,10 @@ struct GameFacts {
   std::string game_id;  // hex H(JCS(genesis body))
   std::string name;
   std::string folder;  // the archive's folder name, as given to `adjutant verify`
+  // The hex scenario (rules::hex_scenario of the ruleset); null for a
+  // ruleset with a scenario format of its own.
   const rules::hexmap::Scenario* scenario = nullptr;
-  const rules::Ruleset* ruleset = nullptr;  // nullptr: nothing hidden, next phase from the state
+  const rules::Ruleset* ruleset = nullptr;  // the ruleset the game is played under
   std::vector<game::Party> parties;
   // The sender of every mail: the host named in genesis, or else the
   // adjudicating party of each adjudication.
@@ -36,8 +38,6 @@ struct GameFacts {
 
   const game::Party* party(const std::string& id) const;
   bool has_umpire() const { return party(kUmpire) != nullptr; }
-  // The side that is not `side` (two-sided scenarios), else "".
-  std::string other_side(const std::string& side) const;
   // "Union" for "union", "Umpire" for the umpire, else the id.
   std::string side_name(const std::string& id) const;
   // "turn 3, Union player-turn" for a phase named after its side, "turn 3"

@@ -14,6 +14,8 @@
 
 namespace adjutant::rules {
 
+class Ruleset;
+
 struct MapMarks {
   // Fortified hexes, in the state's own order (the 1961 game).
   std::vector<std::string> fortifications;
@@ -42,5 +44,10 @@ MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& 
 
 // Whether the scenario's map notes carry an army line per side.
 bool has_army_notes(const rules::hexmap::Scenario& scenario);
+
+// The same, of the game `ruleset` plays: none (false) for a ruleset
+// without a hex map.
+MapMarks map_marks(const Ruleset& ruleset, const model::State& state);
+bool has_army_notes(const Ruleset& ruleset);
 
 }  // namespace adjutant::rules
