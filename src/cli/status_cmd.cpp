@@ -19,6 +19,7 @@
 #include "game/verify.h"
 #include "report/report.h"
 #include "report/unit_list.h"
+#include "rules/hex_ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/local_time.h"
@@ -80,14 +81,9 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
   game::QuickStatus q = game::read_status(dir, verify);
   const model::State& state = q.state;
   const rules::PhaseInfo& phase = q.phase;
-  const rules::hexmap::Scenario* hex = nullptr;
-  std::unique_ptr<rules::hexmap::Scenario> hex_scenario;
-  if (units.on && rules::ruleset_info(q.ruleset->id()) &&
-      rules::ruleset_info(q.ruleset->id())->hex) {
-    hex_scenario = std::make_unique<rules::hexmap::Scenario>(
-        rules::hexmap::Scenario::from_json(q.scenario, "scenario.json"));
-    hex = hex_scenario.get();
-  }
+  // A hex game's units print as a table; a table game's, whose places are
+  // points, as lines.
+  const bool hex = rules::hex_scenario(*q.ruleset) != nullptr;
   std::string adjudicator = phase.side.empty() ? "" : q.adjudicator_for(phase.side);
   const game::Party* to = nullptr;
   for (const auto& p : q.parties)
@@ -121,7 +117,7 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
     if (units.on) {
       Json by_side = Json::object();
       for (const auto& side : sides_asked(*q.ruleset, units))
-        by_side[side] = units_json(report::side_units(*q.ruleset, hex, state, side));
+        by_side[side] = units_json(q.ruleset->pieces(state, side));
       j["units"] = by_side;
     }
     print_json(j);
@@ -163,7 +159,7 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
             << (q.verified ? " (every line verified)" : "") << "\n";
   if (units.on)
     for (const auto& side : sides_asked(*q.ruleset, units))
-      print_units(side, report::side_units(*q.ruleset, hex, state, side), hex != nullptr);
+      print_units(side, q.ruleset->pieces(state, side), hex);
   return 0;
 }
 
@@ -180,7 +176,7 @@ int sealed_copy_status(const fs::path& dir, bool json, const UnitsAsked& units,
   for (const auto& p : v.parties)
     if (p.id == "umpire") umpire = &p;
   std::vector<report::UnitRow> rows;
-  if (units.on && v.ruleset) rows = report::side_units(*v.ruleset, nullptr, v.view, v.side);
+  if (units.on && v.ruleset) rows = v.ruleset->pieces(v.view, v.side);
   if (json) {
     Json j = {
         {"sealed", true},       {"side", v.side},       {"game", v.name},

@@ -360,7 +360,7 @@ ReportDoc build_report(const ReportInput& in) {
     std::vector<std::string> sides =
         in.side == kUmpire ? in.game.ruleset->sides() : std::vector<std::string>{in.side};
     for (const auto& side : sides) {
-      std::vector<UnitRow> rows = side_units(*in.game.ruleset, in.game.scenario, state, side);
+      std::vector<UnitRow> rows = in.game.ruleset->pieces(state, side);
       if (rows.empty()) continue;
       Section units{
           (in.side == kUmpire ? in.game.side_name(side) + " units" : std::string("Your units")),

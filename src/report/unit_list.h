@@ -8,20 +8,12 @@
 
 #include "model/state.h"
 #include "report/report_doc.h"
-#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::report {
 
 // One of a side's units: rules::PieceRow.
 using UnitRow = rules::PieceRow;
-
-// `side`'s units in the scenario's order: the hex scenario's units, or the
-// pieces of a ruleset with a scenario format of its own (Ruleset::pieces),
-// for which `scenario` is null.
-std::vector<UnitRow> side_units(const rules::Ruleset& ruleset,
-                                const rules::hexmap::Scenario* scenario, const model::State& state,
-                                const std::string& side);
 
 // The rows as a report table: Unit, Name, Where, Strength, Notes.
 Table unit_table(const std::vector<UnitRow>& rows);

@@ -1,5 +1,7 @@
 #include "rules/hex_ruleset.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 
 namespace adjutant::rules {
@@ -17,6 +19,44 @@ std::vector<std::string> HexRuleset::sides() const {
 std::string HexRuleset::side_name(const std::string& id) const {
   const rules::hexmap::SideDef* s = sc_.side(id);
   return s ? s->name : std::string();
+}
+
+std::vector<PieceRow> HexRuleset::pieces(const model::State& state, const std::string& side) const {
+  std::vector<PieceRow> rows;
+  for (const auto& d : sc_.units) {
+    if (d.side != side) continue;
+    PieceRow row{d.id, d.name, "", std::to_string(d.strength) + "-" + std::to_string(d.movement),
+                 ""};
+    auto u = state.units.find(d.id);
+    model::UnitStatus status =
+        u == state.units.end() ? model::UnitStatus::kWaiting : u->second.status;
+    switch (status) {
+      case model::UnitStatus::kActive:
+        row.where = u->second.location;
+        if (u->second.ineffective) row.notes = "ineffective";
+        break;
+      case model::UnitStatus::kEliminated:
+        row.where = "eliminated";
+        break;
+      case model::UnitStatus::kExited:
+        row.where = "left the map";
+        break;
+      case model::UnitStatus::kWaiting:
+        row.where = d.arrival ? "enters turn " + std::to_string(d.arrival->turn) : "not yet placed";
+        break;
+    }
+    if (!d.combat) row.notes += std::string(row.notes.empty() ? "" : ", ") + "non-combat";
+    rows.push_back(std::move(row));
+  }
+  // On the map first, then those still to come, then those out of play.
+  auto rank = [](const PieceRow& r) {
+    if (r.where == "eliminated" || r.where == "left the map") return 2;
+    if (r.where.rfind("enters", 0) == 0 || r.where == "not yet placed") return 1;
+    return 0;
+  };
+  std::stable_sort(rows.begin(), rows.end(),
+                   [&](const PieceRow& a, const PieceRow& b) { return rank(a) < rank(b); });
+  return rows;
 }
 
 const rules::hexmap::Scenario* hex_scenario(const Ruleset& ruleset) {

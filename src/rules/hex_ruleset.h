@@ -23,6 +23,10 @@ class HexRuleset : public Ruleset {
   std::vector<std::string> sides() const override;
   // The side's name as the scenario names it ("" for an unknown id).
   std::string side_name(const std::string& id) const override;
+  // `side`'s units in the order of battle's order: on the map first (with
+  // their hex, and "ineffective", Blue & Gray 10.0), then those still to
+  // come, then those out of play; "non-combat" noted.
+  std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const override;
 
  protected:
   // Plays `scenario` at ruleset version `version` (genesis pins it).

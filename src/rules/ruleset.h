@@ -172,12 +172,12 @@ class Ruleset {
   // hex"), for reports; the code itself when the ruleset has no words for it.
   virtual std::string describe_result(const std::string& code) const { return code; }
 
-  // The name of side `id` in the ruleset's own scenario format ("" when it
-  // has none: a hex scenario names its sides itself).
+  // The name of side `id` as the scenario names it, in whatever format
+  // ("" for a ruleset that names none).
   virtual std::string side_name(const std::string& id) const { return ""; }
-  // `side`'s pieces as the reports list them, in the scenario's order, for
-  // a ruleset with a scenario format of its own (a hex scenario's units
-  // are listed from it): `state` is the whole state or the side's view.
+  // `side`'s pieces as the reports and `adjutant status --units` list them
+  // (the hex rulesets: rules/hex_ruleset.h): `state` is the whole state or
+  // the side's view.
   virtual std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const {
     return {};
   }
