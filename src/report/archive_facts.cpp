@@ -16,7 +16,8 @@ GameFacts game_facts(const game::Archive& archive) {
   g.folder = fs::absolute(archive.dir()).lexically_normal().filename().string();
   if (g.folder.empty()) g.folder = fs::absolute(archive.dir()).parent_path().filename().string();
   // Null for a ruleset with a scenario format of its own: the reports then
-  // name sides and units by id.
+  // leave out what only a hex scenario holds (its reinforcements, turn
+  // track and units' names in combats).
   g.scenario = rules::hex_scenario(archive.ruleset());
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();

@@ -141,9 +141,7 @@ std::string play_page_refusal(const game::Archive& archive) {
     return "under fog of war the game's log holds what a side may not see: the page is made from "
            "the side's sealed copy (adjutant seal GAME --side SIDE --out COPY, then adjutant view "
            "COPY --play; docs/play-in-browser.md)";
-  if (!rules::hex_scenario(archive.ruleset()) ||
-      rules::board_of(archive.ruleset()) != rules::Board::kHex)
-    return "the player page draws hex maps only";
+  if (!rules::hex_scenario(archive.ruleset())) return "the player page draws hex maps only";
   return "";
 }
 
@@ -206,8 +204,8 @@ Json join_data(const JoinInvite& invite, const std::string& release) {
             {"scenario", {{"sides", sides}}},
             {"map", nullptr}};
   }
-  rules::hexmap::Scenario sc = rules::hexmap::Scenario::from_json(invite.scenario, "scenario");
   auto ruleset = rules::make_ruleset(invite.scenario, "scenario");
+  const rules::hexmap::Scenario& sc = rules::hex_scenario(*ruleset, "scenario");
   return {{"format", kPlayFormat},
           {"mode", "join"},
           {"release", release},

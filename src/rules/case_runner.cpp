@@ -1,11 +1,11 @@
 #include "rules/case_runner.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "hex/numbering.h"
 #include "ledger/dice.h"
 #include "model/state.h"
+#include "rules/hex_ruleset.h"
 #include "util/fields.h"
 #include "util/files.h"
 
@@ -348,12 +348,10 @@ CaseResult run_case(const Json& c, const std::string& name, const fs::path& root
     // A case may pin an older ruleset version to keep its reading tested.
     int version = int(f.integer_opt("ruleset_version").value_or(0));
     auto rs = make_ruleset(scenario, name + ": scenario", version);
-    // The hexes of "setup" are written as the scenario's map writes them
-    // (with its sheets' letters), read from the scenario make_ruleset read;
-    // a ruleset with a scenario format of its own has no hex map: plain.
-    std::optional<rules::hexmap::Scenario> map;
-    if (const RulesetInfo* info = ruleset_info(rs->id()); info && info->hex)
-      map = rules::hexmap::Scenario::from_json(scenario, name + ": scenario");
+    // The hexes of "setup" are written as the ruleset's map writes them
+    // (with its sheets' letters); a ruleset with a scenario format of its
+    // own has no hex map: plain.
+    const rules::hexmap::Scenario* map = hex_scenario(*rs);
     model::State st = load_state(f, *rs, map ? map->numbers() : hex::kPlainNumbers, name);
     Json orders = f.object("orders");
     std::vector<int> dice;
