@@ -7,7 +7,6 @@
 #include "cli/common.h"
 #include "game/adjudicate.h"
 #include "game/archive.h"
-#include "rules/hex_ruleset.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -101,8 +100,7 @@ int cmd_explain(int argc, char** argv) {
     return 0;
   }
   std::ostringstream out;
-  out << "Turn " << f.adj->turn << ", "
-      << rules::hex_scenario(archive.ruleset(), archive.dir().string()).side(f.adj->phase)->name
+  out << "Turn " << f.adj->turn << ", " << archive.ruleset().side_name(f.adj->phase)
       << " player-turn (adjudication " << f.adj->t << ", log line " << f.adj->seq << ")\n"
       << archive.ruleset().explain_combat(f.combat, f.consequences);
   std::cout << out.str();

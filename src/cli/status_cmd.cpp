@@ -19,7 +19,6 @@
 #include "game/verify.h"
 #include "report/report.h"
 #include "report/unit_list.h"
-#include "rules/hex_ruleset.h"
 #include "util/error.h"
 #include "util/files.h"
 #include "util/local_time.h"
@@ -83,7 +82,7 @@ int game_status(const fs::path& dir, bool json, bool verify, const UnitsAsked& u
   const rules::PhaseInfo& phase = q.phase;
   // A hex game's units print as a table; a table game's, whose places are
   // points, as lines.
-  const bool hex = rules::hex_scenario(*q.ruleset) != nullptr;
+  const bool hex = q.ruleset->pieces_as_table();
   std::string adjudicator = phase.side.empty() ? "" : q.adjudicator_for(phase.side);
   const game::Party* to = nullptr;
   for (const auto& p : q.parties)

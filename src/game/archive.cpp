@@ -7,6 +7,7 @@
 #include "game/log.h"
 #include "game/ruling.h"
 #include "ledger/digest.h"
+#include "rules/scenario_file.h"
 #include "util/error.h"
 #include "util/files.h"
 
@@ -163,23 +164,10 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
   a.log_ = std::move(log);
   a.genesis_ = a.log_[0].body;
   a.game_id_ = ledger::sha256_hex(ledger::canonical(a.genesis_));
-  std::string scenario_file = (dir / "scenario.json").string();
-  const std::string ruleset_id = rules::scenario_ruleset_id(scenario);
-  const rules::RulesetInfo* info = rules::ruleset_info(ruleset_id);
-  // A ruleset this build does not register is named as such, before its
-  // scenario is read as a hex scenario it need not be.
-  if (!info && !ruleset_id.empty()) rules::make_ruleset(scenario, scenario_file);
-  std::string named;
-  std::optional<rules::hexmap::Scenario> hex;  // the ruleset holds it (rules/hex_ruleset.h)
-  if (!info || info->hex) {
-    hex = rules::hexmap::Scenario::from_json(scenario, scenario_file);
-    a.scenario_sha256_ = hex->sha256;
-    named = hex->ruleset;
-  } else {
-    // A ruleset with a scenario format of its own reads it in its factory.
-    a.scenario_sha256_ = ledger::sha256_hex(ledger::canonical(scenario));
-    named = info->id;
-  }
+  // Read once, as its ruleset's package reads it (rules/scenario_file.h).
+  rules::ScenarioFile file(std::move(scenario), (dir / "scenario.json").string());
+  a.scenario_sha256_ = file.sha256();
+  const std::string& named = file.ruleset();
   // The rules run at the version genesis pinned, so an old archive is
   // adjudicated and verified exactly as the release that made it did.
   auto [id, version] = pinned_ruleset(a.genesis_, (dir / "log.jsonl").string());
@@ -188,9 +176,8 @@ Archive Archive::from_parts(const fs::path& dir, std::vector<LogEntry> log, Json
                 dir.string() + ": genesis names ruleset \"" + id +
                     "\" but scenario.json is for \"" + named + "\"",
                 Exit::kVerifyFailed);
-  a.ruleset_ = hex ? rules::make_ruleset(*hex, scenario_file, version)
-                   : rules::make_ruleset(scenario, scenario_file, version);
-  a.scenario_json_ = std::move(scenario);
+  a.ruleset_ = file.make(version);
+  a.scenario_json_ = file.release();
   // The cards last (their problems are kept, never thrown, so the order
   // changes no outcome): a reader thread may check their signatures while
   // the scenario above is read (game/read_ahead.h).

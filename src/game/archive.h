@@ -12,7 +12,6 @@
 
 #include "ledger/jcs.h"
 #include "model/state.h"
-#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::game {

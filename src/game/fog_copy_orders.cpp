@@ -117,7 +117,8 @@ SealedOrdersGame sealed_orders_game(const SealedCopy& c, const SealedReport& r,
   g.turn = due ? (*due)["turn"].get<int>() : r.turn;
   g.phase = due ? (*due)["phase"].get<std::string>() : r.phase;
   g.ruleset = rules::make_ruleset(*part, "the part of the scenario in " + where, version);
-  g.view = model::State::from_json(*view, "the view of " + r.side + " in " + where);
+  g.view = model::State::from_json(*view, "the view of " + r.side + " in " + where,
+                                   g.ruleset->unit_marks());
   g.part = *part;
   g.version = version;
   g.name = genesis.value("name", "");

@@ -130,7 +130,7 @@ std::optional<QuickStatus> quick_status(const fs::path& dir) {
   try {
     q.state = model::State::from_json(
         ledger::parse_strict(read_file(dir / "state.json", kMaxLogFile), "state.json"),
-        "state.json");
+        "state.json", q.ruleset->unit_marks());
   } catch (const Error&) {
     return std::nullopt;
   }

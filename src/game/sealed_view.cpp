@@ -93,7 +93,10 @@ SealedView open_sealed_view(const fs::path& copy) {
       v.ruleset = nullptr;
     }
   }
-  if (view) v.view = model::State::from_json(*view, "the view of " + v.side);
+  if (view)
+    v.view =
+        model::State::from_json(*view, "the view of " + v.side,
+                                v.ruleset ? v.ruleset->unit_marks() : std::vector<std::string>{});
   const Json due = packet.value("due", Json());
   if (!v.over && due.is_object() && due.contains("turn") && due["turn"].is_number_integer()) {
     v.due = true;

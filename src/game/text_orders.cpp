@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "rules/hex_ruleset.h"
+#include "rules/notation.h"
 #include "util/error.h"
 #include "util/printable.h"
 
@@ -11,9 +11,8 @@ namespace adjutant::game {
 namespace {
 
 // JSON as it is, or the ruleset's text notation read against the side's
-// view (with the hex map, when the game has one).
-WrittenOrders read_orders(const rules::Ruleset& ruleset,
-                          const rules::hexmap::Scenario* hex_scenario, const model::State& view,
+// view (a hex notation reads the ruleset's hex map).
+WrittenOrders read_orders(const rules::Ruleset& ruleset, const model::State& view,
                           const std::string& content, const std::string& source,
                           const std::string& side) {
   WrittenOrders out;
@@ -23,8 +22,7 @@ WrittenOrders read_orders(const rules::Ruleset& ruleset,
     return out;
   }
   out.text = true;
-  out.parsed = rules::make_notation(ruleset.id())
-                   ->parse(content, source, {&ruleset, hex_scenario, &view}, side);
+  out.parsed = rules::make_notation(ruleset.id())->parse(content, source, {&ruleset, &view}, side);
   out.body = out.parsed.body;
   return out;
 }
@@ -35,16 +33,15 @@ WrittenOrders read_written_orders(const Archive& archive, const model::State& st
                                   const std::string& content, const std::string& source,
                                   const std::string& side) {
   if (rules::text::looks_like_json(content))
-    return read_orders(archive.ruleset(), nullptr, state, content, source, side);
+    return read_orders(archive.ruleset(), state, content, source, side);
   model::State view = archive.ruleset().view(state, side);
-  return read_orders(archive.ruleset(), rules::hex_scenario(archive.ruleset()), view, content,
-                     source, side);
+  return read_orders(archive.ruleset(), view, content, source, side);
 }
 
 WrittenOrders read_written_orders(const rules::Ruleset& ruleset, const model::State& view,
                                   const std::string& content, const std::string& source,
                                   const std::string& side) {
-  return read_orders(ruleset, nullptr, view, content, source, side);
+  return read_orders(ruleset, view, content, source, side);
 }
 
 rules::Checked check_written_orders(const Archive& archive, const model::State& state,

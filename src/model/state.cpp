@@ -1,5 +1,7 @@
 #include "model/state.h"
 
+#include <algorithm>
+
 #include "ledger/digest.h"
 #include "util/error.h"
 #include "util/fields.h"
@@ -28,12 +30,25 @@ UnitStatus unit_status_from(const std::string& s, const std::string& where) {
   throw Error("state.bad_status", where + ": unknown unit status \"" + s + "\"");
 }
 
+bool UnitState::marked(std::string_view name) const {
+  for (const std::string& m : marks)
+    if (m == name) return true;
+  return false;
+}
+
+void UnitState::mark(const std::string& name, bool on) {
+  auto at = std::lower_bound(marks.begin(), marks.end(), name);
+  bool has = at != marks.end() && *at == name;
+  if (on && !has) marks.insert(at, name);
+  if (!on && has) marks.erase(at);
+}
+
 Json State::to_json() const {
   Json units_json = Json::object();
   for (const auto& [id, u] : units) {
     Json o = {{"status", to_string(u.status)}};
     if (!u.location.empty()) o["hex"] = u.location;
-    if (u.ineffective) o["ineffective"] = true;
+    for (const std::string& m : u.marks) o[m] = true;
     if (!u.extra.empty()) o["extra"] = u.extra;
     units_json[id] = o;
   }
@@ -45,7 +60,8 @@ Json State::to_json() const {
   return j;
 }
 
-State State::from_json(const Json& j, const std::string& source) {
+State State::from_json(const Json& j, const std::string& source,
+                       const std::vector<std::string>& unit_marks) {
   Fields f(j, source, "state");
   if (f.str("format") != "adjutant-state/1")
     throw Error("state.format", source + ": format must be \"adjutant-state/1\"");
@@ -59,7 +75,8 @@ State State::from_json(const Json& j, const std::string& source) {
     UnitState us;
     us.status = unit_status_from(u.str("status"), source + ": units." + id);
     us.location = u.str_opt("hex").value_or("");
-    us.ineffective = u.boolean("ineffective", false);
+    for (const std::string& m : unit_marks)
+      if (u.boolean(m.c_str(), false)) us.mark(m, true);
     if (auto e = u.any_opt("extra")) us.extra = *e;
     u.finish();
     s.units[id] = us;
@@ -88,6 +105,16 @@ void add_member(std::string& out, const char* name, bool& first) {
   out += '"';
   out += name;
   out += "\":";
+}
+
+// Writes the marks of `u` from `next` on that sort before `name` (all the
+// rest for nullptr), as members "<mark>": true.
+void add_marks_before(std::string& out, const UnitState& u, std::size_t& next, const char* name,
+                      bool& first) {
+  for (; next < u.marks.size() && (!name || u.marks[next] < name); ++next) {
+    add_member(out, u.marks[next].c_str(), first);
+    out += "true";
+  }
 }
 
 }  // namespace
@@ -128,22 +155,25 @@ std::string State::canonical() const {
     ledger::append_canonical_string(id, out);
     out += ":{";
     bool first_field = true;
+    // Members in RFC 8785 order: the marks between the unit's own.
+    std::size_t mark = 0;
+    add_marks_before(out, u, mark, "extra", first_field);
     if (!u.extra.empty()) {
       add_member(out, "extra", first_field);
       ledger::append_canonical(u.extra, out);
     }
+    add_marks_before(out, u, mark, "hex", first_field);
     if (!u.location.empty()) {
       add_member(out, "hex", first_field);
       ledger::append_canonical_string(u.location, out);
     }
-    if (u.ineffective) {
-      add_member(out, "ineffective", first_field);
-      out += "true";
-    }
+    add_marks_before(out, u, mark, "status", first_field);
     add_member(out, "status", first_field);
     out += '"';
     out += to_string(u.status);
-    out += "\"}";
+    out += '"';
+    add_marks_before(out, u, mark, nullptr, first_field);
+    out += '}';
   }
   out += '}';
   add_member(out, "vp", first);
@@ -188,8 +218,7 @@ bool same_state(const State& a, const State& b) {
     return false;
   for (auto x = a.units.begin(), y = b.units.begin(); x != a.units.end(); ++x, ++y)
     if (x->first != y->first || x->second.status != y->second.status ||
-        x->second.location != y->second.location ||
-        x->second.ineffective != y->second.ineffective ||
+        x->second.location != y->second.location || x->second.marks != y->second.marks ||
         !same_json(x->second.extra, y->second.extra))
       return false;
   return true;

@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "ledger/jcs.h"
 
@@ -23,8 +25,16 @@ struct UnitState {
   // Where the unit is: a hex number for hex games, empty when off the map.
   // Non-hex rulesets keep their own position form in `extra`.
   std::string location;
-  bool ineffective = false;  // Blue & Gray 10.0
+  // Marks a ruleset sets on the unit (Blue & Gray's "ineffective", 10.0),
+  // each kept as a member "<name>": true of the unit beside its status:
+  // sorted, no name twice. A state carries only the names its ruleset
+  // declares (rules::Ruleset::unit_marks); the reader refuses any other.
+  std::vector<std::string> marks;
   Json extra = Json::object();
+
+  bool marked(std::string_view name) const;
+  // Sets (`on`) or clears the mark `name`.
+  void mark(const std::string& name, bool on);
 };
 
 // A ruleset's typed reading of one object member of State::extra, kept
@@ -86,7 +96,11 @@ struct State {
   ExtraMemo memo;  // a ruleset's typed reading of a member of extra
 
   Json to_json() const;
-  static State from_json(const Json& j, const std::string& source);
+  // Reads a state whose units may carry the marks named in `unit_marks`
+  // (its ruleset's, rules::Ruleset::unit_marks); any other member of a unit
+  // is Error "state.unknown_field" (util/fields.h), as is any unknown member.
+  static State from_json(const Json& j, const std::string& source,
+                         const std::vector<std::string>& unit_marks);
   std::string canonical() const;
   std::string hash() const;  // hex SHA-256 of canonical()
 };

@@ -121,7 +121,8 @@ void add_units(rules::hexmap::Scenario& sc, model::State& st, Lcg& rng,
     sc.units.push_back(u);
     model::UnitState us;
     us.location = sc.numbers().format(h);
-    us.ineffective = rng.below(20) == 0;
+    // Blue & Gray 10.0's mark: the map is drawn as bluegray draws it.
+    if (rng.below(20) == 0) us.mark("ineffective", true);
     (void)rng.below(20);  // once a demoralized mark; drawn still, so the map stays the same
     st.units[u.id] = us;
   }

@@ -14,7 +14,8 @@ CounterLook look_of(const Scene& scene, const rules::hexmap::UnitDef& def,
   look.type = def.type;
   look.designation = def.id;
   look.values = std::to_string(def.strength) + "-" + std::to_string(def.movement);
-  if (state) look.ineffective = state->ineffective;
+  // Ineffective (Blue & Gray 10.0), as the ruleset marks it (rules/map_marks.h).
+  if (state) look.ineffective = scene.marks.ineffective_units.count(def.id) > 0;
   // Its army demoralized as a whole (rules/map_marks.h).
   look.demoralized = scene.marks.demoralized(def.side);
   return look;

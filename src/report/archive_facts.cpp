@@ -15,10 +15,8 @@ GameFacts game_facts(const game::Archive& archive) {
   g.name = archive.name();
   g.folder = fs::absolute(archive.dir()).lexically_normal().filename().string();
   if (g.folder.empty()) g.folder = fs::absolute(archive.dir()).parent_path().filename().string();
-  // Null for a ruleset with a scenario format of its own: the reports then
-  // leave out what only a hex scenario holds (its reinforcements, turn
-  // track and units' names in combats).
-  g.scenario = rules::hex_scenario(archive.ruleset());
+  // What only a hex scenario holds (its reinforcements, turn track and
+  // units' names in combats) the reports ask the ruleset for.
   g.ruleset = &archive.ruleset();
   g.parties = archive.parties();
   g.deadline_hours = archive.deadline_hours();

@@ -24,13 +24,12 @@ std::string generic(const Json& e) {
   return fields.empty() ? out : out + ": " + fields;
 }
 
-void add_units(Table& t, const char* role, const Json& list,
-               const rules::hexmap::Scenario* scenario) {
+void add_units(Table& t, const char* role, const Json& list, const rules::Ruleset* ruleset) {
   if (!list.is_array()) return;
   for (const Json& u : list) {
     std::string id = u.is_string() ? u.get<std::string>() : field(u, "unit");
-    const rules::hexmap::UnitDef* def = scenario ? scenario->unit(id) : nullptr;
-    t.rows.push_back({role, id, def ? def->name : "", field(u, "hex"), field(u, "strength")});
+    t.rows.push_back(
+        {role, id, ruleset ? ruleset->piece_name(id) : "", field(u, "hex"), field(u, "strength")});
   }
 }
 
@@ -50,7 +49,7 @@ std::string describe_event(const rules::Ruleset* ruleset, const Json& e) {
 }
 
 Section combat_section(const Json& combat, const std::vector<Json>& consequences,
-                       const rules::hexmap::Scenario* scenario, const rules::Ruleset* ruleset) {
+                       const rules::Ruleset* ruleset) {
   Section s;
   std::string n = field(combat, "combat");
   s.heading = "Combat" + (n.empty() ? std::string() : " " + n);
@@ -59,8 +58,8 @@ Section combat_section(const Json& combat, const std::vector<Json>& consequences
   Table units;
   units.header = {"", "Unit", "Name", "Hex", "SP"};
   units.numeric = {false, false, false, false, true};
-  add_units(units, "attacks", combat.value("attackers", Json::array()), scenario);
-  add_units(units, "defends", combat.value("defenders", Json::array()), scenario);
+  add_units(units, "attacks", combat.value("attackers", Json::array()), ruleset);
+  add_units(units, "defends", combat.value("defenders", Json::array()), ruleset);
   if (!units.rows.empty()) s.table(std::move(units));
   std::string attack = field(combat, "attack"), defence = field(combat, "defence");
   if (!attack.empty() || !defence.empty())

@@ -8,7 +8,6 @@
 
 #include "ledger/jcs.h"
 #include "report/report_doc.h"
-#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::report {
@@ -29,6 +28,6 @@ std::string describe_event(const rules::Ruleset* ruleset, const Json& e);
 // A combat with its units and strengths, modifiers, odds, die and result,
 // followed by the lines of its retreats, advances and eliminations.
 Section combat_section(const Json& combat, const std::vector<Json>& consequences,
-                       const rules::hexmap::Scenario* scenario, const rules::Ruleset* ruleset);
+                       const rules::Ruleset* ruleset);
 
 }  // namespace adjutant::report

@@ -112,9 +112,9 @@ std::string order_page(const game::Archive& archive, const model::State& state,
       g.name + ": orders of " + g.side_name(side) + ", turn " + std::to_string(phase.turn);
   OrderPageFrame page;
   page.title = title;
-  page.about = g.scenario->title + " (" + g.scenario->id + "), ruleset " + ruleset.id() +
-               " version " + std::to_string(ruleset.version()) + ", game " +
-               g.game_id.substr(0, 16) + ", after log entry " + archive.head().substr(0, 16);
+  page.about = ruleset.scenario_title() + ", ruleset " + ruleset.id() + " version " +
+               std::to_string(ruleset.version()) + ", game " + g.game_id.substr(0, 16) +
+               ", after log entry " + archive.head().substr(0, 16);
   page.alt = "map, turn " + std::to_string(phase.turn) + ", " + g.side_name(side) + " view";
   page.picture_type = "image/png";
   page.picture = png;

@@ -24,7 +24,8 @@ std::string address(const game::Party& p) {
 Section game_facts_section(const GameFacts& g, const std::string& side) {
   Section s;
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
-  if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
+  const std::string scenario = g.ruleset ? g.ruleset->scenario_title() : "";
+  if (!scenario.empty()) s.fact("Scenario", scenario);
   s.fact("Report for", g.side_name(side));
   return s;
 }

@@ -109,10 +109,11 @@ Section head_facts(const ReportInput& in) {
   Section s;
   const GameFacts& g = in.game;
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
-  if (g.scenario) s.fact("Scenario", g.scenario->title + " (" + g.scenario->id + ")");
-  bool night = g.scenario && g.scenario->turns.night.count(in.adj.turn);
+  const std::string scenario = g.ruleset ? g.ruleset->scenario_title() : "";
+  if (!scenario.empty()) s.fact("Scenario", scenario);
+  const std::string note = g.ruleset ? g.ruleset->turn_note(in.adj.turn) : "";
   s.fact("Turn", g.phase_text(in.adj.turn, in.adj.phase).substr(5) +
-                     (night ? " (night: no combat phase, rule 9.0)" : ""));
+                     (note.empty() ? "" : " (" + note + ")"));
   std::string when;
   if (!in.adj.at.empty()) when = ", " + format_utc(parse_rfc3339(in.adj.at));
   s.fact("Adjudication",
@@ -151,40 +152,23 @@ Section next_section(const ReportInput& in, const NextPhase& next, const std::st
   return s;
 }
 
-// Eliminated strength points per side, from the scenario's order of battle.
+// Each side's victory points and what its ruleset says of its standing
+// (losses, units that left the map, Blue & Gray's ineffective units).
 Section status_section(const ReportInput& in, const model::State& state, const std::string& result,
                        const NextPhase& next) {
   Section s;
   s.heading = "Victory points and status";
+  const rules::Ruleset& ruleset = *in.game.ruleset;
   std::set<std::string> sides;
-  if (in.game.scenario)
-    for (const auto& side : in.game.scenario->sides) sides.insert(side.id);
+  for (const auto& side : ruleset.sides()) sides.insert(side);
   for (const auto& [side, vp] : state.vp) sides.insert(side);
-  const rules::MapMarks marks = rules::map_marks(*in.game.ruleset, state);
+  const rules::MapMarks marks = rules::map_marks(ruleset, state);
   for (const std::string& side : sides) {
+    // A side with neither victory points nor a standing has no line.
+    const std::vector<std::string> standing = ruleset.side_standing(state, side);
+    if (standing.empty() && !state.vp.count(side)) continue;
     std::string text = vp_text(state, side, marks);
-    if (in.game.scenario) {
-      int units = 0, sp = 0;
-      for (const auto& [id, unit] : state.units) {
-        const rules::hexmap::UnitDef* def = in.game.scenario->unit(id);
-        if (!def || def->side != side || unit.status != model::UnitStatus::kEliminated) continue;
-        ++units;
-        sp += def->strength;
-      }
-      text += "; lost " + std::to_string(units) + (units == 1 ? " unit, " : " units, ") +
-              std::to_string(sp) + " SP";
-      std::string gone = exited_text(*in.game.scenario, state, side);
-      if (!gone.empty()) text += "; left the map: " + gone;
-      // 10.0: units that may not attack until they recover.
-      std::string spent;
-      for (const auto& [id, unit] : state.units) {
-        const rules::hexmap::UnitDef* def = in.game.scenario->unit(id);
-        if (def && def->side == side && unit.ineffective &&
-            unit.status == model::UnitStatus::kActive)
-          spent += (spent.empty() ? "" : ", ") + id + " at " + unit.location;
-      }
-      if (!spent.empty()) text += "; ineffective (10.0): " + spent;
-    }
+    for (const std::string& clause : standing) text += "; " + clause;
     s.fact(in.game.side_name(side), text);
     // Hooker and Lee: morale, movement quota, crossing roll, flank march.
     if (rules::has_army_notes(*in.game.ruleset)) {
@@ -197,8 +181,7 @@ Section status_section(const ReportInput& in, const model::State& state, const s
     s.fact("Status", "game over: " + result);
   } else {
     std::string of;
-    if (in.game.scenario && in.game.scenario->turns.count > 0)
-      of = " of " + std::to_string(in.game.scenario->turns.count);
+    if (ruleset.turn_count() > 0) of = " of " + std::to_string(ruleset.turn_count());
     s.fact("Status", "in progress, turn " + std::to_string(next.turn) + of);
   }
   return s;
@@ -260,22 +243,6 @@ bool echoed(const Json& e, const std::vector<std::string>& echo) {
   return false;
 }
 
-// Where a Chaos of Battle event is reported: the sections follow the turn's
-// procedures (docs/rules/chaos.md).
-std::string table_section(const std::string& type) {
-  if (type.rfind("fight", 0) == 0 || type == "wagon_destroyed") return "Fights";
-  if (type == "form_up" || type == "maneuver" || type == "withdraw" || type == "artillery_fire" ||
-      type == "maneuver_blocked" || type == "withdraw_blocked")
-    return "Engagement";
-  if (type == "rest" || type == "remarker" || type == "remarker_blocked") return "Rest";
-  if (type == "move" || type == "rate" || type == "check" || type == "commander_move" ||
-      type == "deploy" || type == "deploy_blocked" || type == "placement_refused" ||
-      type == "chaos_roll" || type == "flag_removed" || type == "stress" || type == "stress_test")
-    return "Movement";
-  if (type == "game_end") return "End of the game";
-  return "The turn";
-}
-
 }  // namespace
 
 ReportDoc build_report(const ReportInput& in) {
@@ -303,14 +270,15 @@ ReportDoc build_report(const ReportInput& in) {
   const Json* combat = nullptr;
   std::vector<Json> consequences;
   auto close_combat = [&] {
-    if (combat)
-      combats.children.push_back(
-          combat_section(*combat, consequences, in.game.scenario, in.game.ruleset));
+    if (combat) combats.children.push_back(combat_section(*combat, consequences, in.game.ruleset));
     combat = nullptr;
     consequences.clear();
   };
-  // A table game's events, by the procedure of the turn that made them.
-  bool table = !in.game.scenario && in.game.ruleset;
+  // A table game's events, by the procedure of the turn that made them
+  // (rules::Ruleset::procedures).
+  const std::vector<std::string> order =
+      in.game.ruleset ? in.game.ruleset->procedures() : std::vector<std::string>{};
+  const bool table = !order.empty();
   std::vector<Section> procedures;
   auto procedure = [&](const std::string& heading) -> Section& {
     for (auto& p : procedures)
@@ -321,7 +289,7 @@ ReportDoc build_report(const ReportInput& in) {
   for (const Json& e : events) {
     const std::string type = event_type(e);
     if (table) {
-      procedure(table_section(type)).line(words(e));
+      procedure(in.game.ruleset->procedure_of(type)).line(words(e));
       continue;
     }
     if (combat && follows_combat(type)) {
@@ -347,8 +315,7 @@ ReportDoc build_report(const ReportInput& in) {
   doc.sections.push_back(std::move(echo));
   if (table) {
     // In the order of the turn's procedures.
-    for (const char* heading :
-         {"The turn", "Movement", "Engagement", "Fights", "Rest", "End of the game"})
+    for (const std::string& heading : order)
       for (auto& p : procedures)
         if (p.heading == heading && !p.empty()) doc.sections.push_back(std::move(p));
   }
@@ -367,7 +334,7 @@ ReportDoc build_report(const ReportInput& in) {
           {},
           {}};
       units.unit_list = true;
-      if (in.game.scenario)
+      if (in.game.ruleset->pieces_as_table())
         units.table(unit_table(rows));
       else
         for (const auto& r : rows) units.line(unit_line(r));
@@ -375,8 +342,11 @@ ReportDoc build_report(const ReportInput& in) {
     }
   }
   // The units due by the next turn, where they will enter.
-  if (in.game.scenario && result.empty() && !next.side.empty()) {
-    Section due = reinforcements_section(*in.game.scenario, state, state.turn + 1);
+  if (in.game.ruleset && result.empty() && !next.side.empty()) {
+    Section due;
+    due.heading = "Reinforcements due by turn " + std::to_string(state.turn + 1);
+    for (const std::string& line : in.game.ruleset->reinforcements_due(state, state.turn + 1))
+      due.line(line);
     if (!due.empty()) doc.sections.push_back(std::move(due));
   }
   doc.sections.push_back(verify_section(in));

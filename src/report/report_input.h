@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "game/archive.h"
-#include "rules/hexmap/scenario.h"
 #include "rules/ruleset.h"
 
 namespace adjutant::report {
@@ -18,9 +17,6 @@ struct GameFacts {
   std::string game_id;  // hex H(JCS(genesis body))
   std::string name;
   std::string folder;  // the archive's folder name, as given to `adjutant verify`
-  // The hex scenario (rules::hex_scenario of the ruleset); null for a
-  // ruleset with a scenario format of its own.
-  const rules::hexmap::Scenario* scenario = nullptr;
   const rules::Ruleset* ruleset = nullptr;  // the ruleset the game is played under
   std::vector<game::Party> parties;
   // The sender of every mail: the host named in genesis, or else the

@@ -2,8 +2,6 @@
 
 #include <map>
 
-#include "rules/hexmap/arrivals.h"
-
 namespace adjutant::report {
 
 namespace {
@@ -19,11 +17,6 @@ std::string source_name(const std::string& source) {
   return it == names.end() ? source : it->second;
 }
 
-std::string side_name(const rules::hexmap::Scenario& sc, const std::string& id) {
-  const auto* s = sc.side(id);
-  return s ? s->name : id;
-}
-
 }  // namespace
 
 std::string vp_text(const model::State& state, const std::string& side,
@@ -36,34 +29,6 @@ std::string vp_text(const model::State& state, const std::string& side,
   for (const auto& [source, points] : sources->second)
     parts += (parts.empty() ? "" : ", ") + source_name(source) + " " + std::to_string(points);
   return parts.empty() ? out : out + " (" + parts + ")";
-}
-
-std::string exited_text(const rules::hexmap::Scenario& sc, const model::State& state,
-                        const std::string& side) {
-  std::string out;
-  for (const auto& d : sc.units) {
-    auto u = state.units.find(d.id);
-    if (d.side != side || u == state.units.end() || u->second.status != model::UnitStatus::kExited)
-      continue;
-    out += (out.empty() ? "" : ", ") + d.id + " (" + std::to_string(d.strength) + " SP)";
-  }
-  return out;
-}
-
-Section reinforcements_section(const rules::hexmap::Scenario& sc, const model::State& state,
-                               int turn) {
-  Section s;
-  s.heading = "Reinforcements due by turn " + std::to_string(turn);
-  for (const auto& g : rules::hexmap::reinforcements_due(sc, state, turn)) {
-    std::string units, hexes;
-    for (const auto* u : g.units)
-      units += (units.empty() ? "" : ", ") + u->id + " (" + std::to_string(u->strength) + "-" +
-               std::to_string(u->movement) + ")";
-    for (hex::Hex h : g.hexes) hexes += (hexes.empty() ? "" : " or ") + sc.numbers().format(h);
-    s.line(side_name(sc, g.side) + ", turn " + std::to_string(g.turn) + " at " + hexes + ": " +
-           units);
-  }
-  return s;
 }
 
 }  // namespace adjutant::report

@@ -36,7 +36,8 @@ Json load_scenario(Fields& f, const fs::path& root) {
 // with the case's overrides; `numbers` reads the hexes "setup" names.
 model::State load_state(Fields& f, const Ruleset& rs, hex::Numbering numbers,
                         const std::string& name) {
-  if (auto s = f.any_opt("state")) return model::State::from_json(*s, name + ": state");
+  if (auto s = f.any_opt("state"))
+    return model::State::from_json(*s, name + ": state", rs.unit_marks());
   model::State st = rs.initial_state();
   if (auto t = f.integer_opt("turn")) st.turn = int(*t);
   if (auto p = f.str_opt("phase")) st.phase = *p;
@@ -66,11 +67,13 @@ model::State load_state(Fields& f, const Ruleset& rs, hex::Numbering numbers,
       }
     }
   }
-  for (const auto& id : f.strings_opt("ineffective")) {
-    if (!st.units.count(id))
-      throw Error("case.setup", name + ": ineffective names unknown unit " + id);
-    st.units[id].ineffective = true;
-  }
+  // The units carrying each of the ruleset's marks ("ineffective": [...]).
+  for (const std::string& mark : rs.unit_marks())
+    for (const auto& id : f.strings_opt(mark)) {
+      if (!st.units.count(id))
+        throw Error("case.setup", name + ": " + mark + " names unknown unit " + id);
+      st.units[id].mark(mark, true);
+    }
   if (auto standing = f.any_opt("standing"))
     for (const auto& [side, s] : standing->items()) st.extra["standing"][side] = s;
   if (auto vp = f.any_opt("vp"))
@@ -80,7 +83,7 @@ model::State load_state(Fields& f, const Ruleset& rs, hex::Numbering numbers,
   if (auto patch = f.any_opt("state_patch")) {
     Json j = st.to_json();
     j.merge_patch(*patch);
-    st = model::State::from_json(j, name + ": state_patch");
+    st = model::State::from_json(j, name + ": state_patch", rs.unit_marks());
   }
   // What a merge patch cannot say (a value set to null, an array element
   // replaced): an RFC 6902 JSON Patch, applied after state_patch.
@@ -93,17 +96,19 @@ model::State load_state(Fields& f, const Ruleset& rs, hex::Numbering numbers,
     } catch (const nlohmann::json::exception& e) {
       throw Error("case.setup", name + ": state_edits: " + e.what());
     }
-    st = model::State::from_json(j, name + ": state_edits");
+    st = model::State::from_json(j, name + ": state_edits", rs.unit_marks());
   }
   return st;
 }
 
-// The state as cases compare it: every unit with status, hex and ineffective.
-Json comparable(const model::State& st) {
+// The state as cases compare it: every unit with status, hex and each of
+// the ruleset's marks (false when it does not carry it).
+Json comparable(const model::State& st, const std::vector<std::string>& marks) {
   Json j = st.to_json();
   for (auto& [id, u] : j["units"].items()) {
     if (!u.contains("hex")) u["hex"] = nullptr;
-    if (!u.contains("ineffective")) u["ineffective"] = false;
+    for (const std::string& mark : marks)
+      if (!u.contains(mark)) u[mark] = false;
   }
   if (!j.contains("result")) j["result"] = "";
   return j;
@@ -290,7 +295,7 @@ void expect_outcome(const Json& expect, const Ruleset& rs, const model::State& s
   expect_visible(expect, rs, events, r);
   if (expect.contains("state")) {
     std::vector<std::string> why;
-    if (!json_subset(expect["state"], comparable(after), "state", why)) {
+    if (!json_subset(expect["state"], comparable(after, rs.unit_marks()), "state", why)) {
       for (const auto& line : why) r.diff.push_back(line);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/hexmap/arrivals.h"
 #include "util/error.h"
 
 namespace adjutant::rules {
@@ -33,7 +34,8 @@ std::vector<PieceRow> HexRuleset::pieces(const model::State& state, const std::s
     switch (status) {
       case model::UnitStatus::kActive:
         row.where = u->second.location;
-        if (u->second.ineffective) row.notes = "ineffective";
+        for (const std::string& m : u->second.marks)
+          row.notes += (row.notes.empty() ? "" : ", ") + m;
         break;
       case model::UnitStatus::kEliminated:
         row.where = "eliminated";
@@ -57,6 +59,55 @@ std::vector<PieceRow> HexRuleset::pieces(const model::State& state, const std::s
   std::stable_sort(rows.begin(), rows.end(),
                    [&](const PieceRow& a, const PieceRow& b) { return rank(a) < rank(b); });
   return rows;
+}
+
+std::string HexRuleset::scenario_title() const {
+  return sc_.title + " (" + sc_.id + ")";
+}
+
+std::string HexRuleset::turn_note(int turn) const {
+  return sc_.turns.night.count(turn) ? "night: no combat phase, rule 9.0" : "";
+}
+
+std::vector<std::string> HexRuleset::side_standing(const model::State& state,
+                                                   const std::string& side) const {
+  int units = 0, sp = 0;
+  std::string gone;
+  for (const auto& d : sc_.units) {
+    auto u = state.units.find(d.id);
+    if (d.side != side || u == state.units.end()) continue;
+    if (u->second.status == model::UnitStatus::kEliminated) {
+      ++units;
+      sp += d.strength;
+    } else if (u->second.status == model::UnitStatus::kExited) {
+      gone += (gone.empty() ? "" : ", ") + d.id + " (" + std::to_string(d.strength) + " SP)";
+    }
+  }
+  std::vector<std::string> out = {"lost " + std::to_string(units) +
+                                  (units == 1 ? " unit, " : " units, ") + std::to_string(sp) +
+                                  " SP"};
+  if (!gone.empty()) out.push_back("left the map: " + gone);
+  return out;
+}
+
+std::vector<std::string> HexRuleset::reinforcements_due(const model::State& state, int turn) const {
+  std::vector<std::string> out;
+  for (const auto& g : rules::hexmap::reinforcements_due(sc_, state, turn)) {
+    std::string units, hexes;
+    for (const auto* u : g.units)
+      units += (units.empty() ? "" : ", ") + u->id + " (" + std::to_string(u->strength) + "-" +
+               std::to_string(u->movement) + ")";
+    for (hex::Hex h : g.hexes) hexes += (hexes.empty() ? "" : " or ") + sc_.numbers().format(h);
+    const rules::hexmap::SideDef* s = sc_.side(g.side);
+    out.push_back((s ? s->name : g.side) + ", turn " + std::to_string(g.turn) + " at " + hexes +
+                  ": " + units);
+  }
+  return out;
+}
+
+std::string HexRuleset::piece_name(const std::string& id) const {
+  const rules::hexmap::UnitDef* def = sc_.unit(id);
+  return def ? def->name : "";
 }
 
 const rules::hexmap::Scenario* hex_scenario(const Ruleset& ruleset) {

@@ -24,9 +24,22 @@ class HexRuleset : public Ruleset {
   // The side's name as the scenario names it ("" for an unknown id).
   std::string side_name(const std::string& id) const override;
   // `side`'s units in the order of battle's order: on the map first (with
-  // their hex, and "ineffective", Blue & Gray 10.0), then those still to
+  // their hex, and their marks: "ineffective", Blue & Gray 10.0), then those still to
   // come, then those out of play; "non-combat" noted.
   std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const override;
+  bool pieces_as_table() const override { return true; }
+
+  // The reports' words for the scenario (rules/ruleset.h): its title and
+  // id, its night turns (9.0) and length, each side's losses in units and
+  // SP and the units that left the map, the reinforcements due from the
+  // scenario's arrivals, and the order of battle's unit names.
+  std::string scenario_title() const override;
+  std::string turn_note(int turn) const override;
+  int turn_count() const override { return sc_.turns.count; }
+  std::vector<std::string> side_standing(const model::State& state,
+                                         const std::string& side) const override;
+  std::vector<std::string> reinforcements_due(const model::State& state, int turn) const override;
+  std::string piece_name(const std::string& id) const override;
 
  protected:
   // Plays `scenario` at ruleset version `version` (genesis pins it).

@@ -25,6 +25,9 @@ struct MapMarks {
     std::string from, to;
   };
   std::vector<Bridge> bridges;
+  // Units that may not attack until they recover (Blue & Gray 10.0): their
+  // values are drawn on red.
+  std::set<std::string> ineffective_units;
   // Sides whose army is demoralized as a whole (Hooker and Lee 18.0).
   std::set<std::string> demoralized_sides;
   // Where each side's victory points come from: side -> source -> points

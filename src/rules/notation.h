@@ -53,18 +53,18 @@ struct ParsedText {
 class Ruleset;
 
 // The game a text is read against. A notation takes from it what its
-// ruleset's scenario format holds: a hex notation the hex scenario
-// (`hex`), another its ruleset's own scenario (`ruleset`). `view` is the
+// ruleset's scenario format holds: a hex notation the hex scenario the
+// ruleset plays (hex_scenario()), another its ruleset's own scenario. `view` is the
 // state of the phase due as the side writing may see it (Ruleset::view),
 // when known: a notation that needs where the side's pieces stand reads it
 // there, and never reads what the side may not see.
 struct TextGame {
   const Ruleset* ruleset = nullptr;
-  const rules::hexmap::Scenario* hex = nullptr;
   const model::State* view = nullptr;
 
-  // The hex scenario; Error text.no_notation when the game has none (a
-  // hex notation asked to read a game of another format: a bug if seen).
+  // The ruleset's hex scenario (rules::hex_scenario); Error
+  // text.no_notation when it has none (a hex notation asked to read a game
+  // of another format: a bug if seen).
   const rules::hexmap::Scenario& hex_scenario() const;
 };
 

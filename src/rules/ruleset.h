@@ -127,6 +127,11 @@ class Ruleset {
   virtual std::vector<std::string> sides() const = 0;
 
   virtual model::State initial_state() const = 0;
+  // The marks its states may set on a unit (model::UnitState::marks:
+  // Blue & Gray's "ineffective"), the names the state reader accepts;
+  // each of lower-case ASCII letters and '_', none a unit's own member
+  // ("status", "hex", "extra"). None by default.
+  virtual std::vector<std::string> unit_marks() const { return {}; }
   // Who sends orders next, or nullopt-like (empty side) when the game is over.
   virtual PhaseInfo current_phase(const model::State& state) const = 0;
 
@@ -181,6 +186,44 @@ class Ruleset {
   virtual std::vector<PieceRow> pieces(const model::State& state, const std::string& side) const {
     return {};
   }
+  // Whether the pieces are listed as a table of unit, name, place,
+  // strength and notes (the hex games), or a line each (a table game's,
+  // whose places are points).
+  virtual bool pieces_as_table() const { return false; }
+
+  // --- What the reports say beyond the events and pieces (report/). ---
+  // The hex rulesets say it from their scenario (rules/hex_ruleset.h); by
+  // default a ruleset says none of it.
+
+  // The scenario as the reports' head names it, "Hooker and Lee (hl-1975)";
+  // "" for no such line.
+  virtual std::string scenario_title() const { return ""; }
+  // What the reports add to the number of `turn` ("night: no combat phase,
+  // rule 9.0"); "" for nothing.
+  virtual std::string turn_note(int turn) const { return ""; }
+  // The game's length in turns ("in progress, turn 3 of 12"); 0 for none.
+  virtual int turn_count() const { return 0; }
+  // What the reports say after `side`'s victory points, one clause each:
+  // "lost 2 units, 9 SP", "left the map: 2/1 (4 SP)".
+  virtual std::vector<std::string> side_standing(const model::State& state,
+                                                 const std::string& side) const {
+    return {};
+  }
+  // The reinforcements due by `turn`, one line per group: "Union, turn 4 at
+  // 2112: 1/V (12-6), 2/V (10-6)".
+  virtual std::vector<std::string> reinforcements_due(const model::State& state, int turn) const {
+    return {};
+  }
+  // The name of piece `id` in a combat's table ("1st Division, I Corps");
+  // "" for none.
+  virtual std::string piece_name(const std::string& id) const { return ""; }
+  // The headings a turn's events are reported under, in the order of the
+  // turn's procedures, and the heading of an event of type `type` (the
+  // table games). None: the report's own headings (Movement,
+  // Reinforcements, Combat with what each combat caused, Other events, End
+  // of the game).
+  virtual std::vector<std::string> procedures() const { return {}; }
+  virtual std::string procedure_of(const std::string& type) const { return ""; }
 
   // A table ruleset's map (Board::kTable, rules/table_board.h): its table,
   // and what `viewer` ("" for the umpire) sees of `seen`, the view already

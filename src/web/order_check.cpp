@@ -28,7 +28,7 @@ OrderChecker::OrderChecker(const Json& setup) {
   ruleset_ =
       rules::make_ruleset(field(setup, "scenario"), "scenario.json", int(version.get<long long>()));
   notation_ = rules::make_notation(ruleset_->id());
-  state_ = model::State::from_json(field(setup, "state"), "state");
+  state_ = model::State::from_json(field(setup, "state"), "state", ruleset_->unit_marks());
   side_ = side.get<std::string>();
 }
 

@@ -95,8 +95,7 @@ TEST_CASE("a Chaos of Battle game is played to its end by mail, and a side's cop
         body.erase(k);
       std::string text = notation->print(body);
       INFO(body.dump() << "\n" << text);
-      CHECK(notation->parse(text, "orders.txt", {ruleset.get(), nullptr, nullptr}, side).body ==
-            body);
+      CHECK(notation->parse(text, "orders.txt", {ruleset.get(), nullptr}, side).body == body);
       ++bodies;
     }
     CHECK(bodies >= 10);

@@ -80,7 +80,7 @@ TEST_CASE("a checked player-turn is taken up only for its own state and plan",
   auto moved = c.before;
   for (auto& [id, u] : moved.units)
     if (u.status == adjutant::model::UnitStatus::kActive) {
-      u.ineffective = !u.ineffective;
+      u.mark("ineffective", !u.marked("ineffective"));
       break;
     }
   SeededDice d1(seed), d2(seed);

@@ -284,19 +284,45 @@ TEST_CASE("state JSON round trip and hash", "[model][state]") {
   s.turn = 3;
   s.phase = "union";
   s.adjudications = 5;
-  s.units["1/V"] = {adjutant::model::UnitStatus::kActive, "0912", true, Json::object()};
-  s.units["2/V"] = {adjutant::model::UnitStatus::kEliminated, "", false, Json::object()};
+  s.units["1/V"] = {adjutant::model::UnitStatus::kActive, "0912", {"ineffective"}, Json::object()};
+  s.units["2/V"] = {adjutant::model::UnitStatus::kEliminated, "", {}, Json::object()};
   s.vp = {{"union", 4}, {"confederate", 0}};
-  State back = State::from_json(Json::parse(s.to_json().dump()), "state");
+  const std::vector<std::string> marks = {"ineffective"};
+  State back = State::from_json(Json::parse(s.to_json().dump()), "state", marks);
   CHECK(back.canonical() == s.canonical());
+  CHECK(same_state(back, s));
+  CHECK(back.units["1/V"].marked("ineffective"));
   CHECK(back.hash() == adjutant::ledger::sha256_hex(s.canonical()));
   CHECK(s.canonical().find("\"ineffective\":true") != std::string::npos);
   Json bad = s.to_json();
   bad["units"]["1/V"]["status"] = "resting";
-  CHECK_THROWS_AS(State::from_json(bad, "state"), Error);
+  CHECK_THROWS_AS(State::from_json(bad, "state", marks), Error);
   bad = s.to_json();
   bad["colour"] = "red";
-  CHECK_THROWS_AS(State::from_json(bad, "state"), Error);
+  CHECK_THROWS_AS(State::from_json(bad, "state", marks), Error);
+  // A mark the ruleset does not declare is an unknown member of the unit.
+  CHECK_THROWS_WITH(State::from_json(s.to_json(), "state", {}), Catch::Contains("ineffective"));
+  bad = s.to_json();
+  bad["units"]["2/V"]["routed"] = true;
+  CHECK_THROWS_WITH(State::from_json(bad, "state", marks), Catch::Contains("routed"));
+}
+
+TEST_CASE("a unit's marks are kept sorted, once each, and compared", "[model][state]") {
+  adjutant::model::UnitState u;
+  u.mark("ineffective", true);
+  u.mark("attacked", true);
+  u.mark("ineffective", true);
+  CHECK(u.marks == std::vector<std::string>{"attacked", "ineffective"});
+  CHECK(u.marked("attacked"));
+  CHECK_FALSE(u.marked("ineffectiv"));
+  State a, b;
+  a.units["1/V"] = u;
+  b.units["1/V"] = u;
+  CHECK(same_state(a, b));
+  b.units["1/V"].mark("attacked", false);
+  CHECK(b.units["1/V"].marks == std::vector<std::string>{"ineffective"});
+  CHECK_FALSE(same_state(a, b));
+  CHECK(a.hash() != b.hash());
 }
 
 TEST_CASE("state canonical form is written without a JSON tree, as canonical(to_json())",
@@ -308,14 +334,20 @@ TEST_CASE("state canonical form is written without a JSON tree, as canonical(to_
   s.adjudications = 0;
   s.result = "union wins\n";
   s.extra = Json{{"z", 1}, {"a", Json::array({"\x01", 2.5})}};
-  s.units["B/1"] = {adjutant::model::UnitStatus::kWaiting, "", false, Json{{"k", "v"}}};
-  s.units["A\xC3\xA9"] = {adjutant::model::UnitStatus::kExited, "0101", true, Json::object()};
-  s.units["\xEF\xAC\xB3"] = {adjutant::model::UnitStatus::kActive, "0202", false, Json::object()};
+  s.units["B/1"] = {adjutant::model::UnitStatus::kWaiting, "", {}, Json{{"k", "v"}}};
+  s.units["A\xC3\xA9"] = {
+      adjutant::model::UnitStatus::kExited, "0101", {"ineffective"}, Json::object()};
+  s.units["\xEF\xAC\xB3"] = {adjutant::model::UnitStatus::kActive, "0202", {}, Json::object()};
+  // Marks that sort before, between and after the unit's own members.
+  s.units["C/2"] = {adjutant::model::UnitStatus::kActive,
+                    "0303",
+                    {"alpha", "fresh", "ineffective", "stress", "zulu"},
+                    Json{{"k", 1}}};
+  s.units["D/3"] = {adjutant::model::UnitStatus::kWaiting, "", {"alpha", "zulu"}, Json::object()};
   s.vp = {{"union", -3}, {"confederate", 7}};
   CHECK(s.canonical() == adjutant::ledger::canonical(s.to_json()));
   // A name above U+FFFF sorts before U+FB33 in UTF-16 order, not in byte order.
-  s.units["\xF0\x9F\x98\x80"] = {adjutant::model::UnitStatus::kActive, "0303", false,
-                                 Json::object()};
+  s.units["\xF0\x9F\x98\x80"] = {adjutant::model::UnitStatus::kActive, "0303", {}, Json::object()};
   CHECK(s.canonical() == adjutant::ledger::canonical(s.to_json()));
   CHECK(s.canonical().find("\"\xF0\x9F\x98\x80\":") < s.canonical().find("\"\xEF\xAC\xB3\":"));
   State empty;

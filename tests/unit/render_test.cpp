@@ -54,7 +54,7 @@ struct Position {
     state.units["Jenkins"].status = model::UnitStatus::kEliminated;
     state.units["Jenkins"].location.clear();
     state.units["2/I"].location = "0806";
-    state.units["2/I"].ineffective = true;
+    state.units["2/I"].mark("ineffective", true);
     state.units["Buford"].extra["demoralized"] = true;
     events = Json::parse(R"([
       {"type":"move","unit":"1/Heth","path":["0401","0402","0403"]},

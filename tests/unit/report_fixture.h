@@ -42,7 +42,6 @@ struct FakeGame {
     facts.game_id = std::string(64, 'a').replace(0, 16, "3f2a9c00d1e2b3c4");
     facts.name = "Ely's Mill";
     facts.folder = "ely-mill";
-    facts.scenario = &scenario;
     facts.deadline_hours = 48;
     game::Party c;
     c.id = "confederate";

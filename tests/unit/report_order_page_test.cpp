@@ -202,9 +202,8 @@ TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") 
     REQUIRE(r["ok"] == true);
     auto notation = adjutant::rules::make_notation("bluegray");
     CHECK(r["text"] == notation->print(clicked_phase()));
-    auto back = notation->parse(
-        r["text"].get<std::string>(), "t",
-        {nullptr, adjutant::rules::hex_scenario(g.archive.ruleset()), nullptr}, "confederate");
+    auto back = notation->parse(r["text"].get<std::string>(), "t", {&g.archive.ruleset(), nullptr},
+                                "confederate");
     CHECK(back.body == clicked_phase());
   }
 

@@ -238,6 +238,34 @@ TEST_CASE("the report lists the reinforcements due, the exits and the VP by sour
                   "3 at 0810 (rule 14.33)") != std::string::npos);
 }
 
+TEST_CASE(
+    "the report takes the scenario, night turns, losses and ineffective units from the ruleset",
+    "[report][text]") {
+  FakeGame g;
+  // Blue & Gray 10.0: 3/I carries the ruleset's mark "ineffective".
+  g.adj.after.units["3/I"].mark("ineffective", true);
+  g.adj.turn = 5;  // the training scenario's night turn (9.0)
+  std::string text = flat(report_text({g.facts, g.adj, "umpire"}));
+  INFO(text);
+  CHECK(text.find("Scenario: Skirmish at Ely's Mill (training scenario) (bluegray-skirmish)") !=
+        std::string::npos);
+  CHECK(text.find("(night: no combat phase, rule 9.0)") != std::string::npos);
+  CHECK(text.find("Confederate: 0 VP; lost 1 unit, 4 SP") != std::string::npos);
+  CHECK(text.find("Union: 8 VP; lost 0 units, 0 SP; ineffective (10.0): 3/I at 0405") !=
+        std::string::npos);
+  CHECK(text.find("in progress, turn 1 of 8") != std::string::npos);
+  // The combat's table names the units as the order of battle does.
+  CHECK(text.find("1st Brigade, Heth's Division") != std::string::npos);
+  // The units list notes the mark.
+  CHECK(text.find("ineffective") != text.rfind("ineffective"));
+  // Recovered (10.4): the mark is gone, and so is the clause.
+  g.adj.after.units["3/I"].mark("ineffective", false);
+  g.adj.turn = 4;
+  text = flat(report_text({g.facts, g.adj, "umpire"}));
+  CHECK(text.find("ineffective") == std::string::npos);
+  CHECK(text.find("night") == std::string::npos);
+}
+
 TEST_CASE("the game's end is reported with the VP by source and the lines of communication",
           "[report][text]") {
   FakeGame g;

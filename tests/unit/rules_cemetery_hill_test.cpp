@@ -114,7 +114,7 @@ TEST_CASE(
   adjutant::model::State st;
   for (const auto& u : sc.units) st.units[u.id].status = adjutant::model::UnitStatus::kEliminated;
   auto put = [&](const std::string& id, const std::string& hex) {
-    st.units[id] = {adjutant::model::UnitStatus::kActive, hex, false, Json::object()};
+    st.units[id] = {adjutant::model::UnitStatus::kActive, hex, {}, Json::object()};
   };
   // 1/I at 0313 ringed by the ZOC of three Confederate units two hexes away.
   put("1/I", "0313");

@@ -41,7 +41,7 @@ struct Table {
   Json read(const std::string& text, const std::string& side = "union") const {
     auto view = ruleset->view(state, side);
     return make_notation("chaos")
-        ->parse(text, "orders.txt", TextGame{ruleset.get(), nullptr, &view}, side)
+        ->parse(text, "orders.txt", TextGame{ruleset.get(), &view}, side)
         .body;
   }
 
@@ -234,8 +234,7 @@ TEST_CASE("chaos text orders: a body written as text reads back unchanged", "[no
     INFO(body.dump() << "\n" << text);
     CHECK(t.read(text) == body);
     // Without a view, paths are read as written: whole, as printed.
-    CHECK(notation->parse(text, "t", TextGame{t.ruleset.get(), nullptr, nullptr}, "union").body ==
-          body);
+    CHECK(notation->parse(text, "t", TextGame{t.ruleset.get(), nullptr}, "union").body == body);
   }
   CHECK(notation->print(bodies[2]) ==
         "sequence meredith cutler stone gamble\n"
@@ -302,8 +301,8 @@ TEST_CASE("chaos text orders: every order body of a Chaos of Battle sample reads
         body.erase(k);
       std::string text = notation->print(body);
       INFO(e.path().filename().string() << " " << body.dump() << "\n" << text);
-      CHECK(notation->parse(text, "orders.txt", TextGame{ruleset.get(), nullptr, nullptr}, side)
-                .body == body);
+      CHECK(notation->parse(text, "orders.txt", TextGame{ruleset.get(), nullptr}, side).body ==
+            body);
       ++bodies;
     }
   }

@@ -31,7 +31,7 @@ Json notation_json(const fs::path& file) {
 
 struct Sample {
   Json scenario_json;
-  Scenario scenario;
+  std::shared_ptr<const adjutant::rules::Ruleset> game;  // the hex notations read its scenario
   std::string ruleset;
 };
 
@@ -41,7 +41,7 @@ const Sample& sample_scenario(const fs::path& file) {
   if (it == cache.end()) {
     Json j = notation_json(file);
     it = cache
-             .emplace(file.string(), Sample{j, Scenario::from_json(j, file.string()),
+             .emplace(file.string(), Sample{j, adjutant::rules::make_ruleset(j, file.string()),
                                             j.value("ruleset", "bluegray")})
              .first;
   }
@@ -70,7 +70,7 @@ std::vector<std::pair<std::string, Json>> logged_orders(const fs::path& game) {
 }
 
 adjutant::rules::TextGame hex_game(const Sample& s) {
-  return {nullptr, &s.scenario, nullptr};
+  return {s.game.get(), nullptr};
 }
 
 Json read_text(const Sample& s, const std::string& text, const std::string& side) {
@@ -239,7 +239,7 @@ TEST_CASE("the Chaos of Battle examples of docs/orders.md read into their bodies
     INFO(side << "\n" << (*it)[3]);
     Json body = make_notation(ruleset->id())
                     ->parse(std::string((*it)[3]), "orders.txt",
-                            adjutant::rules::TextGame{ruleset.get(), nullptr, &view}, side)
+                            adjutant::rules::TextGame{ruleset.get(), &view}, side)
                     .body;
     CHECK(body == Json::parse(std::string((*it)[4])));
     sides.insert(side);

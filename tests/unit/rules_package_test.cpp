@@ -3,6 +3,8 @@
 // every command of the program built with it (adjutant-test-games): join,
 // new, the bot playing it to its end, the reports in its own words, its
 // own maps, status, verify and the replay page, with no other edit.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "bot/bot.h"
@@ -25,6 +27,13 @@ namespace {
 
 adjutant::testing::Run games(const std::string& args, const fs::path& cwd) {
   return run_program(ADJUTANT_TEST_GAMES_BINARY, args, cwd);
+}
+
+// The ruleset of scenarios/`rel`, at its latest version.
+std::unique_ptr<adjutant::rules::Ruleset> ruleset_of(const std::string& rel) {
+  const fs::path file = source_dir() / "scenarios" / rel;
+  return adjutant::rules::make_ruleset(
+      adjutant::ledger::parse_strict(adjutant::read_file(file), file.string()), file.string());
 }
 
 }  // namespace
@@ -57,16 +66,11 @@ TEST_CASE("each shipped ruleset's package names its versions, notation, bot, map
 
 TEST_CASE("a hex ruleset holds its scenario and names its sides; a table ruleset has no hex map",
           "[package]") {
-  auto read = [](const std::string& rel) {
-    const fs::path file = source_dir() / "scenarios" / rel;
-    return adjutant::rules::make_ruleset(
-        adjutant::ledger::parse_strict(adjutant::read_file(file), file.string()), file.string());
-  };
   // Blue & Gray and the 1961 game share the hex map package
   // (rules/hex_ruleset.h): the ruleset hands out the scenario it plays.
   for (const char* rel : {"cemetery-hill.json", "ah1961.json"}) {
     INFO(rel);
-    auto ruleset = read(rel);
+    auto ruleset = ruleset_of(rel);
     const adjutant::rules::hexmap::Scenario* sc = adjutant::rules::hex_scenario(*ruleset);
     REQUIRE(sc);
     CHECK(sc->rules_version == ruleset->version());
@@ -77,12 +81,82 @@ TEST_CASE("a hex ruleset holds its scenario and names its sides; a table ruleset
   }
   // Chaos of Battle's table is its own scenario format: no hex map, and a
   // command that needs one says so.
-  auto table = read("table/chaos-meeting.json");
+  auto table = ruleset_of("table/chaos-meeting.json");
   CHECK(adjutant::rules::hex_scenario(*table) == nullptr);
   CHECK_THROWS_MATCHES(adjutant::rules::hex_scenario(*table, "game"), adjutant::Error,
                        Catch::Predicate<adjutant::Error>(
                            [](const adjutant::Error& e) { return e.id() == "archive.not_hex"; }));
   CHECK(table->side_name("union") == "Union");
+}
+
+TEST_CASE("a ruleset declares the marks its units carry, and the state reader takes only those",
+          "[package][state]") {
+  auto bluegray = ruleset_of("cemetery-hill.json");
+  auto ah1961 = ruleset_of("ah1961.json");
+  auto chaos = ruleset_of("table/chaos-meeting.json");
+  // Blue & Gray 10.0: a unit may be ineffective; the others mark none.
+  CHECK(bluegray->unit_marks() == std::vector<std::string>{"ineffective"});
+  CHECK(ah1961->unit_marks().empty());
+  CHECK(chaos->unit_marks().empty());
+  for (const auto* ruleset : {bluegray.get(), ah1961.get(), chaos.get()})
+    for (const std::string& mark : ruleset->unit_marks()) {
+      INFO(mark);
+      // Written beside the unit's own members in byte order (model/state.cpp).
+      CHECK(mark.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos);
+      CHECK((mark != "status" && mark != "hex" && mark != "extra"));
+    }
+  adjutant::model::State st = bluegray->initial_state();
+  const std::string unit = st.units.begin()->first;
+  st.units[unit].mark("ineffective", true);
+  const Json j = st.to_json();
+  CHECK(j["units"][unit]["ineffective"] == true);
+  auto back = adjutant::model::State::from_json(j, "state", bluegray->unit_marks());
+  CHECK(back.hash() == st.hash());
+  // A ruleset that declares no such mark refuses the member as unknown.
+  CHECK_THROWS_MATCHES(adjutant::model::State::from_json(j, "state", ah1961->unit_marks()),
+                       adjutant::Error,
+                       Catch::Predicate<adjutant::Error>([](const adjutant::Error& e) {
+                         return e.id() == "state.unknown_field";
+                       }));
+}
+
+TEST_CASE(
+    "a hex ruleset says the reports' scenario, turns and reinforcements; a table, its "
+    "procedures",
+    "[package][report]") {
+  auto hex = ruleset_of("bluegray-skirmish.json");
+  const auto& sc = adjutant::rules::hex_scenario(*hex, "test");
+  CHECK(hex->scenario_title() == sc.title + " (" + sc.id + ")");
+  CHECK(hex->turn_count() == sc.turns.count);
+  for (int turn = 1; turn <= sc.turns.count; ++turn)
+    CHECK(hex->turn_note(turn).empty() == !sc.turns.night.count(turn));
+  CHECK(hex->piece_name("1/Heth") == "1st Brigade, Heth's Division");
+  CHECK(hex->piece_name("nobody").empty());
+  CHECK(hex->procedures().empty());
+  // Every unit that waits to enter is due by the last turn, each once.
+  const auto st = hex->initial_state();
+  int waiting = 0;
+  for (const auto& [id, u] : st.units) waiting += u.status == adjutant::model::UnitStatus::kWaiting;
+  int due = 0;
+  for (const std::string& line : hex->reinforcements_due(st, sc.turns.count))
+    for (const auto& [id, u] : st.units)
+      if (u.status == adjutant::model::UnitStatus::kWaiting &&
+          line.find(" " + id + " (") != std::string::npos)
+        ++due;
+  CHECK(waiting > 0);
+  CHECK(due == waiting);
+  CHECK(hex->side_standing(st, "union") == std::vector<std::string>{"lost 0 units, 0 SP"});
+  // Chaos of Battle reports its events by the procedures of its turn.
+  auto table = ruleset_of("table/chaos-meeting.json");
+  CHECK(table->scenario_title().empty());
+  CHECK(table->turn_count() == 0);
+  CHECK(table->side_standing(table->initial_state(), "union").empty());
+  const auto order = table->procedures();
+  REQUIRE(order.size() == 6);
+  CHECK(order.front() == "The turn");
+  for (const char* type : {"fight", "maneuver", "rest", "move", "game_end", "something_else"})
+    CHECK(std::find(order.begin(), order.end(), table->procedure_of(type)) != order.end());
+  CHECK(table->procedure_of("fight_outcome") == "Fights");
 }
 
 TEST_CASE("a ruleset registers once: the registry refuses its id twice", "[package]") {

@@ -3,6 +3,8 @@
 #include <map>
 #include <vector>
 
+#include "rules/bluegray/effectiveness.h"
+
 namespace adjutant::rules::bluegray {
 
 namespace {
@@ -106,6 +108,9 @@ std::string army_text(const rules::hexmap::Scenario& sc, const model::State& st,
 
 MapMarks map_marks(const rules::hexmap::Scenario& sc, const model::State& st) {
   MapMarks marks;
+  // 10.0: the units marked ineffective.
+  for (const auto& [id, u] : st.units)
+    if (u.marked(kIneffective)) marks.ineffective_units.insert(id);
   // An army demoralized as a whole (Hooker and Lee 18.0: extra.morale).
   if (const Json* all = member(st.extra, "morale"); all && all->is_object())
     for (const auto& [side, m] : all->items())

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules/bluegray/effectiveness.h"
+
 namespace adjutant::rules::bluegray {
 
 namespace {
@@ -115,7 +117,7 @@ std::optional<Hex> Board::hex_of(const std::string& unit) const {
 
 bool Board::ineffective(const std::string& unit) const {
   auto it = st_.units.find(unit);
-  return it != st_.units.end() && it->second.ineffective;
+  return it != st_.units.end() && it->second.marked(kIneffective);
 }
 
 namespace {

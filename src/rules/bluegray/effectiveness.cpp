@@ -31,7 +31,7 @@ void retreat_ineffective(Emitter& em, const std::string& side) {
 void recover_all(Emitter& em) {
   std::vector<std::string> due;
   for (const auto& [id, u] : em.state().units)
-    if (u.ineffective) due.push_back(id);
+    if (u.marked(kIneffective)) due.push_back(id);
   for (const auto& id : due) em.emit({{"type", "recover"}, {"unit", id}, {"rule", "10.4"}});
 }
 

@@ -7,6 +7,10 @@
 
 namespace adjutant::rules::bluegray {
 
+// 10.0: the mark an ineffective unit carries in the state
+// (model::UnitState::marks, written "ineffective": true).
+inline const std::string kIneffective = "ineffective";
+
 // 10.0: a unit that received an Ar result becomes ineffective.
 void make_ineffective(Emitter& em, const std::string& unit, const std::string& combat);
 

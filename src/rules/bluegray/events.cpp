@@ -1,5 +1,6 @@
 #include "rules/bluegray/events.h"
 
+#include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/morale.h"
 #include "rules/bluegray/objectives.h"
 #include "rules/bluegray/victory.h"
@@ -74,7 +75,7 @@ void apply_event(State& state, const Json& ev) {
     auto& u = state.units[ev.at("unit").get<std::string>()];
     u.status = model::UnitStatus::kEliminated;
     u.location.clear();
-    u.ineffective = false;
+    u.mark(kIneffective, false);
     // H&L 18.0: a side whose morale the state tracks counts its losses.
     const std::string side = ev.value("side", "");
     if (state.extra.contains("morale") && state.extra["morale"].contains(side)) {
@@ -82,9 +83,9 @@ void apply_event(State& state, const Json& ev) {
       m["lost"] = m.value("lost", 0) + ev.value("strength", 0);
     }
   } else if (type == "ineffective") {
-    state.units[ev.at("unit").get<std::string>()].ineffective = true;
+    state.units[ev.at("unit").get<std::string>()].mark(kIneffective, true);
   } else if (type == "recover") {
-    state.units[ev.at("unit").get<std::string>()].ineffective = false;
+    state.units[ev.at("unit").get<std::string>()].mark(kIneffective, false);
   } else if (type == "vp") {
     const std::string side = ev.at("side").get<std::string>();
     state.vp[side] = ev.at("total").get<int>();

@@ -37,6 +37,24 @@ class BlueGray : public HexRuleset {
     return phrase_event(event_phrases(), event);
   }
 
+  // 10.0: a unit may be marked ineffective.
+  std::vector<std::string> unit_marks() const override { return {kIneffective}; }
+  // The scenario's standing, and the units that may not attack until they
+  // recover (10.0).
+  std::vector<std::string> side_standing(const model::State& state,
+                                         const std::string& side) const override {
+    std::vector<std::string> out = HexRuleset::side_standing(state, side);
+    std::string spent;
+    for (const auto& [id, unit] : state.units) {
+      const UnitDef* def = sc_.unit(id);
+      if (def && def->side == side && unit.marked(kIneffective) &&
+          unit.status == model::UnitStatus::kActive)
+        spent += (spent.empty() ? "" : ", ") + id + " at " + unit.location;
+    }
+    if (!spent.empty()) out.push_back("ineffective (10.0): " + spent);
+    return out;
+  }
+
   model::State initial_state() const override {
     State s;
     s.scenario = sc_.id;

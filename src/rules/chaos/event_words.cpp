@@ -419,4 +419,22 @@ std::string event_words(const Scenario& scenario, const nlohmann::json& event) {
   return event_words_impl::words(event_words_impl::Names{scenario}, event);
 }
 
+std::vector<std::string> report_procedures() {
+  return {"The turn", "Movement", "Engagement", "Fights", "Rest", "End of the game"};
+}
+
+std::string procedure_of(const std::string& type) {
+  if (type.rfind("fight", 0) == 0 || type == "wagon_destroyed") return "Fights";
+  if (type == "form_up" || type == "maneuver" || type == "withdraw" || type == "artillery_fire" ||
+      type == "maneuver_blocked" || type == "withdraw_blocked")
+    return "Engagement";
+  if (type == "rest" || type == "remarker" || type == "remarker_blocked") return "Rest";
+  if (type == "move" || type == "rate" || type == "check" || type == "commander_move" ||
+      type == "deploy" || type == "deploy_blocked" || type == "placement_refused" ||
+      type == "chaos_roll" || type == "flag_removed" || type == "stress" || type == "stress_test")
+    return "Movement";
+  if (type == "game_end") return "End of the game";
+  return "The turn";
+}
+
 }  // namespace adjutant::rules::chaos

@@ -186,6 +186,11 @@ class ChaosRuleset : public Ruleset {
   // against its own brigades; never an enemy brigade's name, roll or
   // stress.
   std::string describe_event(const Json& event) const override { return event_words(sc_, event); }
+  // The reports give each event under the procedure of the turn that made it.
+  std::vector<std::string> procedures() const override { return report_procedures(); }
+  std::string procedure_of(const std::string& type) const override {
+    return chaos::procedure_of(type);
+  }
 
   Json visible_events(const Json& events, const std::string& side) const override {
     if (side.empty() || side == "umpire") return events;

@@ -6,6 +6,7 @@
 
 #include "rules/bluegray/arrivals.h"
 #include "rules/bluegray/bot/reach.h"
+#include "rules/bluegray/effectiveness.h"
 #include "rules/bluegray/exclusive.h"
 #include "rules/bluegray/exits.h"
 #include "rules/bluegray/readings.h"
@@ -63,7 +64,7 @@ class Planner {
     for (const auto& [id, u] : s_.state.units) {
       const UnitDef* d = s_.sc.unit(id);
       if (!d || d->side != s_.side) continue;
-      Mover m{id, d, false, {}, std::nullopt, u.ineffective};
+      Mover m{id, d, false, {}, std::nullopt, u.marked(bg::kIneffective)};
       if (u.status == model::UnitStatus::kActive) {
         if (!pos_.count(id)) continue;
         Hex at = pos_.at(id);
