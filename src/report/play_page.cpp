@@ -141,7 +141,8 @@ std::string play_page_refusal(const game::Archive& archive) {
     return "under fog of war the game's log holds what a side may not see: the page is made from "
            "the side's sealed copy (adjutant seal GAME --side SIDE --out COPY, then adjutant view "
            "COPY --play; docs/play-in-browser.md)";
-  if (!rules::hex_scenario(archive.ruleset())) return "the player page draws hex maps only";
+  if (rules::board_of(archive.ruleset()) != rules::Board::kHex)
+    return "the player page draws hex maps only";
   return "";
 }
 

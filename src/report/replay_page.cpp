@@ -13,6 +13,7 @@
 #include "report/turn_outputs.h"
 #include "report/visibility.h"
 #include "rules/hex_ruleset.h"
+#include "rules/package.h"
 #include "util/markup.h"
 #include "web/assets.h"
 
@@ -141,13 +142,16 @@ PageMap page_map(const game::Archive& archive, const GameFacts& g,
                  const std::vector<game::Post>& posts, const std::string& side) {
   PageMap map;
   const std::string viewer = side == kUmpire ? std::string() : side;
-  if (const rules::hexmap::Scenario* sc = rules::hex_scenario(archive.ruleset())) {
-    map.base = render::hex_map_base(*sc, viewer);
+  // Drawn as its package says (rules::board_of): the hex map of the
+  // ruleset's scenario, or the ruleset's own map.
+  if (rules::board_of(archive.ruleset()) == rules::Board::kHex) {
+    const auto& sc = rules::hex_scenario(archive.ruleset(), archive.dir().string());
+    map.base = render::hex_map_base(sc, viewer);
     for (const auto& p : posts) {
       const Json events =
           p.adjudication ? visible_events(g, p.adjudication->events, side) : Json::array();
       map.steps.push_back(
-          render::hex_map_step(*sc, visible_state(g, p.state, side), events, viewer));
+          render::hex_map_step(sc, visible_state(g, p.state, side), events, viewer));
     }
   } else if ((map.base = render::ruleset_map_base(archive, side))) {
     for (const auto& p : posts)

@@ -188,6 +188,23 @@ TEST_CASE("the order checker answers as the CLI's check does", "[web][orders]") 
     CHECK(r["attacks"].size() >= 1);
   }
 
+  SECTION(
+      "a unit the state marks ineffective (10.0) may not attack; an undeclared mark is refused") {
+    Json setup = setup_of(g, "confederate");
+    setup["state"]["units"]["1/Pender"]["ineffective"] = true;
+    adjutant::web::OrderChecker marked(setup);
+    Json r = marked.check(clicked_phase());
+    INFO(r.dump(2));
+    REQUIRE(r["ok"] == false);
+    bool named = false;
+    for (const auto& p : r["problems"])
+      named = named || (p["id"] == "attack.ineffective" && p["rule"] == "10.0");
+    CHECK(named);
+    // The page reads the state as the ruleset declares it: no other mark.
+    setup["state"]["units"]["1/Pender"]["routed"] = true;
+    CHECK_THROWS_WITH(adjutant::web::OrderChecker(setup), Catch::Contains("routed"));
+  }
+
   SECTION("a move half built shows its MP so far, though the phase is refused") {
     Json body = {{"moves", Json::array({{{"unit", "1/Pender"}, {"path", {"0801", "0901"}}}})},
                  {"attacks", Json::array({{{"attackers", {"Jenkins"}}, {"defenders", {"0101"}}}})}};
