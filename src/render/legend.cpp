@@ -85,8 +85,10 @@ std::vector<Entry> entries(const rules::hexmap::Scenario& sc) {
     out.push_back({Kind::kFort, "", "Fortification"});
     out.push_back({Kind::kBridge, "", "Pontoon bridge built"});
   }
-  out.push_back({Kind::kIneffective, "", "Ineffective"});
-  out.push_back({Kind::kDemoralized, "", "Demoralized"});
+  // Only the marks the scenario's counters may carry (rules/map_marks.h).
+  const rules::CounterMarks marks = rules::counter_marks(sc);
+  if (marks.ineffective) out.push_back({Kind::kIneffective, "", "Ineffective"});
+  if (marks.demoralized) out.push_back({Kind::kDemoralized, "", "Demoralized"});
   out.push_back({Kind::kHeading, "", "Last phase"});
   out.push_back({Kind::kArrow, "", "Move", ArrowStyle::kMove});
   out.push_back({Kind::kArrow, "", "Retreat", ArrowStyle::kRetreat});

@@ -10,6 +10,11 @@ MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& 
   return p && p->map_marks ? p->map_marks(scenario, state) : MapMarks{};
 }
 
+CounterMarks counter_marks(const rules::hexmap::Scenario& scenario) {
+  const Package* p = package_of(scenario.ruleset);
+  return p && p->counter_marks ? p->counter_marks(scenario) : CounterMarks{};
+}
+
 bool has_army_notes(const rules::hexmap::Scenario& scenario) {
   const Package* p = package_of(scenario.ruleset);
   return p && p->army_notes && p->army_notes(scenario);

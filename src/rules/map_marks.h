@@ -41,6 +41,17 @@ struct MapMarks {
   bool demoralized(const std::string& side) const { return demoralized_sides.count(side) > 0; }
 };
 
+// Which marks a scenario's counters may carry at all, for the map's
+// legend: units ineffective (Blue & Gray 10.0, unless the scenario switches
+// it off), armies demoralized (Hooker and Lee 18.0).
+struct CounterMarks {
+  bool ineffective = false;
+  bool demoralized = false;
+};
+// Those of `scenario`, as its ruleset's package declares them; none for a
+// package that declares none (the 1961 game).
+CounterMarks counter_marks(const rules::hexmap::Scenario& scenario);
+
 // The marks of `state` in a game of hex scenario `scenario`, as its
 // ruleset's package gives them; none for a ruleset that gives none.
 MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& state);

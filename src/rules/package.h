@@ -68,6 +68,9 @@ struct Package {
   // its own part of the state (rules/map_marks.h); null: none.
   MapMarks (*map_marks)(const rules::hexmap::Scenario& scenario,
                         const model::State& state) = nullptr;
+  // Which marks a scenario's counters may carry (rules/map_marks.h), for
+  // the map's legend; null: none.
+  CounterMarks (*counter_marks)(const rules::hexmap::Scenario& scenario) = nullptr;
   // Whether a scenario's map notes carry an army line per side
   // (MapMarks::army); null: never.
   bool (*army_notes)(const rules::hexmap::Scenario& scenario) = nullptr;

@@ -10,6 +10,7 @@
 #include "bot/bot.h"
 #include "ledger/jcs.h"
 #include "rules/hex_ruleset.h"
+#include "rules/map_marks.h"
 #include "rules/notation.h"
 #include "rules/package.h"
 #include "rulesets/hidden_pieces.h"
@@ -157,6 +158,25 @@ TEST_CASE(
   for (const char* type : {"fight", "maneuver", "rest", "move", "game_end", "something_else"})
     CHECK(std::find(order.begin(), order.end(), table->procedure_of(type)) != order.end());
   CHECK(table->procedure_of("fight_outcome") == "Fights");
+}
+
+TEST_CASE("the map's legend shows only the marks a scenario's counters may carry", "[package]") {
+  struct Expected {
+    const char* scenario;
+    bool ineffective, demoralized;
+  };
+  // 10.0 everywhere but Hooker and Lee 1975 (18.0 switches it off); an
+  // army's morale only in Hooker and Lee (18.0); neither in the 1961 game.
+  for (const Expected& e :
+       {Expected{"bluegray-skirmish.json", true, false},
+        Expected{"cemetery-hill.json", true, false}, Expected{"hooker-lee-1975.json", false, true},
+        Expected{"hooker-lee-2006.json", true, true}, Expected{"ah1961.json", false, false}}) {
+    INFO(e.scenario);
+    auto ruleset = ruleset_of(e.scenario);
+    const auto marks = adjutant::rules::counter_marks(adjutant::rules::hex_scenario(*ruleset, "t"));
+    CHECK(marks.ineffective == e.ineffective);
+    CHECK(marks.demoralized == e.demoralized);
+  }
 }
 
 TEST_CASE("a ruleset registers once: the registry refuses its id twice", "[package]") {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "rules/bluegray/effectiveness.h"
+#include "rules/bluegray/exclusive.h"
 
 namespace adjutant::rules::bluegray {
 
@@ -104,6 +105,11 @@ std::string army_text(const rules::hexmap::Scenario& sc, const model::State& st,
        {morale(st, side), quota(sc, st, side), crossing(sc, st, side), flank(sc, st, side)})
     if (!part.empty()) out += (out.empty() ? "" : "  \u00b7  ") + part;
   return out;
+}
+
+CounterMarks counter_marks(const rules::hexmap::Scenario& sc) {
+  const auto& ex = exclusive_of(sc);
+  return {ex.attacker_effectiveness, ex.demoralization.has_value()};
 }
 
 MapMarks map_marks(const rules::hexmap::Scenario& sc, const model::State& st) {

@@ -26,5 +26,9 @@ std::string army_text(const rules::hexmap::Scenario& scenario, const model::Stat
 // The map's marks of `state`: demoralized armies, victory points by source,
 // and each side's army line when the scenario has one.
 MapMarks map_marks(const rules::hexmap::Scenario& scenario, const model::State& state);
+// The marks its counters may carry: ineffective unless the scenario
+// switches 10.0-10.4 off (Hooker and Lee 1975, 18.0), demoralized where
+// the scenario tracks an army's morale (Hooker and Lee 18.0).
+CounterMarks counter_marks(const rules::hexmap::Scenario& scenario);
 
 }  // namespace adjutant::rules::bluegray

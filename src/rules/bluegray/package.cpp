@@ -32,6 +32,7 @@ const Package& package() {
     p.standing = &page_standing;
     p.map_marks = &map_marks;
     p.army_notes = &army_notes;
+    p.counter_marks = &counter_marks;
     return p;
   }();
   return p;
