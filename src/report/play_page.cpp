@@ -272,6 +272,8 @@ std::string play_page(const Json& data, const OrderWasm& wasm) {
       {"wasm", wasm_text(wasm)},
       {"glue", script_text(wasm.glue)},
       {"crypto", script_text(web::asset("webcrypto.js"))},
+      {"parts_script", script_text(web::asset("player_parts.js"))},
+      {"map_script", script_text(web::asset("player_map.js"))},
       {"app", script_text(web::asset("player.js"))}};
   return fill(skeleton, parts);
 }

@@ -1,4 +1,4 @@
-// The player page's parts that keep no state (src/web/assets/player.js,
+// The player page's parts that keep no state (src/web/assets/player_parts.js,
 // window.adjutantPlay.parts), run in node: the zip it exports a game in, the
 // MIME parts of a saved mail, the signed file a player drops, the next
 // page's skeleton filled in and text escaped for HTML.
@@ -17,6 +17,8 @@ function load() {
   const data = {side: 'union', mode: 'game', name: 'ely', title: 'Ely: union'};
   const context = makeContext({'play-data': JSON.stringify(data), 'play-markup': ''});
   runScript(context, 'webcrypto.js');
+  runScript(context, 'player_parts.js');
+  runScript(context, 'player_map.js');
   runScript(context, 'player.js');
   assert.strictEqual(context.document.body.getAttribute('data-ready'), 'unsupported');
   return context.window.adjutantPlay.parts;

@@ -77,6 +77,18 @@ def main():
                 for k in ("format", "game", "side", "turn", "phase", "after", "reveal", "revision",
                           "replaces"):
                     body.pop(k, None)
+                if not any("picked" in p for p in out["phases"]):
+                    # A counter of the side clicked, then the map: the move
+                    # written as text (player_map.js).
+                    phase["picked"] = b.eval(
+                        "(function(){var g=document.querySelector("
+                        "'#counters g.counter[data-side=\"confederate\"]');if(!g)return '';"
+                        "g.dispatchEvent(new MouseEvent('click',{bubbles:true}));"
+                        "var svg=document.getElementById('map'),r=svg.getBoundingClientRect();"
+                        "svg.dispatchEvent(new MouseEvent('click',{bubbles:true,"
+                        "clientX:r.left+r.width/2,clientY:r.top+r.height/2}));"
+                        "return g.getAttribute('data-unit')+'|'+"
+                        "document.getElementById('orders-text').value;})()")
                 b.eval("document.body.removeAttribute('data-signed')")
                 b.eval("(function(){var e=document.getElementById('orders-text');e.value=%s;"
                        "e.dispatchEvent(new Event('input'));})()" % json.dumps(json.dumps(body)))

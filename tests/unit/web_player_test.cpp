@@ -4,6 +4,8 @@
 // verifies as `adjutant verify` does, refuses what `adjutant sync`
 // refuses with the same ids, and writes the very bytes `adjutant join`,
 // `new`, `sign` and `adjudicate` write.
+#include <regex>
+
 #include <catch2/catch.hpp>
 
 #include "ledger/chain.h"
@@ -237,6 +239,17 @@ TEST_CASE("a whole training game: one side in player pages, the other with the c
     }
   }
   CHECK(marked >= 4);
+  // On its first turn a counter of the side clicked, then the map: the page
+  // writes the move as text, "UNIT HEX" (player_map.js).
+  REQUIRE(out["phases"][0].contains("picked"));
+  const std::string picked = out["phases"][0]["picked"].get<std::string>();
+  const std::string unit = picked.substr(0, picked.find('|'));
+  INFO(picked);
+  CHECK_FALSE(unit.empty());
+  CHECK(std::regex_match(
+      picked.substr(picked.find('|') + 1),
+      std::regex(std::regex_replace(unit, std::regex(R"([.^$|()\[\]{}*+?/])"), R"(\$&)") +
+                 " [0-9]{4}\n")));
   CHECK(out["same_log"] == true);  // both copies end byte-identical
   CHECK(out["verify"] == 0);
   Json status = Json::parse(out["page_status"].get<std::string>());

@@ -1,7 +1,8 @@
 // The player page (docs/play-in-browser.md): a player's whole job offline,
 // from the mail. The rules and the game layer are the WebAssembly engine
 // (web/player.h); every hash, verdict and signature is the browser's
-// WebCrypto (play-crypto, webcrypto.js). The player's key and dice chain
+// WebCrypto (play-crypto, webcrypto.js); the map is player_map.js
+// (play-map), the parts that keep no state player_parts.js (play-parts). The player's key and dice chain
 // stay in this browser's storage and in the backup file the player saves;
 // they are never in a mail, an order file or a page.
 (function () {
@@ -17,46 +18,19 @@
   var sealed = data.mode === 'sealed';
   var kind = sealed ? 'sealed' : 'game';
 
-  // --- small helpers ---------------------------------------------------
+  // --- small helpers (and those that keep no state: player_parts.js) ----
 
+  var P = AdjutantPlayParts;
+  var hex = P.hex, unhex = P.unhex, b64url = P.b64url, fromB64url = P.fromB64url, concat = P.concat;
+  var u32 = P.u32, lp = P.lp, escapeHtml = P.escapeHtml, wrap64 = P.wrap64, signedFile = P.signedFile;
+  var mimeParts = P.mimeParts, carriedLines = P.carriedLines, pageData = P.pageData, fill = P.fill;
+  var zip = P.zip;
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function svgEl(tag, attrs) {
-    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
-    return e;
-  }
-  function hex(bytes) {
-    return Array.prototype.map.call(new Uint8Array(bytes), function (b) {
-      return ('0' + b.toString(16)).slice(-2);
-    }).join('');
-  }
-  function unhex(text) {
-    var out = new Uint8Array(text.length / 2);
-    for (var i = 0; i < out.length; i++) out[i] = parseInt(text.substr(2 * i, 2), 16);
-    return out;
-  }
-  function b64url(bytes) {
-    return AdjutantCrypto.toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  }
-  function fromB64url(text) {
-    var s = text.replace(/-/g, '+').replace(/_/g, '/');
-    while (s.length % 4) s += '=';
-    return AdjutantCrypto.fromBase64(s);
-  }
-  function concat(parts) {
-    var n = 0;
-    parts.forEach(function (p) { n += p.length; });
-    var out = new Uint8Array(n), at = 0;
-    parts.forEach(function (p) { out.set(p, at); at += p.length; });
-    return out;
-  }
-  function u32(n) { return new Uint8Array([n >>> 24 & 255, n >>> 16 & 255, n >>> 8 & 255, n & 255]); }
-  function lp(bytes) { return concat([u32(bytes.length), bytes]); }
   // RFC 3339 as the log records times: whole seconds, UTC.
   function now() { return new Date().toISOString().replace(/\.\d+Z$/, 'Z'); }
   function download(a, name, text, type) {
@@ -79,10 +53,6 @@
       r.onerror = function () { reject(r.error); };
       r.readAsText(f);
     });
-  }
-  function escapeHtml(text) {
-    return String(text).replace(/&/g, '&amp;').replace(/[<]/g, '&lt;').replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   }
 
   // --- storage: this browser's copy, keys and signed files --------------
@@ -227,7 +197,6 @@
     lines.push('--' + boundary + '--', '');
     return lines.join('\r\n');
   }
-  function wrap64(b) { return (b.match(/.{1,76}/g) || ['']).join('\r\n'); }
   function address(p) { return p ? (p.name + ' <' + p.email + '>') : ''; }
   function party(id) {
     for (var i = 0; status && i < status.parties.length; i++) if (status.parties[i].id === id) return status.parties[i];
@@ -238,74 +207,9 @@
                    '&body=' + encodeURIComponent(body));
     a.hidden = false;
   }
-  // The parts of a saved mail: each leaf part's name, type and text.
-  function mimeParts(text) {
-    var out = [];
-    function headers(block) {
-      var h = {};
-      block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).forEach(function (l) {
-        var i = l.indexOf(':');
-        if (i > 0) h[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
-      });
-      return h;
-    }
-    function walk(part) {
-      var cut = part.search(/\r?\n\r?\n/);
-      if (cut < 0) return;
-      var h = headers(part.slice(0, cut)), body = part.slice(cut).replace(/^\r?\n\r?\n/, '');
-      var type = h['content-type'] || 'text/plain';
-      var bm = /boundary="?([^";]+)"?/i.exec(type);
-      if (/^multipart\//i.test(type) && bm) {
-        body.split('--' + bm[1]).slice(1).forEach(function (p) { if (!/^--/.test(p)) walk(p.replace(/^\r?\n/, '')); });
-        return;
-      }
-      var cte = (h['content-transfer-encoding'] || '').toLowerCase();
-      if (cte === 'base64') body = new TextDecoder().decode(AdjutantCrypto.fromBase64(body.replace(/\s+/g, '')));
-      else if (cte === 'quoted-printable') body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, function (m, x) { return String.fromCharCode(parseInt(x, 16)); });
-      var nm = /name="?([^";]+)"?/i.exec((h['content-disposition'] || '') + ';' + type);
-      out.push({name: nm ? nm[1] : '', type: type.split(';')[0].toLowerCase(), text: body});
-    }
-    walk(text);
-    return out;
-  }
-  // An order file or card from what a player dropped: the JSON itself, a
-  // mail that attaches it, or an armored block (docs/protocol.md 2).
-  function signedFile(text) {
-    var t = text.trim();
-    if (t.charAt(0) === '{') return JSON.parse(t);
-    var armor = /-----BEGIN-ADJUTANT-SIGNED-JSON-----([\s\S]*?)-----END-ADJUTANT-SIGNED-JSON-----/.exec(text);
-    var parts = mimeParts(text);
-    for (var i = 0; i < parts.length; i++)
-      if (/\.json$/.test(parts[i].name) && parts[i].text.trim().charAt(0) === '{') return JSON.parse(parts[i].text);
-    if (armor) return JSON.parse(new TextDecoder().decode(fromB64url(armor[1].replace(/[^A-Za-z0-9_-]/g, ''))));
-    throw new Error('no signed file in it');
-  }
-  // The log lines a result mail (or a page it carries) brings.
-  function carriedLines(text) {
-    if (/id="play-data"/.test(text)) return pageData(text).log;
-    if (/^\{"body"/.test(text.trim())) return text;
-    var parts = mimeParts(text), lines = '';
-    parts.forEach(function (p) {
-      if (/\.jsonl$/.test(p.name)) lines += p.text;
-      else if (/\.html$/.test(p.name) && /id="play-data"/.test(p.text) && !lines) lines = pageData(p.text).log;
-    });
-    if (!lines) throw new Error('no log lines in it');
-    return lines;
-  }
-  function pageData(html) {
-    // The data itself, not the skeleton's {{data}} place for it.
-    var m = /<script type="application\/json" id="play-data">(\{"[\s\S]*?)<\/script>/.exec(html);
-    if (!m) throw new Error('not a player page');
-    return JSON.parse(m[1]);
-  }
 
   // --- the next page: this page's parts around new data --------------------
 
-  function fill(skeleton, parts) {
-    return skeleton.replace(/\{\{(\w+)\}\}/g, function (all, name) {
-      return Object.prototype.hasOwnProperty.call(parts, name) ? parts[name] : all;
-    });
-  }
   function pageFor(newData) {
     var skeleton = $('play-skeleton').textContent;
     var json = engine({op: 'page.json', data: newData});
@@ -314,7 +218,9 @@
       title: escapeHtml(newData.title), style: $('play-style').textContent,
       skeleton: skeleton, markup: $('play-markup').textContent, data: json.text,
       wasm: $('play-wasm').textContent, glue: $('play-glue').textContent,
-      crypto: $('play-crypto').textContent, app: $('play-app').textContent});
+      crypto: $('play-crypto').textContent, parts_script: $('play-parts').textContent,
+      map_script: $('play-map').textContent,
+      app: $('play-app').textContent});
   }
   function sideName(side) {
     var sides = (data.scenario && data.scenario.sides) || [];
@@ -329,103 +235,14 @@
     return d;
   }
 
-  // --- the map -------------------------------------------------------------
+  // --- the map (player_map.js) -------------------------------------------
 
-  var centres = {};
-  var scale = 1;
-  function drawBoard() {
-    var board = $('board');
-    board.innerHTML = '';
-    if (!data.map) {
-      board.appendChild(el('p', {}, 'This game has no hex map to draw here.'));
-      return Promise.resolve();
-    }
-    return inflate(sealed ? data.map.svg : data.map.bases[data.side]).then(function (bytes) {
-      showBoard(new TextDecoder().decode(bytes));
-    });
-  }
-  function showBoard(text) {
-    var board = $('board');
-    var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    var svg = document.importNode(doc.documentElement, true);
-    svg.setAttribute('id', 'map');
-    board.appendChild(svg);
-    (data.map.hexes || []).forEach(function (h) { centres[h[0]] = [h[1] / 10, h[2] / 10]; });
-    var layer = svgEl('g', {id: 'counters'});
-    svg.appendChild(layer);
-    svg.addEventListener('click', onMapClick);
-    fit();
-  }
-  function drawCounters() {
-    var layer = document.getElementById('counters');
-    if (!layer || !status || sealed) return;
-    layer.innerHTML = '';
-    var units = status.state.units || {}, byHex = {};
-    (data.scenario.units || []).forEach(function (u) {
-      var s = units[u.id];
-      if (!s || !s.hex || s.status !== 'on_map' && s.status !== 'active' && s.status !== 'in_play' && s.hex === undefined) return;
-      if (!centres[s.hex]) return;
-      (byHex[s.hex] = byHex[s.hex] || []).push(u);
-    });
-    var looks = data.map.sides || {}, labels = data.map.labels || {};
-    Object.keys(byHex).sort().forEach(function (h) {
-      var c = centres[h], r = data.map.radius / 10, w = 1.1 * r, ht = 0.78 * r;
-      byHex[h].forEach(function (u, k) {
-        var look = looks[u.side] || {fill: '#888', ink: '#fff'};
-        var g = svgEl('g', {'class': 'counter', 'data-unit': u.id, 'data-side': u.side,
-                            transform: 'translate(' + (c[0] - w / 2 + 4 * k) + ',' + (c[1] - ht / 2 - 4 * k) + ')'});
-        g.appendChild(svgEl('rect', {width: w, height: ht, rx: 2, fill: look.fill, stroke: '#1d1d1b',
-                                     'stroke-width': 1}));
-        // The unit's id over its strength and movement, as the printed counters.
-        var id = svgEl('text', {x: w / 2, y: ht * 0.42, 'text-anchor': 'middle', fill: look.ink,
-                                'font-size': Math.max(7, r * 0.24)});
-        id.textContent = u.id.length > 9 ? u.id.slice(0, 8) + '…' : u.id;
-        g.appendChild(id);
-        var sm = svgEl('text', {x: w / 2, y: ht * 0.86, 'text-anchor': 'middle', fill: look.ink,
-                                'font-size': Math.max(7, r * 0.26), 'font-weight': 'bold'});
-        sm.textContent = labels[u.id] || '';
-        g.appendChild(sm);
-        var title = svgEl('title', {});
-        title.textContent = (u.name || u.id) + ' (' + u.id + ') at ' + h;
-        g.appendChild(title);
-        layer.appendChild(g);
-      });
-    });
-  }
-  var selected = null;
-  function onMapClick(ev) {
-    var counter = ev.target.closest && ev.target.closest('g.counter');
-    if (counter && counter.getAttribute('data-side') === data.side) {
-      document.querySelectorAll('g.counter.selected').forEach(function (g) { g.classList.remove('selected'); });
-      counter.classList.add('selected');
-      selected = counter.getAttribute('data-unit');
-      return;
-    }
-    if (!selected) return;
-    var svg = $('map'), pt = svg.createSVGPoint();
-    pt.x = ev.clientX; pt.y = ev.clientY;
-    var p = pt.matrixTransform(svg.getScreenCTM().inverse()), best = null, bd = Infinity;
-    Object.keys(centres).forEach(function (h) {
-      var d = Math.pow(centres[h][0] - p.x, 2) + Math.pow(centres[h][1] - p.y, 2);
-      if (d < bd) { bd = d; best = h; }
-    });
-    if (!best) return;
+  // A counter of the side picked, then a hex: a move written as text.
+  var map = AdjutantPlayMap.create(data, {sealed: sealed, inflate: inflate, onPick: function (unit, h) {
     var ta = $('orders-text');
-    ta.value = (ta.value && !/\n$/.test(ta.value) ? ta.value + '\n' : ta.value) + selected + ' ' + best + '\n';
+    ta.value = (ta.value && !/\n$/.test(ta.value) ? ta.value + '\n' : ta.value) + unit + ' ' + h + '\n';
     checkOrders();
-  }
-  function setScale(s) {
-    scale = Math.max(0.2, Math.min(4, s));
-    var svg = $('map');
-    if (!svg) return;
-    svg.style.width = (data.map.width / 10 * scale) + 'px';
-    svg.style.height = (data.map.height / 10 * scale) + 'px';
-  }
-  function fit() {
-    var wrap = $('board-wrap');
-    if (!data.map) return;
-    setScale(Math.min(wrap.clientWidth * 10 / data.map.width, wrap.clientHeight * 10 / data.map.height) || 1);
-  }
+  }});
 
   // --- the game ------------------------------------------------------------
 
@@ -456,7 +273,7 @@
       if (files.ok && (!copy || copy.log.length <= files.files['log.jsonl'].length))
         store.set('copy:' + s.game, {log: files.files['log.jsonl']});
       showStatus();
-      drawCounters();
+      map.counters(status);
       showReport();
       return s;
     });
@@ -507,7 +324,7 @@
       return;
     }
     var adjs = sinceMyTurn();
-    drawMarks(adjs);
+    map.marks(adjs);
     if (!adjs.length) { r.appendChild(el('p', {}, 'Nothing adjudicated yet.')); return; }
     r.appendChild(el('p', {'class': 'hint'}, 'Since your last orders, drawn on the map: moves as arrows, ' +
                      'retreats and advances dashed, combats ringed with their odds and result.'));
@@ -544,80 +361,6 @@
     if (from < 0) out = out.slice(-1);
     return out;
   }
-  // Those adjudications as marks over the counters: each move's path as an
-  // arrow in its side's colour, retreats, advances and displacements dashed,
-  // arrivals ringed, combats ringed in red with odds and result, losses crossed.
-  function drawMarks(adjs) {
-    var svg = $('map');
-    if (!svg || !data.map || !data.map.hexes) return;
-    var old = document.getElementById('marks');
-    if (old) old.parentNode.removeChild(old);
-    var layer = svgEl('g', {id: 'marks', 'pointer-events': 'none'});
-    svg.appendChild(layer);
-    var r = data.map.radius / 10, looks = data.map.sides || {}, sideOf = {};
-    (data.scenario.units || []).forEach(function (u) { sideOf[u.id] = u.side; });
-    var defs = svgEl('defs', {});
-    layer.appendChild(defs);
-    var heads = {};
-    function head(colour) {
-      if (heads[colour]) return heads[colour];
-      var id = 'mark-head-' + Object.keys(heads).length;
-      var m = svgEl('marker', {id: id, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4,
-                               orient: 'auto-start-reverse'});
-      m.appendChild(svgEl('path', {d: 'M0,0 L10,5 L0,10 z', fill: colour}));
-      defs.appendChild(m);
-      return (heads[colour] = id);
-    }
-    function colour(unit) { return (looks[sideOf[unit]] || {fill: '#444'}).fill; }
-    function at(h) { return centres[h]; }
-    function arrow(hexes, c, dashed, title) {
-      var pts = hexes.map(at).filter(Boolean);
-      if (pts.length < 2) return;
-      var line = svgEl('polyline', {points: pts.map(function (p) { return p[0] + ',' + p[1]; }).join(' '),
-                                    fill: 'none', stroke: c, 'stroke-width': Math.max(2, r * 0.16),
-                                    'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.85,
-                                    'marker-end': 'url(#' + head(c) + ')', 'class': 'mark'});
-      if (dashed) line.setAttribute('stroke-dasharray', (r * 0.35) + ' ' + (r * 0.25));
-      var t = svgEl('title', {});
-      t.textContent = title;
-      line.appendChild(t);
-      layer.appendChild(line);
-    }
-    function ring(h, c, label) {
-      var p = at(h);
-      if (!p) return;
-      layer.appendChild(svgEl('circle', {cx: p[0], cy: p[1], r: r * 0.8, fill: 'none', stroke: c,
-                                         'stroke-width': Math.max(2, r * 0.12), 'class': 'mark'}));
-      if (!label) return;
-      var t = svgEl('text', {x: p[0], y: p[1] - r * 0.9, 'text-anchor': 'middle', fill: c,
-                             'font-size': Math.max(9, r * 0.32), 'font-weight': 'bold', stroke: '#fff',
-                             'stroke-width': 3, 'paint-order': 'stroke'});
-      t.textContent = label;
-      layer.appendChild(t);
-    }
-    adjs.forEach(function (a) {
-      (a.body.events || []).forEach(function (ev) {
-        if (ev.type === 'move' && ev.path)
-          arrow(ev.path, colour(ev.unit), false, ev.unit + ' moves ' + ev.path.join('-'));
-        else if ((ev.type === 'retreat' || ev.type === 'advance' || ev.type === 'displace') && ev.from && ev.to)
-          arrow([ev.from, ev.to], colour(ev.unit), true, ev.unit + ' ' + ev.type + 's ' + ev.from + ' to ' + ev.to);
-        else if (ev.type === 'enter' && ev.hex)
-          ring(ev.hex, colour(ev.unit), '');
-        else if (ev.type === 'combat')
-          (ev.defenders || []).slice(0, 1).forEach(function (d) {
-            ring(d.hex, '#b3261e', (ev.odds || '') + ' ' + (ev.result || ''));
-          });
-        else if (ev.type === 'eliminate' && ev.hex && at(ev.hex)) {
-          var p = at(ev.hex), k = r * 0.45;
-          layer.appendChild(svgEl('path', {d: 'M' + (p[0] - k) + ',' + (p[1] - k) + ' L' + (p[0] + k) + ',' + (p[1] + k) +
-                                              ' M' + (p[0] + k) + ',' + (p[1] - k) + ' L' + (p[0] - k) + ',' + (p[1] + k),
-                                           stroke: '#b3261e', 'stroke-width': Math.max(2, r * 0.14), 'class': 'mark'}));
-        }
-      });
-    });
-    document.body.setAttribute('data-marks', String(layer.querySelectorAll('.mark').length));
-  }
-
   // --- orders ----------------------------------------------------------------
 
   function checkOrders() {
@@ -751,35 +494,6 @@
 
   // --- more: export, backup, concede --------------------------------------------
 
-  var CRC = (function () {
-    var t = new Uint32Array(256);
-    for (var n = 0; n < 256; n++) { var c = n; for (var k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; t[n] = c >>> 0; }
-    return t;
-  })();
-  function crc32(bytes) {
-    var c = 0xffffffff;
-    for (var i = 0; i < bytes.length; i++) c = CRC[(c ^ bytes[i]) & 255] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  }
-  // A zip of stored files (no compression): what `adjutant verify` opens once unzipped.
-  function zip(files) {
-    var parts = [], central = [], offset = 0;
-    function le(n, size) { var b = new Uint8Array(size); for (var i = 0; i < size; i++) b[i] = n >>> (8 * i) & 255; return b; }
-    Object.keys(files).forEach(function (name) {
-      var nm = enc.encode(name), body = enc.encode(files[name]), crc = crc32(body);
-      var head = concat([le(0x04034b50, 4), le(20, 2), le(0x0800, 2), le(0, 2), le(0, 2), le(0x21, 2),
-                         le(crc, 4), le(body.length, 4), le(body.length, 4), le(nm.length, 2), le(0, 2), nm]);
-      central.push(concat([le(0x02014b50, 4), le(20, 2), le(20, 2), le(0x0800, 2), le(0, 2), le(0, 2), le(0x21, 2),
-                           le(crc, 4), le(body.length, 4), le(body.length, 4), le(nm.length, 2), le(0, 2), le(0, 2),
-                           le(0, 2), le(0, 2), le(0, 4), le(offset, 4), nm]));
-      parts.push(head, body);
-      offset += head.length + body.length;
-    });
-    var cd = concat(central);
-    var end = concat([le(0x06054b50, 4), le(0, 2), le(0, 2), le(central.length, 2), le(central.length, 2),
-                      le(cd.length, 4), le(offset, 4), le(0, 2)]);
-    return concat(parts.concat([cd, end]));
-  }
   function exportZip() {
     var f = engine({op: kind + '.files'});
     if (!f.ok) return;
@@ -914,7 +628,7 @@
   function turnView() {
     $('turn').hidden = false;
     var saved = store.get(keyName());
-    var ready = drawBoard().then(function () { return saved ? useKey(saved) : null; });
+    var ready = map.draw().then(function () { return saved ? useKey(saved) : null; });
     // This browser's copy, when it holds more of this game than the page.
     return ready.then(function () {
       return openGame(data.log);
@@ -1018,7 +732,7 @@
     $('orders-hint').textContent = 'One order a line, as text (docs/orders.md: a brigade, then what it does), ' +
       'or an order body (JSON) from the order page. The umpire adjudicates them with the other side\'s.';
     var saved = store.get(keyName());
-    return drawBoard().then(function () { return saved ? useKey(saved) : null; }).then(function () {
+    return map.draw().then(function () { return saved ? useKey(saved) : null; }).then(function () {
       return ask({op: 'sealed.open', post: data.copy});
     }).then(function (o) {
       if (!o.ok) throw new Error('[' + o.error + '] ' + o.message);
@@ -1038,9 +752,9 @@
     $('play-root').innerHTML = $('play-markup').textContent.replace(/<\\\//g, '</');
     $('title').textContent = data.title;
     $('about').textContent = data.name + ', ' + data.side + (data.release ? ' (adjutant ' + data.release + ')' : '');
-    $('zoom-in').addEventListener('click', function () { setScale(scale * 1.25); });
-    $('zoom-out').addEventListener('click', function () { setScale(scale / 1.25); });
-    $('zoom-fit').addEventListener('click', fit);
+    $('zoom-in').addEventListener('click', function () { map.zoom(1.25); });
+    $('zoom-out').addEventListener('click', function () { map.zoom(1 / 1.25); });
+    $('zoom-fit').addEventListener('click', map.fit);
     function unsupported(why) {
       $('unsupported').hidden = false;
       $('unsupported-why').textContent = why;
@@ -1067,7 +781,6 @@
   window.adjutantPlay = {status: function () { return status; }, engine: function (r) { return engine(r); },
                          ask: ask, pageFor: pageFor, dataFor: dataFor};
   // Its parts that keep no state, for their tests (tests/js/player.test.js).
-  window.adjutantPlay.parts = {crc32: crc32, zip: zip, mimeParts: mimeParts, signedFile: signedFile,
-                               escapeHtml: escapeHtml, fill: fill};
+  window.adjutantPlay.parts = P;
   boot();
 })();
