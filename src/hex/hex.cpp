@@ -129,4 +129,15 @@ std::pair<Point, Point> edge(Hexside s, double size) {
   return {corner(s.a, d + 4, size), corner(s.a, d + 5, size)};
 }
 
+int last_row(int col, int rows, const std::string& short_columns) {
+  bool even = col % 2 == 0;
+  bool short_column = (short_columns == "even" && even) || (short_columns == "odd" && !even);
+  return short_column ? rows - 1 : rows;
+}
+
+bool in_block(Hex h, int columns, int rows, const std::string& short_columns) {
+  return h.col >= 1 && h.col <= columns && h.row >= 1 &&
+         h.row <= last_row(h.col, rows, short_columns);
+}
+
 }  // namespace adjutant::hex

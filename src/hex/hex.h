@@ -82,4 +82,11 @@ Point corner(Hex h, int k, double size);
 // the direction from s.a to s.b), for drawing rivers and other hexside features.
 std::pair<Point, Point> edge(Hexside s, double size);
 
+// A block of hexes numbered from 0101 (a map, or one sheet of it): `columns`
+// columns of `rows` hexes, its "even" or "odd" columns one hex short
+// (`short_columns`; "" for none). The last row of column `col`, and whether
+// `h` is in the block.
+int last_row(int col, int rows, const std::string& short_columns);
+bool in_block(Hex h, int columns, int rows, const std::string& short_columns);
+
 }  // namespace adjutant::hex

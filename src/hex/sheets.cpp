@@ -3,13 +3,11 @@
 namespace adjutant::hex {
 
 int Sheet::last_row(int col) const {
-  bool even = col % 2 == 0;
-  bool short_column = (short_columns == "even" && even) || (short_columns == "odd" && !even);
-  return short_column ? rows - 1 : rows;
+  return hex::last_row(col, rows, short_columns);
 }
 
 bool Sheet::holds_local(Hex h) const {
-  return h.col >= 1 && h.col <= columns && h.row >= 1 && h.row <= last_row(h.col);
+  return in_block(h, columns, rows, short_columns);
 }
 
 const Sheet* Sheets::sheet(char prefix) const {

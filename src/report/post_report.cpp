@@ -24,8 +24,7 @@ std::string address(const game::Party& p) {
 Section game_facts_section(const GameFacts& g, const std::string& side) {
   Section s;
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
-  const std::string scenario = g.ruleset ? g.ruleset->scenario_title() : "";
-  if (!scenario.empty()) s.fact("Scenario", scenario);
+  g.scenario_fact(s);
   s.fact("Report for", g.side_name(side));
   return s;
 }

@@ -74,6 +74,11 @@ std::string GameFacts::side_name(const std::string& id) const {
   return id;
 }
 
+void GameFacts::scenario_fact(Section& s) const {
+  const std::string title = ruleset ? ruleset->scenario_title() : "";
+  if (!title.empty()) s.fact("Scenario", title);
+}
+
 namespace {
 
 struct NextPhase {
@@ -109,8 +114,7 @@ Section head_facts(const ReportInput& in) {
   Section s;
   const GameFacts& g = in.game;
   s.fact("Game", g.name + " (" + g.game_id.substr(0, 16) + ")");
-  const std::string scenario = g.ruleset ? g.ruleset->scenario_title() : "";
-  if (!scenario.empty()) s.fact("Scenario", scenario);
+  g.scenario_fact(s);
   const std::string note = g.ruleset ? g.ruleset->turn_note(in.adj.turn) : "";
   s.fact("Turn", g.phase_text(in.adj.turn, in.adj.phase).substr(5) +
                      (note.empty() ? "" : " (" + note + ")"));

@@ -13,6 +13,8 @@ namespace adjutant::report {
 
 inline constexpr const char* kUmpire = "umpire";
 
+struct Section;  // report/report_doc.h
+
 struct GameFacts {
   std::string game_id;  // hex H(JCS(genesis body))
   std::string name;
@@ -39,6 +41,8 @@ struct GameFacts {
   // "turn 3, Union player-turn" for a phase named after its side, "turn 3"
   // for a phase of the whole turn (Chaos of Battle), else "turn 3, PHASE".
   std::string phase_text(int turn, const std::string& phase) const;
+  // The "Scenario" line of a report's head, when the ruleset names one.
+  void scenario_fact(Section& s) const;
   // Who adjudicates the orders of `side` (the umpire, else the other side).
   std::string adjudicator_of(const std::string& side) const;
   // Where the reader's deadlines are also shown (`adjutant report --format`

@@ -65,10 +65,6 @@ std::string HexRuleset::scenario_title() const {
   return sc_.title + " (" + sc_.id + ")";
 }
 
-std::string HexRuleset::turn_note(int turn) const {
-  return sc_.turns.night.count(turn) ? "night: no combat phase, rule 9.0" : "";
-}
-
 std::vector<std::string> HexRuleset::side_standing(const model::State& state,
                                                    const std::string& side) const {
   int units = 0, sp = 0;

@@ -30,11 +30,10 @@ class HexRuleset : public Ruleset {
   bool pieces_as_table() const override { return true; }
 
   // The reports' words for the scenario (rules/ruleset.h): its title and
-  // id, its night turns (9.0) and length, each side's losses in units and
-  // SP and the units that left the map, the reinforcements due from the
-  // scenario's arrivals, and the order of battle's unit names.
+  // id, its length, each side's losses in units and SP and the units that
+  // left the map, the reinforcements due from the scenario's arrivals, and
+  // the order of battle's unit names.
   std::string scenario_title() const override;
-  std::string turn_note(int turn) const override;
   int turn_count() const override { return sc_.turns.count; }
   std::vector<std::string> side_standing(const model::State& state,
                                          const std::string& side) const override;

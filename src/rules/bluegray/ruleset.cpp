@@ -37,6 +37,10 @@ class BlueGray : public HexRuleset {
     return phrase_event(event_phrases(), event);
   }
 
+  // 9.0: a night turn has no combat phase.
+  std::string turn_note(int turn) const override {
+    return sc_.turns.night.count(turn) ? "night: no combat phase, rule 9.0" : "";
+  }
   // 10.0: a unit may be marked ineffective.
   std::vector<std::string> unit_marks() const override { return {kIneffective}; }
   // The scenario's standing, and the units that may not attack until they

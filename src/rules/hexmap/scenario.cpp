@@ -116,13 +116,11 @@ Scenario Scenario::from_json(const Json& j, const std::string& source) {
 }
 
 int Scenario::last_row(int col) const {
-  bool even = col % 2 == 0;
-  bool short_column = (short_columns == "even" && even) || (short_columns == "odd" && !even);
-  return short_column ? rows - 1 : rows;
+  return hex::last_row(col, rows, short_columns);
 }
 
 bool Scenario::on_map(Hex h) const {
-  return h.col >= 1 && h.col <= columns && h.row >= 1 && h.row <= last_row(h.col);
+  return hex::in_block(h, columns, rows, short_columns);
 }
 
 Edges Scenario::edges_of(Hex h) const {
